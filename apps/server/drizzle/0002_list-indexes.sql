@@ -1,0 +1,2 @@
+CREATE INDEX "conversations_recent_idx" ON "conversations" USING btree ("account_id","last_activity_at","id");--> statement-breakpoint
+CREATE INDEX "conversations_waiting_idx" ON "conversations" USING btree ("account_id","status",coalesce("waiting_since", 'infinity'::timestamptz),"id");

@@ -1,0 +1,137 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Deps } from './lib/deps';
+import { AppError } from './lib/errors';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerWebApp } from './plugins/web-app';
+import { registerRealtime } from './realtime/realtime';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { globalSettingsRoutes } from './modules/global-settings/global-settings.routes';
+import { meRoutes } from './modules/me/me.routes';
+import { teamMembersRoutes } from './modules/team-members/team-members.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { apiChannelRoutes } from './modules/channels/api-channel';
+import { channelsRoutes } from './modules/channels/channels.routes';
+import { conversationsRoutes } from './modules/conversations/conversations.routes';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes';
+import { npsRoutes } from './modules/nps/nps.routes';
+import { shellRoutes } from './modules/shell/shell.routes';
+import { callbacksRoutes } from './modules/callbacks/callbacks.routes';
+import { widgetsRoutes } from './modules/widgets/widgets.routes';
+import { fastRepliesRoutes } from './modules/fast-replies/fast-replies.routes';
+import { registerConversationRealtime } from './modules/conversations/conversations.realtime';
+import { DELIVER_MESSAGE_JOB } from './modules/conversations/conversations.service';
+import { deliveryJob } from './modules/conversations/delivery';
+import { externalApiRoutes } from './modules/external-api/external-api.routes';
+import { tagsRoutes } from './modules/tags/tags.routes';
+
+export interface BuildOptions {
+  /** Directory of the built web app; served with an SPA fallback when present. */
+  webDistDir?: string | undefined;
+  logger?: boolean;
+}
+
+export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            // Secrets never reach the logs (FreeScout GHSA-7wcq-2qmv-mvcm).
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'req.headers["x-csrftoken"]',
+              'res.headers["set-cookie"]',
+            ],
+          },
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1_000_000,
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandler(app);
+  // Cookies are parsed before the auth hook reads csrftoken.
+  await app.register(fastifyCookie);
+  registerAuth(app, deps.db);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () =>
+      new AppError(429, 'rate_limited', 'Too many attempts. Please wait a minute and try again.'),
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'SAMEORIGIN');
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${deps.config.productName} API`,
+        description:
+          'The dashboard API of the help desk. Agent calls send `Authorization: Token <token>`, ' +
+          '`x-dc-account-id` and, on unsafe methods, `X-CSRFTOKEN` matching the `csrftoken` cookie.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: {
+          token: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Token <token>',
+          },
+          account: { type: 'apiKey', in: 'header', name: 'x-dc-account-id' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, auth: 'public' };
+    });
+    await scope.register(fastifySwaggerUi, { routePrefix: '/dashboardapi/docs' });
+  });
+
+  // Before the modules, so their plugins can add channel rules and event mappings to app.realtime.
+  const realtime = await registerRealtime(app, deps);
+  registerConversationRealtime(realtime);
+  await app.register(authRoutes(deps));
+  await app.register(accountsRoutes(deps));
+  await app.register(meRoutes(deps));
+  await app.register(globalSettingsRoutes(deps));
+  await app.register(teamMembersRoutes(deps));
+  await app.register(conversationsRoutes(deps));
+  await app.register(attachmentsRoutes(deps));
+  await app.register(npsRoutes(deps));
+  await app.register(shellRoutes(deps));
+  await app.register(callbacksRoutes(deps));
+  await app.register(widgetsRoutes(deps));
+  await app.register(fastRepliesRoutes(deps));
+  await app.register(tagsRoutes(deps));
+  await app.register(channelsRoutes(deps));
+  await app.register(apiChannelRoutes(deps));
+  await app.register(apiKeysRoutes(deps));
+  await app.register(externalApiRoutes(deps));
+  deps.jobs.register(DELIVER_MESSAGE_JOB, deliveryJob(deps));
+
+  await registerWebApp(app, opts.webDistDir);
+  return app;
+}

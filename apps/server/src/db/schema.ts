@@ -1,0 +1,714 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Every tenant-owned table carries account_id; queries filter on it (design.md §4).
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  // Billing state (spec §1, §3). Stripe keeps it true in a later issue.
+  isSubscriptionActive: boolean('is_subscription_active').notNull().default(false),
+  trialEndDate: ts('trial_end_date'),
+  suppressBilling: boolean('suppress_billing').notNull().default(false),
+  paymentFailureTriggeredAt: ts('payment_failure_triggered_at'),
+  paymentActionRequiredTriggeredAt: ts('payment_action_required_triggered_at'),
+  stripeCustomerId: text('stripe_customer_id'),
+  dmarcVerificationRequired: boolean('dmarc_verification_required').notNull().default(false),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    avatar: text('avatar'),
+    profileColor: text('profile_color').notNull(),
+    isNotificationSoundEnabled: boolean('is_notification_sound_enabled').notNull().default(true),
+    lastPasswordUpdated: ts('last_password_updated').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permissionLevel: text('permission_level', { enum: ['owner', 'admin', 'agent'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.userId] }),
+    index('memberships_user_idx').on(t.userId),
+  ],
+);
+
+/** Session tokens: only a SHA-256 of the 128-bit random token is stored. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_hash_key').on(t.tokenHash),
+    index('auth_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_hash_key').on(t.tokenHash)],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    permissionLevel: text('permission_level', { enum: ['owner', 'admin', 'agent'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_hash_key').on(t.tokenHash),
+    index('invitations_account_idx').on(t.accountId),
+  ],
+);
+
+export const globalSettings = pgTable('global_settings', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  defaultFonts: jsonb('default_fonts').$type<string[]>().notNull(),
+  liveChatNotificationSound: integer('live_chat_notification_sound').notNull(),
+  autoAssignUserOnReply: boolean('auto_assign_user_on_reply').notNull(),
+  treatSubjectAndSenderCombinationAsSingleThread: boolean(
+    'treat_subject_and_sender_combination_as_single_thread',
+  ).notNull(),
+  areKeyboardShortcutsDisabled: boolean('are_keyboard_shortcuts_disabled').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** In-app notifications; unread ones are counted for Me.unread_notification_count. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body'),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_unread_idx')
+      .on(t.accountId, t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** NPS survey milestones per user and account (spec §3 nps_collection). */
+export const npsMilestones = pgTable(
+  'nps_milestones',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    completedAt: ts('completed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('nps_milestones_user_idx').on(t.accountId, t.userId)],
+);
+
+/**
+ * The survey's questions (operator-defined, shared by every account). One primary star-rating
+ * question; follow-ups with multi-select options and an optional free-text "other".
+ */
+export const npsQuestions = pgTable('nps_questions', {
+  id: serial('id').primaryKey(),
+  /** May contain {product}, replaced with PRODUCT_NAME when shown. */
+  text: text('text').notNull(),
+  description: text('description'),
+  primaryQuestion: boolean('primary_question').notNull().default(false),
+  hasOtherOption: boolean('has_other_option').notNull().default(false),
+  otherOptionPrompt: text('other_option_prompt'),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const npsAnswerOptions = pgTable(
+  'nps_answer_options',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => npsQuestions.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('nps_answer_options_question_idx').on(t.questionId)],
+);
+
+/** One person's answer to one milestone: the star rating first, the follow-ups on submit. */
+export const npsFeedback = pgTable(
+  'nps_feedback',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    milestoneId: integer('milestone_id')
+      .notNull()
+      .references(() => npsMilestones.id, { onDelete: 'cascade' }),
+    ratingStar: integer('rating_star').notNull(),
+    submittedAt: ts('submitted_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('nps_feedback_milestone_key').on(t.milestoneId)],
+);
+
+export const npsResponses = pgTable(
+  'nps_responses',
+  {
+    id: serial('id').primaryKey(),
+    feedbackId: integer('feedback_id')
+      .notNull()
+      .references(() => npsFeedback.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => npsQuestions.id, { onDelete: 'cascade' }),
+    selectedOptionIds: integer('selected_option_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    otherText: text('other_text'),
+  },
+  (t) => [uniqueIndex('nps_responses_feedback_question_key').on(t.feedbackId, t.questionId)],
+);
+
+/** Release notes shown in the shell's modal (spec §2); seeded by migration, edited by the operator. */
+export const releaseNotes = pgTable('release_notes', {
+  id: serial('id').primaryKey(),
+  releasedOn: text('released_on').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  tag: text('tag', { enum: ['new', 'improved', 'fixed'] }).notNull(),
+});
+
+/** "Schedule a demo" requests, for the operator. */
+export const demoRequests = pgTable(
+  'demo_requests',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    slot: ts('slot').notNull(),
+    timezone: text('timezone').notNull(),
+    phone: text('phone'),
+    notes: text('notes'),
+    status: text('status', { enum: ['requested', 'confirmed', 'done', 'cancelled'] })
+      .notNull()
+      .default('requested'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('demo_requests_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** Spec §3 callback requests (Request Callback form of the help widget). */
+export const callbackRequests = pgTable(
+  'callback_requests',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    contactNumber: text('contact_number').notNull(),
+    emailAddress: text('email_address').notNull(),
+    bestTimeToCall: text('best_time_to_call').notNull(),
+    queryType: text('query_type').notNull(),
+    message: text('message'),
+    myshopifyDomain: text('myshopify_domain'),
+    submissionUrl: text('submission_url'),
+    isCreatedFromDcApp: boolean('is_created_from_dc_app').notNull().default(true),
+    attachmentIds: integer('attachment_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The conversation opened for it in the operator's support workspace, when configured. */
+    operatorConversationId: integer('operator_conversation_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('callback_requests_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** The live-chat widget of a brand/store (spec §3 widget public settings). */
+export const widgets = pgTable(
+  'widgets',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    theme: jsonb('theme').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('widgets_brand_key').on(t.brandId)],
+);
+
+/** Fast-reply (canned reply) templates, per account (spec §3). */
+export const fastReplies = pgTable(
+  'fast_replies',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    templateContent: text('template_content').notNull(),
+    folder: text('folder'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('fast_replies_account_idx').on(t.accountId, t.updatedAt)],
+);
+
+/** Folders of fast replies, so an empty folder survives a reload. */
+export const fastReplyFolders = pgTable(
+  'fast_reply_folders',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('fast_reply_folders_account_name_key').on(t.accountId, t.name)],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('teams_account_name_key').on(t.accountId, t.name)],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] })],
+);
+
+/** Brands / stores (Shopify shops carry myshopify_domain). */
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    myshopifyDomain: text('myshopify_domain'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('brands_account_idx').on(t.accountId),
+    uniqueIndex('brands_shop_key').on(t.myshopifyDomain),
+  ],
+);
+
+export const supportChannels = pgTable(
+  'support_channels',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    /** Public, non-secret settings (address, page name, phone number...). */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Secrets (tokens, passwords), encrypted at rest with SECRET_KEY. */
+    secretsEncrypted: text('secrets_encrypted'),
+    needsReauthorization: boolean('needs_reauthorization').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_channels_account_idx').on(t.accountId)],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    avatar: text('avatar'),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  // Trigram indexes for the inbox search (substring / ILIKE); migration 0007 creates them only
+  // where pg_trgm is available. The phone expression is the one the search compares.
+  (t) => [
+    index('contacts_account_idx').on(t.accountId, t.id),
+    index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('contacts_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('contacts_phone_digits_trgm_idx').using(
+      'gin',
+      sql`regexp_replace(coalesce(${t.phone}, ''), '\\D', '', 'g') gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** How a contact is known on one channel: email address, phone, PSID, IG id, visitor id... */
+export const contactIdentities = pgTable(
+  'contact_identities',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    supportChannelId: integer('support_channel_id').references(() => supportChannels.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contact_identities_key').on(t.accountId, t.kind, t.value),
+    index('contact_identities_contact_idx').on(t.contactId),
+  ],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    supportChannelId: integer('support_channel_id')
+      .notNull()
+      .references(() => supportChannels.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    subject: text('subject'),
+    status: text('status', { enum: ['open', 'pending', 'snoozed', 'closed'] })
+      .notNull()
+      .default('open'),
+    snoozedUntil: ts('snoozed_until'),
+    priority: text('priority', { enum: ['none', 'low', 'medium', 'high', 'urgent'] })
+      .notNull()
+      .default('none'),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    lastMessagePreview: text('last_message_preview'),
+    /** When the customer started waiting for an answer; null once an agent has replied. */
+    waitingSince: ts('waiting_since'),
+    /** Last incoming customer message: a conversation is unread for an agent who has not read past it. */
+    lastIncomingAt: ts('last_incoming_at'),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    firstResponseAt: ts('first_response_at'),
+    resolvedAt: ts('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('conversations_list_idx').on(t.accountId, t.status, t.lastActivityAt, t.id),
+    index('conversations_assignee_idx').on(t.accountId, t.assigneeId, t.status, t.lastActivityAt),
+    index('conversations_contact_idx').on(t.contactId),
+    index('conversations_team_idx').on(t.accountId, t.teamId, t.status, t.lastActivityAt),
+    index('conversations_channel_idx').on(
+      t.accountId,
+      t.supportChannelId,
+      t.status,
+      t.lastActivityAt,
+    ),
+    // Lists across every status (and views filtered by tag) walk this in recency order.
+    index('conversations_recent_idx').on(t.accountId, t.lastActivityAt, t.id),
+    // "Waiting longest": oldest wait first, conversations nobody waits on last.
+    index('conversations_waiting_idx').on(
+      t.accountId,
+      t.status,
+      sql`coalesce(${t.waitingSince}, 'infinity'::timestamptz)`,
+      t.id,
+    ),
+  ],
+);
+
+/** Per-agent read state: how far each agent has read each conversation. */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['incoming', 'outgoing', 'internal'] }).notNull(),
+    kind: text('kind', { enum: ['message', 'note', 'activity', 'call'] })
+      .notNull()
+      .default('message'),
+    body: text('body').notNull(),
+    bodyHtml: text('body_html'),
+    senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    senderContactId: integer('sender_contact_id').references(() => contacts.id, {
+      onDelete: 'set null',
+    }),
+    supportChannelId: integer('support_channel_id')
+      .notNull()
+      .references(() => supportChannels.id, { onDelete: 'cascade' }),
+    providerMessageId: text('provider_message_id'),
+    deliveryStatus: text('delivery_status', {
+      enum: ['queued', 'sent', 'delivered', 'read', 'failed'],
+    }),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('messages_fts_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
+    uniqueIndex('messages_provider_id_key').on(t.supportChannelId, t.providerMessageId),
+  ],
+);
+
+/**
+ * Files agents upload (spec §3 attachment upload form) or customers send. Bytes live in the file
+ * store (DATA_DIR/uploads), never under the web root; a message links them once it is sent.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, {
+      onDelete: 'cascade',
+    }),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** A template's files; a reply gets its own copies (same bytes) when the template is used. */
+    fastReplyId: integer('fast_reply_id').references(() => fastReplies.id, {
+      onDelete: 'cascade',
+    }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    isEmbedded: boolean('is_embedded').notNull().default(false),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('attachments_message_idx').on(t.messageId),
+    index('attachments_fast_reply_idx').on(t.fastReplyId),
+    index('attachments_account_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('#8c8c8c'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_account_name_key').on(t.accountId, sql`lower(${t.name})`)],
+);
+
+export const conversationTags = pgTable(
+  'conversation_tags',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.tagId] }),
+    index('conversation_tags_tag_idx').on(t.tagId),
+  ],
+);
+
+/** Security-relevant actions (sign-ins, password changes, invitations, role changes). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** Per-account API keys (external-api and the API channel); only a SHA-256 is stored. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** The first characters, shown in settings so people can tell keys apart. */
+    prefix: text('prefix').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_hash_key').on(t.keyHash),
+    index('api_keys_account_idx').on(t.accountId),
+  ],
+);
+
+/**
+ * Durable background jobs (outbound delivery, webhooks, mail): a row is claimed with
+ * FOR UPDATE SKIP LOCKED, so a restart loses nothing and many workers can share the table.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
+);

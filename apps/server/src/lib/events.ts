@@ -1,0 +1,44 @@
+import { EventEmitter } from 'node:events';
+import type { ChannelType, GlobalSettings } from '@parley/contracts';
+
+/**
+ * Typed domain events, emitted by services after their transaction commits. The realtime
+ * gateway maps them to Pusher channels (design.md §5); nothing else needs to know who listens.
+ */
+export interface DomainEvents {
+  global_settings_updated: { accountId: number; settings: GlobalSettings };
+  password_changed: { userId: number };
+  /** A conversation's list fields changed (status, assignee, tags, last activity...). */
+  conversation_updated: { accountId: number; conversationId: number };
+  /** A message was stored; `isPrivate` for notes, which never reach a customer's channel. */
+  message_created: {
+    accountId: number;
+    conversationId: number;
+    messageId: number;
+    isPrivate: boolean;
+  };
+  /** A message's delivery status changed (queued → sent → delivered / failed). */
+  message_updated: { accountId: number; conversationId: number; messageId: number };
+  /** A support channel lost its authorisation (e.g. Facebook / CTWA); agents are asked to reconnect. */
+  channel_reauth_required: {
+    accountId: number;
+    supportChannelId: number | null;
+    channelType: ChannelType | null;
+  };
+}
+
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+
+  emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void {
+    this.emitter.emit(name, payload);
+  }
+
+  on<K extends keyof DomainEvents>(
+    name: K,
+    listener: (payload: DomainEvents[K]) => void,
+  ): () => void {
+    this.emitter.on(name, listener);
+    return () => this.emitter.off(name, listener);
+  }
+}

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../db/schema';
+import { createTestContext, type TestContext } from '../test/harness';
+import { backoffMs, enqueueJob, JobWorker, RetryableError } from './jobs';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('durable jobs', () => {
+  it('a job enqueued before a restart is run by the next worker (nothing is lost)', async () => {
+    const ran: unknown[] = [];
+    const id = await enqueueJob(ctx.deps.db, { kind: 'restart-test', payload: { n: 1 } });
+    // The first worker never started (the process "died"); a new one picks the job up.
+    const next = new JobWorker(ctx.deps.db);
+    next.register('restart-test', { run: async (job) => void ran.push(job.payload) });
+    expect(await next.drain()).toBe(1);
+    expect(ran).toEqual([{ n: 1 }]);
+    const [row] = await ctx.deps.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('a job whose worker died mid-run is retaken once its lease has expired', async () => {
+    const id = await enqueueJob(ctx.deps.db, { kind: 'lease-test', payload: {} });
+    await ctx.deps.db
+      .update(jobs)
+      .set({ status: 'running', attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, id));
+    const worker = new JobWorker(ctx.deps.db);
+    let runs = 0;
+    worker.register('lease-test', { run: async () => void runs++ });
+    await worker.drain();
+    expect(runs).toBe(1);
+    const [row] = await ctx.deps.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('retryable failures back off; other failures and exhausted attempts give up once', async () => {
+    const worker = new JobWorker(ctx.deps.db);
+    const gaveUp: string[] = [];
+    worker.register('flaky', {
+      run: async () => {
+        throw new RetryableError('try later');
+      },
+      onGiveUp: async (_job, reason) => void gaveUp.push(`flaky: ${reason}`),
+    });
+    worker.register('broken', {
+      run: async () => {
+        throw new Error('bad payload');
+      },
+      onGiveUp: async (_job, reason) => void gaveUp.push(`broken: ${reason}`),
+    });
+    const flaky = await enqueueJob(ctx.deps.db, { kind: 'flaky', payload: {}, maxAttempts: 2 });
+    await enqueueJob(ctx.deps.db, { kind: 'broken', payload: {} });
+    await worker.drain();
+    expect(gaveUp).toEqual(['broken: bad payload']);
+    const [afterFirst] = await ctx.deps.db.select().from(jobs).where(eq(jobs.id, flaky));
+    expect(afterFirst).toMatchObject({ status: 'queued', attempts: 1, lastError: 'try later' });
+    await ctx.deps.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, flaky));
+    await worker.drain();
+    expect(gaveUp).toEqual(['broken: bad payload', 'flaky: try later']);
+  });
+
+  it('backs off exponentially up to an hour', () => {
+    expect([1, 2, 3].map(backoffMs)).toEqual([2000, 4000, 8000]);
+    expect(backoffMs(30)).toBe(3_600_000);
+  });
+});

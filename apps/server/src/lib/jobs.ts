@@ -1,0 +1,170 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/** A failure worth retrying later (network errors, 5xx, 429). Anything else fails the job at once. */
+export class RetryableError extends Error {}
+
+export interface JobHandler {
+  run(job: JobRow): Promise<void>;
+  /** Called once when the job has failed for good (permanent error or attempts exhausted). */
+  onGiveUp?(job: JobRow, reason: string): Promise<void>;
+}
+
+export async function enqueueJob(
+  db: Db,
+  v: {
+    kind: string;
+    payload: Record<string, unknown>;
+    accountId?: number | null;
+    runAt?: Date;
+    maxAttempts?: number;
+  },
+) {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      kind: v.kind,
+      payload: v.payload,
+      accountId: v.accountId ?? null,
+      runAt: v.runAt ?? new Date(),
+      maxAttempts: v.maxAttempts ?? 8,
+    })
+    .returning({ id: jobs.id });
+  return row!.id;
+}
+
+/** Exponential back-off: 2 s, 4 s, 8 s ... capped at one hour. */
+export function backoffMs(attempt: number): number {
+  return Math.min(3_600_000, 1000 * 2 ** attempt);
+}
+
+const LEASE_SECONDS = 60;
+
+/**
+ * Polls the jobs table. Claims due jobs with FOR UPDATE SKIP LOCKED so several workers (or
+ * instances) never run the same job; a job whose worker died is retaken after its lease.
+ */
+export class JobWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private wakeRequested = false;
+  private stopped = true;
+
+  private readonly handlers = new Map<string, JobHandler>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: {
+      pollMs?: number;
+      batch?: number;
+      onError?: (err: unknown) => void;
+    } = {},
+  ) {}
+
+  /** Each feature registers the job kinds it owns when the app is built. */
+  register(kind: string, handler: JobHandler) {
+    this.handlers.set(kind, handler);
+  }
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Runs due jobs soon (called after enqueueing, so delivery does not wait for the poll). */
+  wake() {
+    if (this.stopped) return; // not started: tests drain explicitly
+    if (this.running) this.wakeRequested = true;
+    else this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Runs every due job now and returns how many ran (tests and the poll loop use it). */
+  async drain(): Promise<number> {
+    await this.running;
+    let total = 0;
+    for (;;) {
+      const n = await this.tick();
+      total += n;
+      if (n === 0) return total;
+    }
+  }
+
+  private schedule(ms: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.tick()
+        .then(() => undefined)
+        .catch((err) => this.opts.onError?.(err))
+        .finally(() => {
+          this.running = null;
+          if (this.stopped) return;
+          const again = this.wakeRequested;
+          this.wakeRequested = false;
+          this.schedule(again ? 0 : (this.opts.pollMs ?? 1000));
+        });
+    }, ms);
+    this.timer.unref?.();
+  }
+
+  private async claim(): Promise<JobRow[]> {
+    const batch = this.opts.batch ?? 10;
+    const result = await this.db.execute(sql`
+      update jobs set status = 'running', attempts = attempts + 1,
+        locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
+      where id in (
+        select id from jobs
+        where (status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now())
+        order by run_at, id
+        limit ${batch}
+        for update skip locked
+      )
+      returning id`);
+    const ids = rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.id} in ${ids}`);
+  }
+
+  async tick(): Promise<number> {
+    const claimed = await this.claim();
+    for (const job of claimed) await this.runOne(job);
+    return claimed.length;
+  }
+
+  private async runOne(job: JobRow) {
+    const handler = this.handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler.run(job);
+      await this.db
+        .update(jobs)
+        .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: new Date() })
+        .where(eq(jobs.id, job.id));
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      const retry = err instanceof RetryableError && job.attempts < job.maxAttempts;
+      await this.db
+        .update(jobs)
+        .set({
+          status: retry ? 'queued' : 'failed',
+          runAt: retry ? new Date(Date.now() + backoffMs(job.attempts)) : job.runAt,
+          lockedUntil: null,
+          lastError: reason.slice(0, 2000),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')));
+      if (!retry) await handler?.onGiveUp?.(job, reason);
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { DAY_MS, TRIAL_DAYS } from '@parley/contracts';
+import type { Db } from '../../db/client';
+import { insertAccount, insertMembership, listAccountsOfUser } from './accounts.queries';
+
+/** A new account starts on a free trial, with its global settings at the spec's defaults. */
+export async function createAccountForOwner(
+  db: Db,
+  { name, ownerId }: { name: string; ownerId: number },
+) {
+  const account = await insertAccount(db, {
+    name,
+    trialEndDate: new Date(Date.now() + TRIAL_DAYS * DAY_MS),
+  });
+  await insertMembership(db, { accountId: account.id, userId: ownerId, permissionLevel: 'owner' });
+  return account;
+}
+
+export async function listAccounts(db: Db, userId: number) {
+  return { accounts: await listAccountsOfUser(db, userId) };
+}
+
+export async function createAccount(db: Db, { userId, name }: { userId: number; name: string }) {
+  return db.transaction(async (tx) => {
+    const account = await createAccountForOwner(tx as unknown as Db, { name, ownerId: userId });
+    return { id: account.id, name: account.name, permission_level: 'owner' as const };
+  });
+}

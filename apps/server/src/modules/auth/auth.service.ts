@@ -1,0 +1,204 @@
+import type { AuthResponse, LoginBody, SignupBody } from '@parley/contracts';
+import { DAY_MS, PASSWORD_MAX_AGE_DAYS } from '@parley/contracts';
+import type { Db } from '../../db/client';
+import { users, auditLog } from '../../db/schema';
+import {
+  DUMMY_PASSWORD_HASH_PROMISE,
+  hashPassword,
+  hashToken,
+  randomToken,
+  verifyPassword,
+} from '../../lib/crypto';
+import type { Deps } from '../../lib/deps';
+import { AppError, conflict } from '../../lib/errors';
+import { SESSION_TTL_MS } from '../../plugins/auth';
+import { createAccountForOwner } from '../accounts/accounts.service';
+import {
+  consumePasswordReset,
+  deleteToken,
+  deleteTokensOfUser,
+  findUserByEmail,
+  findUserById,
+  firstMembershipOf,
+  insertPasswordReset,
+  insertToken,
+  setPassword,
+} from './auth.queries';
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+const PROFILE_COLORS = [
+  '#1677ff',
+  '#13a8a8',
+  '#722ed1',
+  '#eb2f96',
+  '#fa8c16',
+  '#52c41a',
+  '#2f54eb',
+  '#fa541c',
+];
+
+export interface IssuedSession {
+  response: AuthResponse;
+  csrfToken: string;
+}
+
+export function profileColorFor(email: string): string {
+  let h = 0;
+  for (const ch of email) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return PROFILE_COLORS[h % PROFILE_COLORS.length]!;
+}
+
+export async function issueSession(
+  db: Db,
+  user: { id: number; name: string; email: string },
+  accountId: number,
+): Promise<IssuedSession> {
+  const token = randomToken();
+  await insertToken(db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  return {
+    response: {
+      token,
+      account_id: accountId,
+      user: { id: user.id, name: user.name, email: user.email },
+    },
+    csrfToken: randomToken(),
+  };
+}
+
+export async function createUser(db: Db, v: { name: string; email: string; password: string }) {
+  const passwordHash = await hashPassword(v.password);
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: v.name,
+      email: v.email.toLowerCase(),
+      passwordHash,
+      profileColor: profileColorFor(v.email),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!user)
+    throw conflict('An account with this email already exists. Sign in instead.', 'email_taken');
+  return user;
+}
+
+/** Signup creates the person, their account (on a trial) and the owner membership, atomically. */
+export async function signup(deps: Deps, body: SignupBody): Promise<IssuedSession> {
+  if (await findUserByEmail(deps.db, body.email)) {
+    throw conflict('An account with this email already exists. Sign in instead.', 'email_taken');
+  }
+  return deps.db.transaction(async (tx) => {
+    const user = await createUser(tx, body);
+    const account = await createAccountForOwner(tx, { name: body.account_name, ownerId: user.id });
+    await tx.insert(auditLog).values({ accountId: account.id, userId: user.id, action: 'signup' });
+    return issueSession(tx, user, account.id);
+  });
+}
+
+export async function login(deps: Deps, body: LoginBody): Promise<IssuedSession> {
+  const user = await findUserByEmail(deps.db, body.email);
+  // Spend the same time on unknown emails, so timing does not reveal who has an account.
+  const ok = await verifyPassword(
+    body.password,
+    user?.passwordHash ?? (await DUMMY_PASSWORD_HASH_PROMISE),
+  );
+  if (!user || !ok)
+    throw new AppError(401, 'invalid_credentials', 'The email or password is incorrect.');
+  if (Date.now() - user.lastPasswordUpdated.getTime() > PASSWORD_MAX_AGE_DAYS * DAY_MS) {
+    throw new AppError(
+      403,
+      'password_change_required',
+      `Your password is more than ${PASSWORD_MAX_AGE_DAYS} days old. Please reset it to continue.`,
+    );
+  }
+  const membership = await firstMembershipOf(deps.db, user.id);
+  if (!membership) throw new AppError(403, 'not_a_member', 'You are not a member of any account.');
+  await deps.db
+    .insert(auditLog)
+    .values({ accountId: membership.accountId, userId: user.id, action: 'login' });
+  return issueSession(deps.db, user, membership.accountId);
+}
+
+export async function logout(deps: Deps, tokenId: number) {
+  await deleteToken(deps.db, tokenId);
+}
+
+/** Always answers the same way, whether or not the email is known. */
+export async function forgotPassword(deps: Deps, email: string) {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  const token = randomToken(32);
+  await insertPasswordReset(deps.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_TTL_MS),
+  });
+  const link = `${deps.config.publicUrl}/login/resetpassword?token=${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: `Reset your ${deps.config.productName} password`,
+    text:
+      `Hi ${user.name},\n\nSomeone asked to reset the password of your ${deps.config.productName} account.\n` +
+      `Open this link within an hour to choose a new one:\n\n${link}\n\n` +
+      `If it wasn't you, ignore this email: your password stays as it is.\n`,
+  });
+}
+
+export async function resetPassword(
+  deps: Deps,
+  { token, password }: { token: string; password: string },
+) {
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const reset = await consumePasswordReset(tx, hashToken(token));
+    if (!reset)
+      throw new AppError(
+        400,
+        'invalid_token',
+        'This reset link is invalid or has expired. Ask for a new one.',
+      );
+    await setPassword(tx, { userId: reset.userId, passwordHash });
+    // Every session ends with a credential change (ASVS 7.4.3).
+    await deleteTokensOfUser(tx, reset.userId);
+    await tx.insert(auditLog).values({ userId: reset.userId, action: 'password_reset' });
+  });
+}
+
+/** Changes the password, ends every session, and issues a fresh one for the caller. */
+export async function changePassword(
+  deps: Deps,
+  v: { userId: number; accountId: number | null; currentPassword: string; newPassword: string },
+): Promise<IssuedSession> {
+  const user = await findUserById(deps.db, v.userId);
+  if (!user || !(await verifyPassword(v.currentPassword, user.passwordHash))) {
+    throw new AppError(400, 'invalid_credentials', 'Your current password is incorrect.', [
+      { path: 'current_password', message: 'Your current password is incorrect.' },
+    ]);
+  }
+  if (v.currentPassword === v.newPassword) {
+    throw new AppError(
+      400,
+      'validation_error',
+      'Choose a password different from the current one.',
+      [{ path: 'new_password', message: 'Choose a password different from the current one.' }],
+    );
+  }
+  const passwordHash = await hashPassword(v.newPassword);
+  const session = await deps.db.transaction(async (tx) => {
+    await setPassword(tx, { userId: user.id, passwordHash });
+    await deleteTokensOfUser(tx, user.id);
+    const membership = v.accountId ?? (await firstMembershipOf(tx, user.id))?.accountId;
+    if (!membership)
+      throw new AppError(403, 'not_a_member', 'You are not a member of any account.');
+    await tx
+      .insert(auditLog)
+      .values({ accountId: membership, userId: user.id, action: 'password_change' });
+    return issueSession(tx, user, membership);
+  });
+  deps.events.emit('password_changed', { userId: user.id });
+  return session;
+}

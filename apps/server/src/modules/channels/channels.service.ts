@@ -1,0 +1,132 @@
+import { and, eq } from 'drizzle-orm';
+import { brands, supportChannels } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { Deps } from '../../lib/deps';
+import { randomToken } from '../../lib/crypto';
+import { badRequest, notFound } from '../../lib/errors';
+
+export function toChannelSummary(c: typeof supportChannels.$inferSelect) {
+  return {
+    id: c.id,
+    type: c.type,
+    name: c.name,
+    brand_id: c.brandId,
+    needs_reauthorization: c.needsReauthorization,
+  };
+}
+
+export async function listChannels(db: Db, accountId: number) {
+  const rows = await db
+    .select()
+    .from(supportChannels)
+    .where(eq(supportChannels.accountId, accountId))
+    .orderBy(supportChannels.id);
+  // The settings page shows where an API channel delivers replies.
+  return rows.map((row) => ({
+    ...toChannelSummary(row),
+    webhook_url: typeof row.settings.webhook_url === 'string' ? row.settings.webhook_url : null,
+  }));
+}
+
+export async function listBrands(db: Db, accountId: number) {
+  const rows = await db
+    .select()
+    .from(brands)
+    .where(eq(brands.accountId, accountId))
+    .orderBy(brands.id);
+  return rows.map((b) => ({ id: b.id, name: b.name, myshopify_domain: b.myshopifyDomain }));
+}
+
+export async function findOwnChannel(db: Db, accountId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(supportChannels)
+    .where(and(eq(supportChannels.id, id), eq(supportChannels.accountId, accountId)))
+    .limit(1);
+  if (!row) throw notFound('That channel');
+  return row;
+}
+
+function checkWebhookUrl(url: string | null | undefined) {
+  if (!url) return;
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw badRequest('The webhook URL must start with https:// or http://.', [
+      { path: 'webhook_url', message: 'Use http(s).' },
+    ]);
+  }
+}
+
+/** An API channel: customers' own systems post messages in with an API key; replies go to their webhook. */
+export async function createApiChannel(
+  deps: Deps,
+  accountId: number,
+  body: {
+    name: string;
+    webhook_url?: string | null | undefined;
+    brand_id?: number | null | undefined;
+  },
+) {
+  checkWebhookUrl(body.webhook_url);
+  if (body.brand_id) {
+    const [brand] = await deps.db
+      .select({ id: brands.id })
+      .from(brands)
+      .where(and(eq(brands.id, body.brand_id), eq(brands.accountId, accountId)))
+      .limit(1);
+    if (!brand)
+      throw badRequest('That store does not exist in this account.', [
+        { path: 'brand_id', message: 'Unknown store.' },
+      ]);
+  }
+  const webhookSecret = `whsec_${randomToken(24)}`;
+  const [row] = await deps.db
+    .insert(supportChannels)
+    .values({
+      accountId,
+      brandId: body.brand_id ?? null,
+      type: 'api',
+      name: body.name,
+      settings: { webhook_url: body.webhook_url ?? null },
+      secretsEncrypted: deps.secrets.sealJson({ webhook_secret: webhookSecret }),
+    })
+    .returning();
+  return {
+    ...toChannelSummary(row!),
+    webhook_url: body.webhook_url ?? null,
+    webhook_secret: webhookSecret,
+  };
+}
+
+export async function updateChannel(
+  deps: Deps,
+  accountId: number,
+  id: number,
+  body: { name?: string | undefined; webhook_url?: string | null | undefined },
+) {
+  const channel = await findOwnChannel(deps.db, accountId, id);
+  if (body.webhook_url !== undefined && channel.type !== 'api') {
+    throw badRequest('Only API channels have a webhook URL.', [
+      { path: 'webhook_url', message: 'Not an API channel.' },
+    ]);
+  }
+  checkWebhookUrl(body.webhook_url);
+  const [row] = await deps.db
+    .update(supportChannels)
+    .set({
+      ...(body.name ? { name: body.name } : {}),
+      ...(body.webhook_url !== undefined
+        ? { settings: { ...channel.settings, webhook_url: body.webhook_url } }
+        : {}),
+    })
+    .where(eq(supportChannels.id, id))
+    .returning();
+  return toChannelSummary(row!);
+}
+
+export async function deleteChannel(deps: Deps, accountId: number, id: number) {
+  await findOwnChannel(deps.db, accountId, id);
+  await deps.db
+    .delete(supportChannels)
+    .where(and(eq(supportChannels.id, id), eq(supportChannels.accountId, accountId)));
+}

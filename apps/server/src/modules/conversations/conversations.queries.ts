@@ -1,0 +1,273 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ConversationListItem, ConversationListQuery, ViewCounts } from '@parley/contracts';
+import { rowsOf, type Db } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+
+interface Scope {
+  accountId: number;
+  userId: number;
+}
+
+/** The filter of one inbox view, always inside the caller's account. */
+function viewFilter(view: string, userId: number): SQL {
+  if (view === 'mine') return sql`c.assignee_id = ${userId}`;
+  if (view === 'unassigned') return sql`c.assignee_id is null`;
+  if (view === 'all') return sql`true`;
+  const [kind, rawId] = view.split(':');
+  const id = Number(rawId);
+  if (kind === 'team') return sql`c.team_id = ${id}`;
+  if (kind === 'channel') return sql`c.support_channel_id = ${id}`;
+  if (kind === 'tag')
+    return sql`exists (select 1 from conversation_tags ct where ct.conversation_id = c.id and ct.tag_id = ${id})`;
+  throw badRequest('Unknown view.');
+}
+
+function statusFilter(status: string): SQL {
+  return status === 'all' ? sql`true` : sql`c.status = ${status}`;
+}
+
+/** One page of a list query: its filters (including the account), its keyset order, its size. */
+interface Page {
+  filters: SQL;
+  orderBy: SQL;
+  limit: number;
+}
+
+/** How many of the newest conversations a word search reads before it asks the full-text index. */
+const WALK = 2000;
+
+/**
+ * The conversations whose messages contain every word, as ids of the first page. Common words
+ * (the page is found within the first WALK conversations of the list) are checked conversation
+ * by conversation along the list index; rarer ones come from the full-text index, whose result
+ * is then small. Either way the answer is exact. The expression must stay the one indexed by
+ * messages_fts_idx.
+ */
+function wordsPage(search: string, accountId: number, p: Page): SQL {
+  const hasWords = sql`exists (
+    select 1 from messages m
+    where m.conversation_id = c.id and m.account_id = ${accountId}
+      and to_tsvector('simple', m.body) @@ plainto_tsquery('simple', ${search}))`;
+  // The subquery is aliased c and keeps the sort columns, so p.orderBy applies to it unchanged
+  // and the planner keeps the index order (no sort, and the limit stops the walk early).
+  return sql`(
+    with walked as materialized (
+      select c.id from (
+        select c.id, c.last_activity_at, c.waiting_since from conversations c
+        where ${p.filters} ${p.orderBy} limit ${WALK}
+      ) c
+      where ${hasWords}
+      ${p.orderBy} limit ${p.limit}
+    )
+    select id from walked
+    union all
+    (select c.id from conversations c
+      where (select count(*) from walked) < ${p.limit}
+        and c.id = any(array(
+          select m.conversation_id from messages m
+          where m.account_id = ${accountId}
+            and to_tsvector('simple', m.body) @@ plainto_tsquery('simple', ${search})))
+        and ${p.filters}
+      ${p.orderBy} limit ${p.limit}))`;
+}
+
+/**
+ * `id:{id}` finds one ticket; other text matches the contact (name, email, phone digits) or the
+ * words of the messages. Each way of matching gives the ids of its own first page, using its own
+ * indexes (trigram indexes on contacts, the full-text index on messages); the list is the first
+ * page of their union. One OR over all of them could use none of the indexes.
+ */
+function searchPages(search: string | undefined, accountId: number, p: Page): SQL {
+  if (!search) return sql`true`;
+  const byId = /^id:\s*(\d{1,10})$/i.exec(search);
+  if (byId) return sql`c.id = ${Number(byId[1])}`;
+  const like = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const digits = search.replace(/\D/g, '');
+  // The phone expression must stay the one indexed by contacts_phone_digits_trgm_idx.
+  const byContact = sql`(
+    select c.id from conversations c
+    where ${p.filters} and c.contact_id in (
+      select k.id from contacts k
+      where k.account_id = ${accountId}
+        and (k.name ilike ${like} or k.email ilike ${like}
+          ${digits.length >= 4 ? sql`or regexp_replace(coalesce(k.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}` : sql``}))
+    ${p.orderBy} limit ${p.limit})`;
+  return sql`c.id in (${byContact} union all ${wordsPage(search, accountId, p)})`;
+}
+
+const SORT = {
+  newest: { key: sql`c.last_activity_at`, dir: sql`desc`, cmp: sql`<` },
+  oldest: { key: sql`c.last_activity_at`, dir: sql`asc`, cmp: sql`>` },
+  waiting_longest: {
+    key: sql`coalesce(c.waiting_since, 'infinity'::timestamptz)`,
+    dir: sql`asc`,
+    cmp: sql`>`,
+  },
+} as const;
+
+interface Cursor {
+  at: string;
+  id: number;
+}
+
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
+}
+
+function decodeCursor(raw: string | undefined): Cursor | null {
+  if (!raw) return null;
+  try {
+    const [at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [
+      unknown,
+      unknown,
+    ];
+    const validAt = typeof at === 'string' && (at === 'infinity' || !Number.isNaN(Date.parse(at)));
+    if (!validAt || typeof id !== 'number' || !Number.isInteger(id)) throw new Error('bad cursor');
+    return { at, id };
+  } catch {
+    throw badRequest('The page cursor is not valid; start again from the first page.');
+  }
+}
+
+interface ListRow {
+  id: number;
+  subject: string | null;
+  status: ConversationListItem['status'];
+  priority: ConversationListItem['priority'];
+  snoozed_until: Date | string | null;
+  assignee_id: number | null;
+  team_id: number | null;
+  support_channel_id: number;
+  channel_type: string;
+  brand_id: number | null;
+  contact_id: number;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  contact_avatar: string | null;
+  last_message_preview: string | null;
+  last_activity_at: Date | string;
+  waiting_since: Date | string | null;
+  unread: boolean;
+  tag_ids: number[] | null;
+  created_at: Date | string;
+  sort_at: Date | string | null;
+}
+
+const iso = (v: Date | string | null): string | null =>
+  v === null ? null : new Date(v).toISOString();
+
+export function toListItem(r: ListRow): ConversationListItem {
+  return {
+    id: r.id,
+    subject: r.subject,
+    status: r.status,
+    priority: r.priority,
+    snoozed_until: iso(r.snoozed_until),
+    assignee_id: r.assignee_id,
+    team_id: r.team_id,
+    support_channel_id: r.support_channel_id,
+    channel_type: r.channel_type,
+    brand_id: r.brand_id,
+    contact: {
+      id: r.contact_id,
+      name: r.contact_name,
+      email: r.contact_email,
+      phone: r.contact_phone,
+      avatar: r.contact_avatar,
+    },
+    last_message_preview: r.last_message_preview,
+    last_activity_at: iso(r.last_activity_at)!,
+    waiting_since: iso(r.waiting_since),
+    unread: r.unread,
+    tag_ids: r.tag_ids ?? [],
+    created_at: iso(r.created_at)!,
+  };
+}
+
+const SELECT_ITEM = sql`
+  c.id, c.subject, c.status, c.priority, c.snoozed_until, c.assignee_id, c.team_id,
+  c.support_channel_id, ch.type as channel_type, c.brand_id,
+  k.id as contact_id, k.name as contact_name, k.email as contact_email, k.phone as contact_phone, k.avatar as contact_avatar,
+  c.last_message_preview, c.last_activity_at, c.waiting_since, c.created_at,
+  (c.last_incoming_at is not null and c.last_incoming_at > coalesce(r.last_read_at, '-infinity'::timestamptz)) as unread,
+  (select array_agg(ct.tag_id order by ct.tag_id) from conversation_tags ct where ct.conversation_id = c.id) as tag_ids`;
+
+const FROM_ITEM = (userId: number) => sql`
+  from conversations c
+  join contacts k on k.id = c.contact_id
+  join support_channels ch on ch.id = c.support_channel_id
+  left join conversation_reads r on r.conversation_id = c.id and r.user_id = ${userId}`;
+
+export async function listConversations(db: Db, scope: Scope, q: ConversationListQuery) {
+  const sort = SORT[q.sort];
+  const cursor = decodeCursor(q.cursor);
+  const cursorFilter = cursor
+    ? sql`(${sort.key}, c.id) ${sort.cmp} (${cursor.at}::timestamptz, ${cursor.id})`
+    : sql`true`;
+  const filters = sql`c.account_id = ${scope.accountId}
+      and ${viewFilter(q.view, scope.userId)}
+      and ${statusFilter(q.status)}
+      and ${cursorFilter}`;
+  const limit = q.limit + 1;
+  const orderBy = sql`order by ${sort.key} ${sort.dir}, c.id ${sort.dir}`;
+  const matching = searchPages(q.search, scope.accountId, { filters, orderBy, limit });
+  const result = await db.execute(sql`
+    select ${SELECT_ITEM}, ${sort.key} as sort_at
+    ${FROM_ITEM(scope.userId)}
+    where ${filters} and ${matching}
+    ${orderBy} limit ${limit}`);
+  const rows = rowsOf<ListRow>(result);
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > q.limit && last
+      ? encodeCursor({
+          at: last.sort_at === null ? 'infinity' : (iso(last.sort_at) ?? 'infinity'),
+          id: last.id,
+        })
+      : null;
+  return { items: page.map(toListItem), next_cursor: nextCursor };
+}
+
+/** One conversation as a list item, for realtime patches of the list. */
+export async function findListItem(db: Db, scope: Scope, id: number) {
+  const result = await db.execute(sql`
+    select ${SELECT_ITEM}, null as sort_at
+    ${FROM_ITEM(scope.userId)}
+    where c.account_id = ${scope.accountId} and c.id = ${id}`);
+  const row = rowsOf<ListRow>(result)[0];
+  return row ? toListItem(row) : null;
+}
+
+/** The counts of every view, in one query (never recomputed per realtime event). */
+export async function countViews(db: Db, scope: Scope, status: string): Promise<ViewCounts> {
+  const result = await db.execute(sql`
+    with base as (
+      select c.id, c.assignee_id, c.team_id, c.support_channel_id, c.last_incoming_at
+      from conversations c
+      where c.account_id = ${scope.accountId} and ${statusFilter(status)}
+    )
+    select
+      (select count(*) from base where assignee_id = ${scope.userId})::int as mine,
+      (select count(*) from base where assignee_id is null)::int as unassigned,
+      (select count(*) from base)::int as all,
+      (select count(*) from base b left join conversation_reads r on r.conversation_id = b.id and r.user_id = ${scope.userId}
+        where b.assignee_id = ${scope.userId} and b.last_incoming_at > coalesce(r.last_read_at, '-infinity'::timestamptz))::int as unread_mine,
+      (select coalesce(json_object_agg(team_id, n), '{}'::json) from
+        (select team_id, count(*)::int as n from base where team_id is not null group by team_id) t) as teams,
+      (select coalesce(json_object_agg(support_channel_id, n), '{}'::json) from
+        (select support_channel_id, count(*)::int as n from base group by support_channel_id) t) as channels,
+      (select coalesce(json_object_agg(tag_id, n), '{}'::json) from
+        (select ct.tag_id, count(*)::int as n from base join conversation_tags ct on ct.conversation_id = base.id group by ct.tag_id) t) as tags`);
+  const row = rowsOf<ViewCounts>(result)[0]!;
+  return {
+    mine: row.mine,
+    unassigned: row.unassigned,
+    all: row.all,
+    unread_mine: row.unread_mine,
+    teams: row.teams,
+    channels: row.channels,
+    tags: row.tags,
+  };
+}

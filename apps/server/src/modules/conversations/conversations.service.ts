@@ -1,0 +1,418 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { ConversationDetail, ConversationPatch, ReplyBody } from '@parley/contracts';
+import type { Db } from '../../db/client';
+import {
+  contacts,
+  conversationReads,
+  conversations,
+  memberships,
+  messages,
+  notifications,
+  supportChannels,
+  teams,
+  users,
+} from '../../db/schema';
+import type { Deps } from '../../lib/deps';
+import { badRequest, notFound } from '../../lib/errors';
+import type { AgentContext } from '../../lib/http-types';
+import { enqueueJob } from '../../lib/jobs';
+import { selectGlobalSettings } from '../global-settings/global-settings.queries';
+import { findListItem } from './conversations.queries';
+import { findMessage } from './messages.queries';
+import {
+  attachFilesTo,
+  checkAttachmentsForMessage,
+  claimForMessage,
+} from '../attachments/attachments.service';
+
+export const DELIVER_MESSAGE_JOB = 'deliver_message';
+const PREVIEW_LENGTH = 140;
+
+/** What the list shows for a message that is only files. */
+export const attachmentsPreview = (count: number) =>
+  `📎 ${count} attachment${count === 1 ? '' : 's'}`;
+export const preview = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH);
+
+/** The conversation row, only if it belongs to the account (404 otherwise: never reveal another tenant's ids). */
+export async function findOwnConversation(db: Db, accountId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.accountId, accountId)))
+    .limit(1);
+  if (!row) throw notFound('That conversation');
+  return row;
+}
+
+export async function assertMember(
+  db: Db,
+  accountId: number,
+  userId: number,
+  field = 'assignee_id',
+) {
+  const [row] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+    .limit(1);
+  if (!row)
+    throw badRequest('That person is not a member of this account.', [
+      { path: field, message: 'Not a member of this account.' },
+    ]);
+}
+
+async function assertTeam(db: Db, accountId: number, teamId: number) {
+  const [row] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.accountId, accountId), eq(teams.id, teamId)))
+    .limit(1);
+  if (!row)
+    throw badRequest('That team does not exist in this account.', [
+      { path: 'team_id', message: 'Unknown team.' },
+    ]);
+}
+
+export async function getConversation(
+  deps: Deps,
+  agent: AgentContext,
+  id: number,
+): Promise<ConversationDetail> {
+  const row = await findOwnConversation(deps.db, agent.accountId, id);
+  const item = await findListItem(deps.db, agent, id);
+  const others = await deps.db
+    .select({
+      id: conversations.id,
+      subject: conversations.subject,
+      status: conversations.status,
+      at: conversations.lastActivityAt,
+    })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.accountId, agent.accountId),
+        eq(conversations.contactId, row.contactId),
+        ne(conversations.id, id),
+      ),
+    )
+    .orderBy(desc(conversations.lastActivityAt))
+    .limit(20);
+  return {
+    ...item!,
+    first_response_at: row.firstResponseAt?.toISOString() ?? null,
+    resolved_at: row.resolvedAt?.toISOString() ?? null,
+    contact_other_conversations: others.map((o) => ({
+      id: o.id,
+      subject: o.subject,
+      status: o.status,
+      last_activity_at: o.at.toISOString(),
+    })),
+  };
+}
+
+async function addActivity(
+  db: Db,
+  conv: { id: number; accountId: number; supportChannelId: number },
+  actorId: number,
+  text: string,
+) {
+  await db.insert(messages).values({
+    accountId: conv.accountId,
+    conversationId: conv.id,
+    supportChannelId: conv.supportChannelId,
+    direction: 'internal',
+    kind: 'activity',
+    body: text,
+    senderUserId: actorId,
+  });
+}
+
+async function nameOf(db: Db, userId: number) {
+  const [u] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return u?.name ?? 'Someone';
+}
+
+/**
+ * A reply goes out through the conversation's channel by a durable job; a note stays inside.
+ * Replying answers the customer (clears waiting), may auto-assign (global setting), and marks
+ * the conversation read for the agent.
+ */
+export async function postMessage(
+  deps: Deps,
+  agent: AgentContext,
+  conversationId: number,
+  body: ReplyBody,
+) {
+  const conv = await findOwnConversation(deps.db, agent.accountId, conversationId);
+  const isNote = body.kind === 'note';
+  const mentions = [...new Set(body.mentions)];
+  for (const m of mentions) await assertMember(deps.db, agent.accountId, m, 'mentions');
+  const settings = await selectGlobalSettings(deps.db, { accountId: agent.accountId });
+  const attachmentIds = await checkAttachmentsForMessage(
+    deps.db,
+    agent.accountId,
+    body.attachment_ids,
+  );
+  const now = new Date();
+
+  const messageId = await deps.db.transaction(async (tx) => {
+    const [msg] = await tx
+      .insert(messages)
+      .values({
+        accountId: agent.accountId,
+        conversationId,
+        supportChannelId: conv.supportChannelId,
+        direction: isNote ? 'internal' : 'outgoing',
+        kind: isNote ? 'note' : 'message',
+        body: body.body,
+        senderUserId: agent.userId,
+        deliveryStatus: isNote ? null : 'queued',
+        createdAt: now,
+      })
+      .returning({ id: messages.id });
+    await claimForMessage(tx, {
+      accountId: agent.accountId,
+      ids: attachmentIds,
+      messageId: msg!.id,
+    });
+    if (isNote) {
+      await tx
+        .update(conversations)
+        .set({ lastActivityAt: now })
+        .where(eq(conversations.id, conversationId));
+      if (mentions.length > 0) {
+        const author = await nameOf(tx, agent.userId);
+        await tx.insert(notifications).values(
+          mentions
+            .filter((m) => m !== agent.userId)
+            .map((userId) => ({
+              accountId: agent.accountId,
+              userId,
+              kind: 'mention',
+              title: `${author} mentioned you`,
+              body: preview(body.body),
+            })),
+        );
+      }
+    } else {
+      const autoAssign = settings?.auto_assign_user_on_reply === true && conv.assigneeId === null;
+      await tx
+        .update(conversations)
+        .set({
+          lastActivityAt: now,
+          lastMessagePreview: preview(body.body || attachmentsPreview(attachmentIds.length)),
+          waitingSince: null,
+          firstResponseAt: conv.firstResponseAt ?? now,
+          ...(autoAssign ? { assigneeId: agent.userId } : {}),
+        })
+        .where(eq(conversations.id, conversationId));
+      await enqueueJob(tx, {
+        kind: DELIVER_MESSAGE_JOB,
+        accountId: agent.accountId,
+        payload: { messageId: msg!.id },
+      });
+    }
+    await markReadIn(tx, conversationId, agent.userId, now);
+    return msg!.id;
+  });
+
+  if (!isNote) deps.jobs.wake();
+  deps.events.emit('message_created', {
+    accountId: agent.accountId,
+    conversationId,
+    messageId,
+    isPrivate: isNote,
+  });
+  deps.events.emit('conversation_updated', { accountId: agent.accountId, conversationId });
+  const message = await findMessage(deps.db, { accountId: agent.accountId, id: messageId });
+  return attachFilesTo(deps, agent.accountId, message!);
+}
+
+async function markReadIn(db: Db, conversationId: number, userId: number, at: Date) {
+  await db
+    .insert(conversationReads)
+    .values({ conversationId, userId, lastReadAt: at })
+    .onConflictDoUpdate({
+      target: [conversationReads.conversationId, conversationReads.userId],
+      set: { lastReadAt: sql`greatest(${conversationReads.lastReadAt}, excluded.last_read_at)` },
+    });
+}
+
+export async function markRead(deps: Deps, agent: AgentContext, conversationId: number) {
+  await findOwnConversation(deps.db, agent.accountId, conversationId);
+  await markReadIn(deps.db, conversationId, agent.userId, new Date());
+  return findListItem(deps.db, agent, conversationId);
+}
+
+/** Mark unread: forget how far this agent read, so the last customer message counts as new. */
+export async function markUnread(deps: Deps, agent: AgentContext, conversationId: number) {
+  await findOwnConversation(deps.db, agent.accountId, conversationId);
+  await deps.db
+    .delete(conversationReads)
+    .where(
+      and(
+        eq(conversationReads.conversationId, conversationId),
+        eq(conversationReads.userId, agent.userId),
+      ),
+    );
+  return findListItem(deps.db, agent, conversationId);
+}
+
+export async function patchConversation(
+  deps: Deps,
+  agent: AgentContext,
+  id: number,
+  patch: ConversationPatch,
+) {
+  const conv = await findOwnConversation(deps.db, agent.accountId, id);
+  if (patch.assignee_id) await assertMember(deps.db, agent.accountId, patch.assignee_id);
+  if (patch.team_id) await assertTeam(deps.db, agent.accountId, patch.team_id);
+  if (patch.snoozed_until && new Date(patch.snoozed_until).getTime() <= Date.now()) {
+    throw badRequest('Snooze until a time in the future.', [
+      { path: 'snoozed_until', message: 'Must be in the future.' },
+    ]);
+  }
+  const status = patch.status ?? (patch.snoozed_until ? 'snoozed' : undefined);
+  const now = new Date();
+  const actor = await nameOf(deps.db, agent.userId);
+
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(conversations)
+      .set({
+        ...(status ? { status } : {}),
+        ...(status === 'snoozed'
+          ? { snoozedUntil: new Date(patch.snoozed_until!) }
+          : status
+            ? { snoozedUntil: null }
+            : {}),
+        ...(status === 'closed' ? { resolvedAt: now } : status ? { resolvedAt: null } : {}),
+        ...(patch.priority ? { priority: patch.priority } : {}),
+        ...(patch.assignee_id !== undefined ? { assigneeId: patch.assignee_id } : {}),
+        ...(patch.team_id !== undefined ? { teamId: patch.team_id } : {}),
+      })
+      .where(eq(conversations.id, id));
+    // The thread tells the story of who changed what.
+    if (status && status !== conv.status)
+      await addActivity(tx, conv, agent.userId, `${actor} changed the status to ${status}`);
+    if (patch.assignee_id !== undefined && patch.assignee_id !== conv.assigneeId) {
+      const text =
+        patch.assignee_id === null
+          ? `${actor} unassigned the conversation`
+          : patch.assignee_id === agent.userId
+            ? `${actor} self-assigned the conversation`
+            : `${actor} assigned the conversation to ${await nameOf(tx, patch.assignee_id)}`;
+      await addActivity(tx, conv, agent.userId, text);
+    }
+    if (patch.priority && patch.priority !== conv.priority)
+      await addActivity(tx, conv, agent.userId, `${actor} set the priority to ${patch.priority}`);
+    if (patch.team_id !== undefined && patch.team_id !== conv.teamId) {
+      await addActivity(
+        tx,
+        conv,
+        agent.userId,
+        patch.team_id === null
+          ? `${actor} removed the team`
+          : `${actor} moved the conversation to another team`,
+      );
+    }
+  });
+  deps.events.emit('conversation_updated', { accountId: agent.accountId, conversationId: id });
+  return getConversation(deps, agent, id);
+}
+
+/** Snoozed conversations wake up (become open) when their time has come. */
+export async function wakeSnoozed(deps: Deps) {
+  const woken = await deps.db
+    .update(conversations)
+    .set({ status: 'open', snoozedUntil: null })
+    .where(and(eq(conversations.status, 'snoozed'), sql`${conversations.snoozedUntil} <= now()`))
+    .returning({ id: conversations.id, accountId: conversations.accountId });
+  for (const c of woken)
+    deps.events.emit('conversation_updated', { accountId: c.accountId, conversationId: c.id });
+  return woken.length;
+}
+
+/** An agent starts a conversation: with a known contact or a new one, on one of the account's channels. */
+export async function createOutbound(
+  deps: Deps,
+  agent: AgentContext,
+  body: {
+    support_channel_id: number;
+    contact_id?: number | undefined;
+    contact?:
+      | { name?: string | undefined; email?: string | undefined; phone?: string | undefined }
+      | undefined;
+    subject?: string | undefined;
+    body: string;
+  },
+) {
+  const [channel] = await deps.db
+    .select()
+    .from(supportChannels)
+    .where(
+      and(
+        eq(supportChannels.id, body.support_channel_id),
+        eq(supportChannels.accountId, agent.accountId),
+      ),
+    )
+    .limit(1);
+  if (!channel)
+    throw badRequest('That channel does not exist in this account.', [
+      { path: 'support_channel_id', message: 'Unknown channel.' },
+    ]);
+  if (!body.contact_id && !body.contact?.email && !body.contact?.phone) {
+    throw badRequest('Choose a contact, or give an email address or phone number.', [
+      { path: 'contact', message: 'Required.' },
+    ]);
+  }
+  const conversationId = await deps.db.transaction(async (tx) => {
+    let contactId = body.contact_id;
+    if (contactId) {
+      const [own] = await tx
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(eq(contacts.id, contactId), eq(contacts.accountId, agent.accountId)))
+        .limit(1);
+      if (!own)
+        throw badRequest('That contact does not exist in this account.', [
+          { path: 'contact_id', message: 'Unknown contact.' },
+        ]);
+    } else {
+      const [created] = await tx
+        .insert(contacts)
+        .values({
+          accountId: agent.accountId,
+          name: body.contact?.name ?? null,
+          email: body.contact?.email ?? null,
+          phone: body.contact?.phone ?? null,
+        })
+        .returning({ id: contacts.id });
+      contactId = created!.id;
+    }
+    const [conv] = await tx
+      .insert(conversations)
+      .values({
+        accountId: agent.accountId,
+        supportChannelId: channel.id,
+        brandId: channel.brandId,
+        contactId,
+        subject: body.subject ?? null,
+        assigneeId: agent.userId,
+        lastMessagePreview: preview(body.body),
+      })
+      .returning({ id: conversations.id });
+    return conv!.id;
+  });
+  await postMessage(deps, agent, conversationId, {
+    kind: 'reply',
+    body: body.body,
+    mentions: [],
+    attachment_ids: [],
+  });
+  return getConversation(deps, agent, conversationId);
+}

@@ -1,0 +1,640 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { globalSettings, jobs, teams } from '../../db/schema';
+import {
+  as,
+  createTestContext,
+  linkFromMail,
+  sessionFrom,
+  signUp,
+  uniqueEmail,
+  type TestContext,
+} from '../../test/harness';
+import { apiChannelFor, webhookReceiver } from '../../test/inbox-fixtures';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    OUTBOUND_ALLOW_PRIVATE: 'on',
+  });
+});
+afterAll(() => ctx.close());
+
+/** An owner plus a second agent in the same account. */
+async function team() {
+  const owner = await signUp(ctx, { name: 'Olga Owner' });
+  const email = uniqueEmail('teammate');
+  await as(ctx, owner).post('/dashboardapi/teammembers/invite', {
+    email,
+    permission_level: 'agent',
+  });
+  const link = await linkFromMail(ctx, email, '/settings/teammembers/invite/confirm/');
+  const accept = await ctx.app.inject({
+    method: 'POST',
+    url: `/dashboardapi/teammembers/invite/${link.split('/confirm/')[1]}/accept`,
+    payload: { name: 'Tariq Teammate', password: 'teammate pw 1' },
+  });
+  return { owner, mate: sessionFrom(accept) };
+}
+
+const list = async (s: Parameters<typeof as>[1], query: string) => {
+  const res = await as(ctx, s).get(`/dashboardapi/conversations?${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as {
+    items: {
+      id: number;
+      unread: boolean;
+      assignee_id: number | null;
+      tag_ids: number[];
+      waiting_since: string | null;
+    }[];
+    next_cursor: string | null;
+  };
+};
+
+describe('API channel inbound', () => {
+  it('files a customer message into a new open conversation; the same provider id is stored once', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const first = await channel.inbound({
+      identifier: 'cust-1',
+      name: 'Carla Customer',
+      text: 'Hello, my order is late',
+      id: 'm-1',
+    });
+    expect(first.duplicate).toBe(false);
+    const again = await channel.inbound({
+      identifier: 'cust-1',
+      text: 'Hello, my order is late',
+      id: 'm-1',
+    });
+    expect(again).toEqual({ ...first, duplicate: true });
+    const next = await channel.inbound({ identifier: 'cust-1', text: 'Any news?' });
+    expect(next.conversation_id).toBe(first.conversation_id);
+
+    const { items } = await list(owner, 'view=all');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      id: first.conversation_id,
+      unread: true,
+      assignee_id: null,
+      waiting_since: expect.any(String),
+    });
+    const messages = (
+      await as(ctx, owner).get(`/dashboardapi/conversations/${first.conversation_id}/messages`)
+    ).json();
+    expect(messages.items.map((m: { body: string }) => m.body)).toEqual([
+      'Hello, my order is late',
+      'Any news?',
+    ]);
+    expect(messages.items[0].sender).toMatchObject({ type: 'contact', name: 'Carla Customer' });
+  });
+
+  it('merges the same person into one contact when they write with the same email', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const a = await channel.inbound({
+      identifier: 'web-77',
+      email: 'same@example.com',
+      text: 'From the web shop',
+    });
+    const b = await channel.inbound({
+      identifier: 'app-99',
+      email: 'SAME@example.com',
+      text: 'From the mobile app',
+    });
+    expect(b.contact_id).toBe(a.contact_id);
+  });
+
+  it('refuses a missing or wrong API key (401), another account’s channel (404), and bad bodies (400)', async () => {
+    const { owner } = await team();
+    const other = await signUp(ctx);
+    const mine = await apiChannelFor(ctx, owner);
+    const theirs = await apiChannelFor(ctx, other);
+    const post = (channelId: number, key: string | null, payload: unknown) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/channels/${channelId}/messages`,
+        headers: key ? { authorization: `Bearer ${key}` } : {},
+        payload: payload as never,
+      });
+    const valid = { contact: { identifier: 'x' }, message: { body: 'hi' } };
+    expect((await post(mine.channelId, null, valid)).statusCode).toBe(401);
+    expect((await post(mine.channelId, 'pk_wrong', valid)).statusCode).toBe(401);
+    const cross = await post(theirs.channelId, mine.apiKey, valid);
+    expect(cross.statusCode).toBe(404);
+    expect(cross.json().code).toBe('not_found');
+    const bad = await post(mine.channelId, mine.apiKey, { contact: {}, message: { body: '' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('validation_error');
+    expect((await list(other, 'view=all')).items).toHaveLength(0);
+  });
+});
+
+describe('inbox views, counts, sort and search', () => {
+  it('mine / unassigned / all / team / channel / tag views and their counts agree', async () => {
+    const { owner, mate } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const c1 = await channel.inbound({ identifier: 'a', name: 'Ann', text: 'first' });
+    const c2 = await channel.inbound({ identifier: 'b', name: 'Ben', text: 'second' });
+    const c3 = await channel.inbound({ identifier: 'c', name: 'Cid', text: 'third' });
+    const [teamRow] = await ctx.deps.db
+      .insert(teams)
+      .values({ accountId: owner.accountId, name: 'Billing' })
+      .returning();
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${c1.conversation_id}`, {
+      assignee_id: owner.userId,
+    });
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${c2.conversation_id}`, {
+      assignee_id: mate.userId,
+      team_id: teamRow!.id,
+    });
+    const tagged = (
+      await as(ctx, owner).post('/dashboardapi/tag/add/v2', {
+        conversation_id: c3.conversation_id,
+        tags: ['refund'],
+      })
+    ).json();
+    const tagId = tagged.created_tags[0].id;
+
+    const ids = async (view: string) =>
+      (await list(owner, `view=${view}`)).items.map((i) => i.id).sort();
+    expect(await ids('mine')).toEqual([c1.conversation_id]);
+    expect(await ids('unassigned')).toEqual([c3.conversation_id]);
+    expect(await ids('all')).toEqual([c1, c2, c3].map((c) => c.conversation_id).sort());
+    expect(await ids(`team:${teamRow!.id}`)).toEqual([c2.conversation_id]);
+    expect(await ids(`channel:${channel.channelId}`)).toHaveLength(3);
+    expect(await ids(`tag:${tagId}`)).toEqual([c3.conversation_id]);
+
+    const counts = (await as(ctx, owner).get('/dashboardapi/conversations/counts')).json();
+    expect(counts).toMatchObject({
+      mine: 1,
+      unassigned: 1,
+      all: 3,
+      teams: { [teamRow!.id]: 1 },
+      channels: { [channel.channelId]: 3 },
+      tags: { [tagId]: 1 },
+    });
+    const mateCounts = (await as(ctx, mate).get('/dashboardapi/conversations/counts')).json();
+    expect(mateCounts).toMatchObject({ mine: 1, unread_mine: 1 });
+  });
+
+  it('pages with a keyset cursor without repeating or skipping, in each sort', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const created: number[] = [];
+    for (let i = 0; i < 7; i++)
+      created.push(
+        (await channel.inbound({ identifier: `p${i}`, text: `message ${i}` })).conversation_id,
+      );
+    for (const sort of ['newest', 'oldest', 'waiting_longest']) {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await list(
+          owner,
+          `view=all&sort=${sort}&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        seen.push(...page.items.map((i) => i.id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(seen).toHaveLength(7);
+      expect(new Set(seen)).toEqual(new Set(created));
+      expect(seen).toEqual(sort === 'newest' ? created.toReversed() : created);
+    }
+    const bad = await as(ctx, owner).get('/dashboardapi/conversations?cursor=not-a-cursor');
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await as(ctx, owner).get('/dashboardapi/conversations?view=everything')).statusCode,
+    ).toBe(400);
+    expect((await as(ctx, owner).get('/dashboardapi/conversations?limit=1000')).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('searches by id:{id}, by contact name / email / phone, and by words in the messages', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const a = await channel.inbound({
+      identifier: 's1',
+      name: 'Zelda Quartz',
+      email: 'zelda@example.org',
+      text: 'My parcel never arrived',
+    });
+    const b = await channel.inbound({
+      identifier: 's2',
+      name: 'Otto',
+      text: 'The invoice total looks wrong',
+    });
+    const found = async (q: string) =>
+      (await list(owner, `view=all&status=all&search=${encodeURIComponent(q)}`)).items.map(
+        (i) => i.id,
+      );
+    expect(await found(`id:${b.conversation_id}`)).toEqual([b.conversation_id]);
+    expect(await found('zelda')).toEqual([a.conversation_id]);
+    expect(await found('ZELDA@EXAMPLE')).toEqual([a.conversation_id]);
+    expect(await found('invoice')).toEqual([b.conversation_id]);
+    expect(await found('parcel arrived')).toEqual([a.conversation_id]);
+    expect(await found('100%_off')).toEqual([]);
+  });
+});
+
+describe('conversation actions', () => {
+  it('a reply is delivered to the API channel webhook, signed; the conversation is answered', async () => {
+    const hook = await webhookReceiver();
+    try {
+      const { owner } = await team();
+      const channel = await apiChannelFor(ctx, owner, hook.url);
+      const { conversation_id } = await channel.inbound({
+        identifier: 'cust-9',
+        name: 'Dora',
+        text: 'Where is it?',
+      });
+      const res = await as(ctx, owner).post(
+        `/dashboardapi/conversations/${conversation_id}/messages`,
+        { body: 'On its way!' },
+      );
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        direction: 'outgoing',
+        delivery_status: 'queued',
+        body: 'On its way!',
+      });
+      await ctx.deps.jobs.drain();
+
+      expect(hook.received).toHaveLength(1);
+      const { headers, body } = hook.received[0]!;
+      const expected = crypto
+        .createHmac('sha256', channel.webhookSecret)
+        .update(`${headers['x-parley-timestamp']}.${body}`)
+        .digest('hex');
+      expect(headers['x-parley-signature']).toBe(`sha256=${expected}`);
+      expect(JSON.parse(body)).toMatchObject({
+        event: 'message.created',
+        conversation_id,
+        contact: { identifier: 'cust-9' },
+        message: { body: 'On its way!' },
+      });
+
+      const thread = (
+        await as(ctx, owner).get(`/dashboardapi/conversations/${conversation_id}/messages`)
+      ).json();
+      expect(thread.items.at(-1)).toMatchObject({ delivery_status: 'sent', failure_reason: null });
+      const item = (await list(owner, 'view=all')).items[0]!;
+      expect(item).toMatchObject({ waiting_since: null, unread: false });
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('retries a failing webhook with back-off, and marks the reply failed with the reason when it refuses', async () => {
+    const hook = await webhookReceiver([503, 400]);
+    try {
+      const { owner } = await team();
+      const channel = await apiChannelFor(ctx, owner, hook.url);
+      const { conversation_id } = await channel.inbound({ identifier: 'r1', text: 'hi' });
+      const sent = (
+        await as(ctx, owner).post(`/dashboardapi/conversations/${conversation_id}/messages`, {
+          body: 'reply',
+        })
+      ).json();
+      await ctx.deps.jobs.drain();
+      const [job] = await ctx.deps.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.accountId, owner.accountId));
+      expect(job).toMatchObject({
+        status: 'queued',
+        attempts: 1,
+        lastError: 'The webhook answered 503.',
+      });
+      expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
+      await ctx.deps.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
+      await ctx.deps.jobs.drain();
+      const thread = (
+        await as(ctx, owner).get(`/dashboardapi/conversations/${conversation_id}/messages`)
+      ).json();
+      expect(thread.items.find((m: { id: number }) => m.id === sent.id)).toMatchObject({
+        delivery_status: 'failed',
+        failure_reason: 'The webhook refused the reply (HTTP 400).',
+      });
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('refuses to deliver to a private address unless allowed, and says so on the message', async () => {
+    const strict = await createTestContext({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    try {
+      const owner = await signUp(strict);
+      const channel = await apiChannelFor(strict, owner, 'http://127.0.0.1:9/hook');
+      const { conversation_id } = await channel.inbound({ identifier: 'ssrf', text: 'hi' });
+      await as(strict, owner).post(`/dashboardapi/conversations/${conversation_id}/messages`, {
+        body: 'reply',
+      });
+      await strict.deps.jobs.drain();
+      const thread = (
+        await as(strict, owner).get(`/dashboardapi/conversations/${conversation_id}/messages`)
+      ).json();
+      expect(thread.items.at(-1)).toMatchObject({
+        delivery_status: 'failed',
+        failure_reason: expect.stringMatching(/private address/),
+      });
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('a channel without an adapter marks the reply failed with a clear reason — never a fake "sent"', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const { conversation_id } = await channel.inbound({ identifier: 'n1', text: 'hi' });
+    // Turn it into a type Parley cannot send on yet.
+    const { supportChannels } = await import('../../db/schema');
+    await ctx.deps.db
+      .update(supportChannels)
+      .set({ type: 'sms' })
+      .where(eq(supportChannels.id, channel.channelId));
+    await as(ctx, owner).post(`/dashboardapi/conversations/${conversation_id}/messages`, {
+      body: 'reply',
+    });
+    await ctx.deps.jobs.drain();
+    const thread = (
+      await as(ctx, owner).get(`/dashboardapi/conversations/${conversation_id}/messages`)
+    ).json();
+    expect(thread.items.at(-1)).toMatchObject({
+      delivery_status: 'failed',
+      failure_reason: expect.stringMatching(/cannot send replies on sms/),
+    });
+  });
+
+  it('auto_assign_user_on_reply assigns an unassigned conversation to the agent who replies', async () => {
+    const { owner, mate } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const first = await channel.inbound({ identifier: 'aa1', text: 'one' });
+    await as(ctx, mate).post(`/dashboardapi/conversations/${first.conversation_id}/messages`, {
+      body: 'setting off',
+    });
+    expect(
+      (await as(ctx, owner).get(`/dashboardapi/conversations/${first.conversation_id}`)).json()
+        .assignee_id,
+    ).toBeNull();
+    await ctx.deps.db
+      .update(globalSettings)
+      .set({ autoAssignUserOnReply: true })
+      .where(eq(globalSettings.accountId, owner.accountId));
+    const second = await channel.inbound({ identifier: 'aa2', text: 'two' });
+    await as(ctx, mate).post(`/dashboardapi/conversations/${second.conversation_id}/messages`, {
+      body: 'setting on',
+    });
+    expect(
+      (await as(ctx, owner).get(`/dashboardapi/conversations/${second.conversation_id}`)).json()
+        .assignee_id,
+    ).toBe(mate.userId);
+  });
+
+  it('notes stay internal, notify mentioned teammates, and never reach the webhook', async () => {
+    const hook = await webhookReceiver();
+    try {
+      const { owner, mate } = await team();
+      const channel = await apiChannelFor(ctx, owner, hook.url);
+      const { conversation_id } = await channel.inbound({ identifier: 'note', text: 'hi' });
+      const note = await as(ctx, owner).post(
+        `/dashboardapi/conversations/${conversation_id}/messages`,
+        {
+          kind: 'note',
+          body: '@Tariq can you check the refund?',
+          mentions: [mate.userId],
+        },
+      );
+      expect(note.json()).toMatchObject({
+        direction: 'internal',
+        kind: 'note',
+        delivery_status: null,
+      });
+      await ctx.deps.jobs.drain();
+      expect(hook.received).toHaveLength(0);
+      expect((await as(ctx, mate).get('/dashboardapi/me')).json().unread_notification_count).toBe(
+        1,
+      );
+      const stranger = await signUp(ctx);
+      const bad = await as(ctx, owner).post(
+        `/dashboardapi/conversations/${conversation_id}/messages`,
+        {
+          kind: 'note',
+          body: 'hi',
+          mentions: [stranger.userId],
+        },
+      );
+      expect(bad.statusCode).toBe(400);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('status, snooze, priority, team and assignee changes are validated and leave an activity trail', async () => {
+    const { owner, mate } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const { conversation_id: id } = await channel.inbound({ identifier: 'st', text: 'hi' });
+    const patch = (body: unknown) =>
+      as(ctx, owner).patch(`/dashboardapi/conversations/${id}`, body);
+    expect((await patch({ status: 'closed' })).json()).toMatchObject({
+      status: 'closed',
+      resolved_at: expect.any(String),
+    });
+    const until = new Date(Date.now() + 3600_000).toISOString();
+    expect((await patch({ status: 'snoozed', snoozed_until: until })).json()).toMatchObject({
+      status: 'snoozed',
+      snoozed_until: until,
+    });
+    expect((await patch({ priority: 'urgent', assignee_id: mate.userId })).json()).toMatchObject({
+      priority: 'urgent',
+      assignee_id: mate.userId,
+    });
+    expect((await patch({ status: 'snoozed' })).statusCode).toBe(400);
+    expect(
+      (await patch({ snoozed_until: new Date(Date.now() - 1000).toISOString() })).statusCode,
+    ).toBe(400);
+    expect((await patch({})).statusCode).toBe(400);
+    expect((await patch({ priority: 'extreme' })).statusCode).toBe(400);
+    const stranger = await signUp(ctx);
+    expect((await patch({ assignee_id: stranger.userId })).statusCode).toBe(400);
+    const thread = (await as(ctx, owner).get(`/dashboardapi/conversations/${id}/messages`)).json();
+    const activity = thread.items
+      .filter((m: { kind: string }) => m.kind === 'activity')
+      .map((m: { body: string }) => m.body);
+    expect(activity).toEqual([
+      'Olga Owner changed the status to closed',
+      'Olga Owner changed the status to snoozed',
+      'Olga Owner assigned the conversation to Tariq Teammate',
+      'Olga Owner set the priority to urgent',
+    ]);
+    // A new customer message wakes it up.
+    await channel.inbound({ identifier: 'st', text: 'still there?' });
+    expect((await as(ctx, owner).get(`/dashboardapi/conversations/${id}`)).json().status).toBe(
+      'open',
+    );
+  });
+
+  it('mark unread and read are per agent', async () => {
+    const { owner, mate } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const { conversation_id: id } = await channel.inbound({ identifier: 'rd', text: 'hi' });
+    expect(
+      (await as(ctx, owner).post(`/dashboardapi/conversations/${id}/read`)).json().unread,
+    ).toBe(false);
+    expect((await list(mate, 'view=all')).items[0]!.unread).toBe(true);
+    expect(
+      (await as(ctx, owner).post(`/dashboardapi/conversations/${id}/unread`)).json().unread,
+    ).toBe(true);
+  });
+
+  it('tag add v2 creates missing tags once (case-insensitive) and answers created_tags', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const { conversation_id } = await channel.inbound({ identifier: 'tg', text: 'hi' });
+    const first = (
+      await as(ctx, owner).post('/dashboardapi/tag/add/v2', {
+        conversation_id,
+        tags: ['VIP', 'returns'],
+      })
+    ).json();
+    expect(first.created_tags.map((t: { name: string }) => t.name)).toEqual(['VIP', 'returns']);
+    const second = (
+      await as(ctx, owner).post('/dashboardapi/tag/add/v2', {
+        conversation_id,
+        tags: ['vip', 'Warranty'],
+      })
+    ).json();
+    expect(second.created_tags.map((t: { name: string }) => t.name)).toEqual(['Warranty']);
+    expect(second.tags).toHaveLength(2);
+    const mapping = (await as(ctx, owner).get('/dashboardapi/conversation/mapping')).json();
+    expect(Object.keys(mapping).sort()).toEqual([
+      'dc_users',
+      'integrations',
+      'support_channels',
+      'tags',
+      'teams',
+    ]);
+    expect(mapping.tags.map((t: { name: string }) => t.name).sort()).toEqual(
+      ['returns', 'VIP', 'Warranty'].sort(),
+    );
+    expect(mapping.dc_users.map((u: { name: string }) => u.name)).toEqual([
+      'Olga Owner',
+      'Tariq Teammate',
+    ]);
+    expect(
+      (await as(ctx, owner).post('/dashboardapi/tag/add/v2', { conversation_id, tags: [] }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('starts a new outbound conversation with a new contact', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const res = await as(ctx, owner).post('/dashboardapi/conversations', {
+      support_channel_id: channel.channelId,
+      contact: { name: 'New Lead', email: 'lead@example.com' },
+      subject: 'Your quote',
+      body: 'Here is the quote you asked for.',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      subject: 'Your quote',
+      assignee_id: owner.userId,
+      contact: { name: 'New Lead' },
+    });
+  });
+});
+
+describe('external-api/tickets/{id}', () => {
+  it('answers a ticket for an API key or an agent token, scoped to the account and store, without notes', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const { conversation_id } = await channel.inbound({ identifier: 'ext', text: 'hello' });
+    await as(ctx, owner).post(`/dashboardapi/conversations/${conversation_id}/messages`, {
+      kind: 'note',
+      body: 'secret note',
+    });
+    const byKey = await ctx.app.inject({
+      method: 'GET',
+      url: `/external-api/tickets/${conversation_id}`,
+      headers: { authorization: `Bearer ${channel.apiKey}` },
+    });
+    expect(byKey.statusCode).toBe(200);
+    expect(byKey.json().ticket.id).toBe(conversation_id);
+    expect(byKey.body).not.toContain('secret note');
+    const byToken = await ctx.app.inject({
+      method: 'GET',
+      url: `/external-api/tickets/${conversation_id}`,
+      headers: {
+        authorization: `Token ${owner.token}`,
+        'x-dc-account-id': String(owner.accountId),
+      },
+    });
+    expect(byToken.statusCode).toBe(200);
+    const wrongStore = await ctx.app.inject({
+      method: 'GET',
+      url: `/external-api/tickets/${conversation_id}?store_id=999999`,
+      headers: { authorization: `Bearer ${channel.apiKey}` },
+    });
+    expect(wrongStore.statusCode).toBe(404);
+    const other = await signUp(ctx);
+    const otherChannel = await apiChannelFor(ctx, other);
+    const cross = await ctx.app.inject({
+      method: 'GET',
+      url: `/external-api/tickets/${conversation_id}`,
+      headers: { authorization: `Bearer ${otherChannel.apiKey}` },
+    });
+    expect(cross.statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/external-api/tickets/${conversation_id}` }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('cross-account isolation of the inbox', () => {
+  it('account B gets 404 on every conversation endpoint that names account A’s conversation, and changes nothing', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const { conversation_id: id } = await channel.inbound({
+      identifier: 'iso',
+      text: 'private data',
+    });
+    const b = await signUp(ctx);
+    const api = as(ctx, b);
+    const attempts = await Promise.all([
+      api.get(`/dashboardapi/conversations/${id}`),
+      api.get(`/dashboardapi/conversations/${id}/messages`),
+      api.post(`/dashboardapi/conversations/${id}/messages`, { body: 'hijack' }),
+      api.patch(`/dashboardapi/conversations/${id}`, { status: 'closed' }),
+      api.post(`/dashboardapi/conversations/${id}/read`),
+      api.post(`/dashboardapi/conversations/${id}/unread`),
+      api.post('/dashboardapi/tag/add/v2', { conversation_id: id, tags: ['pwned'] }),
+      api.delete(`/dashboardapi/conversations/${id}/tags/1`),
+      api.patch(`/dashboardapi/supportchannel?id=${channel.channelId}`, { name: 'pwned' }),
+      api.delete(`/dashboardapi/supportchannel?id=${channel.channelId}`),
+    ]);
+    for (const res of attempts) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('private data');
+    }
+    expect(
+      (await api.get(`/dashboardapi/conversations?search=id:${id}&status=all`)).json().items,
+    ).toEqual([]);
+    const outbound = await api.post('/dashboardapi/conversations', {
+      support_channel_id: channel.channelId,
+      contact: { email: 'x@example.com' },
+      body: 'hi',
+    });
+    expect(outbound.statusCode).toBe(400);
+    const intact = (await as(ctx, owner).get(`/dashboardapi/conversations/${id}`)).json();
+    expect(intact).toMatchObject({ status: 'open', tag_ids: [] });
+    expect((await as(ctx, owner).get('/dashboardapi/supportchannel/all')).json()[0].name).toBe(
+      'Shop backend',
+    );
+  });
+});

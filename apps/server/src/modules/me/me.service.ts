@@ -1,0 +1,72 @@
+import type { Me } from '@parley/contracts';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import {
+  countUnreadNotifications,
+  latestMilestone,
+  loadMeRow,
+  milestoneDue,
+  startDueMilestone,
+} from './me.queries';
+
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters =
+    parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0], parts[0]?.[1]];
+  return letters.filter(Boolean).join('').toUpperCase();
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function getMe(db: Db, ids: { accountId: number; userId: number }): Promise<Me> {
+  const [row, unread, latest] = await Promise.all([
+    loadMeRow(db, ids),
+    countUnreadNotifications(db, ids),
+    latestMilestone(db, ids),
+  ]);
+  if (!row) throw notFound('Your profile');
+  let milestone = latest;
+  if (milestoneDue(latest, row.account.createdAt)) {
+    await startDueMilestone(db, { ...ids, accountCreatedAt: row.account.createdAt });
+    milestone = await latestMilestone(db, ids);
+  }
+  const { user, account } = row;
+  const now = Date.now();
+  const milestoneOpen =
+    milestone !== null &&
+    milestone.completedAt === null &&
+    milestone.startsAt.getTime() <= now &&
+    milestone.expiresAt.getTime() > now;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    avatar: user.avatar,
+    profile_color: user.profileColor,
+    initials: initialsOf(user.name),
+    permission_level: row.permissionLevel,
+    is_notification_sound_enabled: user.isNotificationSoundEnabled,
+    unread_notification_count: unread,
+    account_created_at: account.createdAt.toISOString(),
+    last_password_updated: user.lastPasswordUpdated.toISOString(),
+    dmarc_verification_required: account.dmarcVerificationRequired,
+    payment_failure_triggered_at: iso(account.paymentFailureTriggeredAt),
+    payment_action_required_triggered_at: iso(account.paymentActionRequiredTriggeredAt),
+    billing: {
+      is_subscription_active: account.isSubscriptionActive,
+      is_trial_active:
+        !account.isSubscriptionActive &&
+        account.trialEndDate !== null &&
+        account.trialEndDate.getTime() > now,
+      trial_end_date: iso(account.trialEndDate),
+      suppress_billing: account.suppressBilling,
+    },
+    nps_collection: {
+      milestone_id: milestone?.id ?? null,
+      milestone_completed: milestone?.completedAt != null,
+      show_nps_milestone: milestoneOpen,
+      show_milestone_float_button: milestoneOpen,
+    },
+    account: { id: account.id, name: account.name },
+  };
+}

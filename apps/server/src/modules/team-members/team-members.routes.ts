@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  acceptInvitationBody,
+  authResponse,
+  invitationInfo,
+  inviteBody,
+  pendingInvitation,
+  teamMembersResponse,
+} from '@parley/contracts';
+import { setSessionCookies } from '../../lib/cookies';
+import type { Deps } from '../../lib/deps';
+import { agentOf, requireAdmin } from '../../plugins/auth';
+import {
+  acceptInvitation,
+  getInvitation,
+  getTeamMembers,
+  inviteMember,
+} from './team-members.service';
+
+const tags = ['team members'];
+const tokenParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{16,200}$/, 'The invitation link is malformed.'),
+});
+
+export const teamMembersRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const rateLimit = { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' };
+
+    app.get(
+      '/dashboardapi/teammembers',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary: 'Members of the account and pending invitations',
+          response: { 200: teamMembersResponse },
+        },
+      },
+      async (request) => getTeamMembers(deps, agentOf(request).accountId),
+    );
+
+    app.post(
+      '/dashboardapi/teammembers/invite',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary: 'Invite a person by email (owners and admins)',
+          body: inviteBody,
+          response: { 201: pendingInvitation },
+        },
+      },
+      async (request, reply) => {
+        const agent = requireAdmin(request);
+        reply.status(201);
+        return inviteMember(deps, agent, request.body);
+      },
+    );
+
+    app.get(
+      '/dashboardapi/teammembers/invite/:token',
+      {
+        config: { auth: 'public', rateLimit },
+        schema: {
+          tags,
+          summary: 'What an invitation is for (public)',
+          params: tokenParams,
+          response: { 200: invitationInfo },
+        },
+      },
+      async (request) => getInvitation(deps, request.params.token),
+    );
+
+    app.post(
+      '/dashboardapi/teammembers/invite/:token/accept',
+      {
+        config: { auth: 'public', rateLimit },
+        schema: {
+          tags,
+          summary:
+            'Accept an invitation: a new person sets name and password, an existing user gives theirs',
+          params: tokenParams,
+          body: acceptInvitationBody,
+          response: { 200: authResponse },
+        },
+      },
+      async (request, reply) => {
+        const session = await acceptInvitation(deps, request.params.token, request.body);
+        setSessionCookies(reply, deps.config, session);
+        return session.response;
+      },
+    );
+  };

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import type { RealtimeConfig, RealtimeEventName, RealtimeEventPayloads } from '@parley/contracts';
+import type { Deps } from '../lib/deps';
+import { BUILT_IN_CHANNEL_RULES, ChannelRules } from './channel-rules';
+import { EventMappings, registerBuiltInMappings } from './event-mappings';
+import { InProcessFanout, LocalHub, type Fanout } from './local-hub';
+import { MemoryPresenceStore, type PresenceStore } from './presence-store';
+import type { AppCredentials } from './protocol';
+import { ProtocolServer, type ProtocolServerOptions } from './protocol-server';
+import { BuiltInPublisher, HostedPublisher, type Publisher } from './publishers';
+import { RedisBackplane } from './redis-backplane';
+import { resolveRealtimeSettings, type RealtimeMode } from './realtime-settings';
+import { realtimeRoutes } from './realtime.routes';
+
+export interface PublishOptions {
+  /** The socket that caused the change (pusher's `socket_id`): it does not get the event. */
+  excludeSocketId?: string | undefined;
+}
+
+/** The realtime gateway of one app instance, as `app.realtime`. */
+export interface Realtime {
+  readonly mode: RealtimeMode;
+  readonly app: AppCredentials;
+  readonly clientConfig: RealtimeConfig;
+  /** Who may listen to which private/presence channel; modules add rules. */
+  readonly channelRules: ChannelRules;
+  /** Domain events → channels; modules add mappings. */
+  readonly eventMappings: EventMappings;
+  /** The built-in protocol server; null in hosted mode. */
+  readonly server: ProtocolServer | null;
+  publish<E extends RealtimeEventName>(
+    channel: string,
+    event: E,
+    data: RealtimeEventPayloads[E],
+    options?: PublishOptions,
+  ): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/** Server tuning beyond the environment (tests shorten the liveness timers). */
+export type RealtimeTuning = Partial<
+  Omit<ProtocolServerOptions, 'app' | 'hub' | 'fanout' | 'presence' | 'log' | 'isOriginAllowed'>
+>;
+
+/**
+ * Sets up realtime on the root instance: the publisher for the configured mode, the built-in
+ * `/app/{key}` endpoint (not in hosted mode), the auth and config routes, and the event mappings.
+ */
+export async function registerRealtime(
+  app: FastifyInstance,
+  deps: Deps,
+  tuning: RealtimeTuning = {},
+): Promise<Realtime> {
+  const settings = resolveRealtimeSettings(deps.config);
+  const log = app.log.child({ module: 'realtime' });
+
+  let publisher: Publisher;
+  let server: ProtocolServer | null = null;
+  if (settings.hosted) {
+    publisher = new HostedPublisher(settings.hosted);
+  } else {
+    const hub = new LocalHub();
+    let fanout: Fanout;
+    let presence: PresenceStore;
+    if (deps.config.redisUrl) {
+      const backplane = await RedisBackplane.connect(
+        deps.config.redisUrl,
+        deps.config.redisKeyPrefix,
+        hub,
+        log,
+      );
+      fanout = backplane;
+      presence = backplane;
+    } else {
+      fanout = new InProcessFanout(hub);
+      presence = new MemoryPresenceStore();
+    }
+    server = new ProtocolServer({
+      ...tuning,
+      app: settings.app,
+      hub,
+      fanout,
+      presence,
+      log,
+      isOriginAllowed: settings.isOriginAllowed,
+    });
+    server.attach(app.server);
+    publisher = new BuiltInPublisher(fanout);
+  }
+
+  const publish: Realtime['publish'] = (channel, event, data, options = {}) =>
+    publisher.publish(channel, event, data, options.excludeSocketId);
+  const channelRules = new ChannelRules();
+  for (const rule of BUILT_IN_CHANNEL_RULES) channelRules.add(rule);
+  const eventMappings = new EventMappings(
+    deps,
+    (p) => publish(p.channel, p.event, p.data, { excludeSocketId: p.excludeSocketId }),
+    log,
+  );
+  registerBuiltInMappings(eventMappings);
+
+  const realtime: Realtime = {
+    mode: settings.mode,
+    app: settings.app,
+    clientConfig: settings.client,
+    channelRules,
+    eventMappings,
+    server,
+    publish,
+  };
+  app.decorate('realtime', realtime);
+
+  // Sockets first (4200, so pusher-js reconnects elsewhere), while Redis can still record leaves.
+  app.addHook('preClose', async () => {
+    eventMappings.stop();
+    await server?.close();
+  });
+  app.addHook('onClose', async () => {
+    await publisher.close();
+  });
+
+  await app.register(realtimeRoutes(deps, realtime));
+  log.debug({ mode: settings.mode }, 'realtime ready');
+  return realtime;
+}

@@ -1,0 +1,115 @@
+import { Suspense } from 'react';
+import { Button, Layout, Menu, type MenuProps } from 'antd';
+import {
+  BarChartOutlined,
+  InboxOutlined,
+  RocketOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Brand } from '../components/brand';
+import { ErrorBoundary } from '../components/error-boundary';
+import { MessagePage } from '../components/message-page';
+import { PageSpin } from '../components/page-spin';
+import { useGetMeQuery } from '../features/auth/api/me-api';
+import { GlobalDateRangeProvider } from '../features/date-range/components/global-date-range-provider';
+import { useGlobalSettingsRefresh } from '../features/global-settings/hooks/use-global-settings-refresh';
+import { LiveChatNotifier } from '../features/inbox/components/live-chat-notifier';
+import { RealtimeProvider } from '../features/realtime/components/realtime-provider';
+import { ShellBanner } from '../features/shell/banners/shell-banner';
+import { ShellProvider } from '../features/shell/shell-provider';
+import { currentAccountId, hasSession } from '../lib/session';
+import { UserMenu } from './user-menu';
+
+const NAV_ITEMS: MenuProps['items'] = [
+  { key: 'inboxes', icon: <InboxOutlined />, label: <Link to="/inboxes">Inboxes</Link> },
+  { key: 'reporting', icon: <BarChartOutlined />, label: <Link to="/reporting">Reporting</Link> },
+  { key: 'settings', icon: <SettingOutlined />, label: <Link to="/settings">Settings</Link> },
+  { key: 'setup', icon: <RocketOutlined />, label: <Link to="/setup">Setup</Link> },
+];
+
+/** The logged-in frame: navigation on the left, the workspace and user menu on top. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  // No session (just signed out, or ended by a 401): do not ask for Me again on the way out.
+  const { data: me, isLoading, error, refetch } = useGetMeQuery(undefined, { skip: !hasSession() });
+  const accountId = currentAccountId();
+  useGlobalSettingsRefresh(accountId);
+  const area = pathname.split('/')[1] ?? '';
+
+  // Keyed by account: switching workspace remounts the screens so they load the new data. Keyed
+  // by path: a screen that failed recovers when the user goes elsewhere — except inside the
+  // inbox, whose path changes with every conversation opened and must not remount the inbox.
+  const screen = area === 'inboxes' ? '/inboxes' : pathname;
+  let content = (
+    <ErrorBoundary key={`${accountId ?? 'none'}:${screen}`}>
+      <Suspense fallback={<PageSpin />}>
+        <Outlet key={accountId ?? 'none'} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+  if (isLoading) content = <PageSpin />;
+  else if (error && !me) {
+    content = (
+      <MessagePage
+        title="Your workspace could not be loaded"
+        description={error.message ?? 'Please try again in a moment.'}
+        action={
+          <Button type="primary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+
+  // One realtime connection and one date range for the whole logged-in shell (never on the
+  // public pages: spec §2); the shell's banner, modals, survey and floating buttons.
+  return (
+    <RealtimeProvider>
+      <GlobalDateRangeProvider>
+        <LiveChatNotifier />
+        <ShellProvider>
+          <Layout style={{ minHeight: '100vh' }}>
+            <Layout.Sider
+              width={224}
+              breakpoint="lg"
+              collapsedWidth={72}
+              style={{ borderRight: '1px solid #eceef2' }}
+            >
+              <div style={{ height: 56, display: 'flex', alignItems: 'center', padding: '0 22px' }}>
+                <Brand />
+              </div>
+              <nav aria-label="Main">
+                <Menu
+                  mode="inline"
+                  items={NAV_ITEMS}
+                  selectedKeys={[area]}
+                  style={{ borderInlineEnd: 'none', paddingTop: 8 }}
+                />
+              </nav>
+            </Layout.Sider>
+            <Layout>
+              <ShellBanner />
+              <Layout.Header
+                style={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  borderBottom: '1px solid #eceef2',
+                }}
+              >
+                <div style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
+                  <span style={{ fontSize: 12, color: '#5b6170' }}>Workspace</span>
+                  <strong style={{ fontWeight: 600 }}>{me?.account.name ?? ' '}</strong>
+                </div>
+                <UserMenu me={me} />
+              </Layout.Header>
+              <Layout.Content style={{ minWidth: 0 }}>{content}</Layout.Content>
+            </Layout>
+          </Layout>
+        </ShellProvider>
+      </GlobalDateRangeProvider>
+    </RealtimeProvider>
+  );
+}

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import { appTheme } from './theme';
+
+/**
+ * The theme, for every page. Deliberately thin: the public pages ship with the entry chunk,
+ * so heavier providers (toasts, the store) mount with the logged-in shell instead.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return <ConfigProvider theme={appTheme}>{children}</ConfigProvider>;
+}

@@ -1,0 +1,156 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import {
+  CalendarOutlined,
+  CheckOutlined,
+  DownOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  MailOutlined,
+  MobileOutlined,
+  NotificationOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import type { Me } from '@parley/contracts';
+import { useListAccountsQuery } from '../features/accounts/api/accounts-api';
+import { useSwitchAccount } from '../features/accounts/hooks/use-switch-account';
+import { useSignOut } from '../features/auth/hooks/use-sign-out';
+import { useShellModals, type MenuModal } from '../features/shell/shell-modals-context';
+import { currentAccountId } from '../lib/session';
+import { toast } from '../lib/toast';
+
+export function UserAvatar({ me, size = 32 }: { me: Me | undefined; size?: number }) {
+  if (me?.avatar) return <Avatar src={me.avatar} size={size} alt="" />;
+  return (
+    <Avatar
+      size={size}
+      gap={size > 36 ? 8 : 6}
+      style={{ background: me?.profile_color ?? '#c5cbd8', color: '#fff', fontWeight: 600 }}
+    >
+      {me?.initials ?? ''}
+    </Avatar>
+  );
+}
+
+const ACCOUNT_KEY = 'account:';
+const MODAL_KEY = 'modal:';
+
+/** Entries that open one of the shell's modals (spec §2). */
+const MODAL_ITEMS: Array<{ modal: MenuModal; label: string; icon: ReactNode }> = [
+  { modal: 'release-notes', label: 'Release notes', icon: <NotificationOutlined /> },
+  { modal: 'mobile-apps', label: 'Mobile apps', icon: <MobileOutlined /> },
+  { modal: 'schedule-demo', label: 'Schedule a demo', icon: <CalendarOutlined /> },
+  { modal: 'support-email', label: 'Contact support', icon: <MailOutlined /> },
+];
+
+// Loaded on first use: its form and modal are not needed to show the shell.
+const CreateWorkspaceModal = lazy(() =>
+  import('../features/accounts/components/create-workspace-modal').then((m) => ({
+    default: m.CreateWorkspaceModal,
+  })),
+);
+
+const ellipsis = {
+  display: 'block',
+  maxWidth: 200,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** The avatar menu: who is signed in, workspaces, the shell's modals, password, sign out. */
+export function UserMenu({ me }: { me: Me | undefined }) {
+  const navigate = useNavigate();
+  const { data: accounts = [] } = useListAccountsQuery();
+  const switchAccount = useSwitchAccount();
+  const signOut = useSignOut();
+  const shellModals = useShellModals();
+  const [creating, setCreating] = useState(false);
+  const activeId = me?.account.id ?? currentAccountId();
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'who',
+      type: 'group',
+      label: (
+        <div style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '4px 0' }}>
+          <UserAvatar me={me} size={40} />
+          <div style={{ minWidth: 0, lineHeight: 1.4 }}>
+            <span style={{ ...ellipsis, fontWeight: 600, color: '#1f2430' }}>{me?.name}</span>
+            <span style={{ ...ellipsis, color: '#5b6170' }}>{me?.email}</span>
+          </div>
+        </div>
+      ),
+    },
+    { type: 'divider' },
+    {
+      key: 'workspaces',
+      type: 'group',
+      label: 'Workspaces',
+      children: accounts.map((account) => ({
+        key: `${ACCOUNT_KEY}${account.id}`,
+        label: account.name,
+        icon:
+          account.id === activeId ? (
+            <CheckOutlined aria-label="Current workspace" />
+          ) : (
+            <span style={{ display: 'inline-block', width: 14 }} />
+          ),
+      })),
+    },
+    { key: 'create-workspace', icon: <PlusOutlined />, label: 'Create workspace' },
+    { type: 'divider' },
+    ...MODAL_ITEMS.map(({ modal, label, icon }) => ({ key: `${MODAL_KEY}${modal}`, label, icon })),
+    { type: 'divider' },
+    { key: 'change-password', icon: <LockOutlined />, label: 'Change password' },
+    { key: 'sign-out', icon: <LogoutOutlined />, label: 'Sign out' },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key.startsWith(ACCOUNT_KEY)) {
+      const id = Number(key.slice(ACCOUNT_KEY.length));
+      if (id !== activeId) switchAccount(id);
+      return;
+    }
+    if (key.startsWith(MODAL_KEY)) {
+      shellModals.open(key.slice(MODAL_KEY.length) as MenuModal);
+      return;
+    }
+    if (key === 'create-workspace') setCreating(true);
+    else if (key === 'change-password') navigate('/settings/profile/changepassword');
+    else if (key === 'sign-out') void signOut();
+  };
+
+  return (
+    <>
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+        <Button
+          type="text"
+          aria-label="User menu"
+          data-testid="user-menu"
+          style={{ height: 44, paddingInline: 8 }}
+        >
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}>
+            <UserAvatar me={me} />
+            <span style={{ fontWeight: 500 }}>{me?.name}</span>
+            <DownOutlined style={{ fontSize: 10, color: '#8a90a0' }} />
+          </span>
+        </Button>
+      </Dropdown>
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateWorkspaceModal
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={(account) => {
+              setCreating(false);
+              switchAccount(account.id);
+              toast.success('Workspace created', `You are now in ${account.name}.`);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

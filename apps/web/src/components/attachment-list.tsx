@@ -1,0 +1,100 @@
+import { useRef } from 'react';
+import { Button, Spin } from 'antd';
+import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { formatFileSize } from '../lib/attachment-upload';
+import type { UploadItem } from '../lib/use-attachment-uploads';
+
+/** The files of a form: each with its size, 'Uploading…' while it goes up, its error in words. */
+export function AttachmentList({
+  items,
+  onRemove,
+  disabled,
+}: {
+  items: UploadItem[];
+  onRemove: (key: string) => void;
+  disabled?: boolean;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <ul
+      aria-label="Attachments"
+      style={{ listStyle: 'none', margin: '8px 0 0', padding: 0, display: 'grid', gap: 4 }}
+    >
+      {items.map((item) => (
+        <li
+          key={item.key}
+          data-status={item.status}
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            fontSize: 13,
+            padding: '2px 8px',
+            borderRadius: 6,
+            background: item.status === 'error' ? '#fff2f0' : '#f5f6f8',
+          }}
+        >
+          {item.status === 'uploading' ? <Spin size="small" /> : <PaperClipOutlined />}
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {item.file_name}
+          </span>
+          <span style={{ color: '#5b6170' }}>{formatFileSize(item.size)}</span>
+          {item.status === 'uploading' && <span style={{ color: '#5b6170' }}>Uploading…</span>}
+          {item.status === 'error' && (
+            <span role="alert" style={{ color: '#cf1322' }}>
+              {item.error}
+            </span>
+          )}
+          <Button
+            type="text"
+            size="small"
+            icon={<CloseOutlined />}
+            aria-label={`Remove ${item.file_name}`}
+            onClick={() => onRemove(item.key)}
+            disabled={disabled}
+            style={{ marginLeft: 'auto' }}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A button that opens the file chooser; the chosen files go to `onFiles`. */
+export function AttachFilesButton({
+  onFiles,
+  disabled,
+  label = 'Attach files',
+}: {
+  onFiles: (files: File[]) => void;
+  disabled?: boolean;
+  label?: string;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        aria-label={label}
+        disabled={disabled}
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          // The same file can be chosen again after a removal.
+          event.target.value = '';
+          if (files.length > 0) onFiles(files);
+        }}
+      />
+      <Button
+        icon={<PaperClipOutlined />}
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+        title={label}
+      >
+        {label}
+      </Button>
+    </>
+  );
+}

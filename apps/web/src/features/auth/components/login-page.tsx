@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthLayout } from '../../../components/auth-layout';
+import { InlineAlert, PasswordField, SubmitButton, TextField } from '../../../components/auth-kit';
+import { isApiError } from '../../../lib/api-error';
+import { splitApiError } from '../../../lib/form-errors';
+import { isCanceledRequest, resetClientState } from '../../../lib/request';
+import { authApi } from '../api/auth-api';
+
+type Field = 'email' | 'password';
+type FieldErrors = Partial<Record<Field, string>>;
+
+// The same pattern antd's `type: 'email'` rule uses, so every public form agrees.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function validate(email: string, password: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!email) errors.email = 'Enter your email address.';
+  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Enter a valid email address.';
+  if (!password) errors.password = 'Enter your password.';
+  return errors;
+}
+
+/**
+ * /login. Built from the light auth kit rather than antd: this page is the entry chunk, and its
+ * budget is 150 KB gzip JS (design.md §7).
+ */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get('email') ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    const invalid = validate(email, password);
+    setFieldErrors(invalid);
+    setError(null);
+    if (Object.keys(invalid).length > 0) return;
+
+    setSubmitting(true);
+    try {
+      const result = await authApi.login({ email, password });
+      if (isCanceledRequest(result)) return;
+      // A new session starts from a clean slate (another person may have used this browser).
+      resetClientState();
+      navigate('/inboxes', { replace: true });
+    } catch (failure) {
+      // The request wrapper already sent an expired password to the reset page.
+      if (isApiError(failure) && failure.code === 'password_change_required') return;
+      const split = splitApiError(failure, ['email', 'password']);
+      setFieldErrors({
+        email: split.fieldErrors.email?.[0],
+        password: split.fieldErrors.password?.[0],
+      });
+      setError(split.message);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const clearError = (field: Field) => () =>
+    setFieldErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+
+  return (
+    <AuthLayout
+      title="Sign in"
+      subtitle="Welcome back. Sign in to your shared inbox."
+      footer={
+        <>
+          New to Parley? <Link to="/signup">Create an account</Link>
+        </>
+      }
+    >
+      {params.get('reset') === 'done' && !error && (
+        <InlineAlert kind="success">
+          Your password has been reset. Sign in with your new password.
+        </InlineAlert>
+      )}
+      {error && <InlineAlert kind="error">{error}</InlineAlert>}
+      <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          autoFocus
+          disabled={submitting}
+          error={fieldErrors.email}
+          onInput={clearError('email')}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          disabled={submitting}
+          error={fieldErrors.password}
+          onInput={clearError('password')}
+          labelExtra={<Link to="/login/forgotpassword">Forgot password?</Link>}
+        />
+        <SubmitButton busy={submitting}>{submitting ? 'Signing in…' : 'Sign in'}</SubmitButton>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Input } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { MIN_PASSWORD_LENGTH, type SignupBody } from '@parley/contracts';
+import { applyApiErrorToForm } from '../../../lib/form-errors';
+import { isCanceledRequest, resetClientState } from '../../../lib/request';
+import { authApi } from '../api/auth-api';
+import { AuthLayout } from '../../../components/auth-layout';
+
+const FIELDS = ['name', 'email', 'password', 'account_name'] as const;
+
+export function SignupPage() {
+  const [form] = Form.useForm<SignupBody>();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onFinish = async (values: SignupBody) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      const result = await authApi.signup(values);
+      if (isCanceledRequest(result)) return;
+      resetClientState();
+      navigate('/inboxes', { replace: true });
+    } catch (failure) {
+      setError(applyApiErrorToForm(form, failure, FIELDS));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Start a shared inbox for your team. It takes a minute."
+      footer={
+        <>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </>
+      }
+    >
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 20 }} />}
+      <Form
+        form={form}
+        name="signup"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        disabled={submitting}
+      >
+        <Form.Item
+          label="Name"
+          name="name"
+          rules={[{ required: true, whitespace: true, message: 'Enter your name.' }]}
+        >
+          <Input autoComplete="name" autoFocus placeholder="Jane Doe" />
+        </Form.Item>
+        <Form.Item
+          label="Email"
+          name="email"
+          rules={[
+            { required: true, message: 'Enter your email address.' },
+            { type: 'email', message: 'Enter a valid email address.' },
+          ]}
+        >
+          <Input type="email" autoComplete="email" placeholder="you@company.com" />
+        </Form.Item>
+        <Form.Item
+          label="Password"
+          name="password"
+          rules={[
+            { required: true, message: 'Choose a password.' },
+            {
+              min: MIN_PASSWORD_LENGTH,
+              message: `Use at least ${MIN_PASSWORD_LENGTH} characters.`,
+            },
+          ]}
+          extra={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="Workspace name"
+          name="account_name"
+          rules={[{ required: true, whitespace: true, message: 'Enter a workspace name.' }]}
+          extra="Usually your company or team name. You can add more workspaces later."
+        >
+          <Input autoComplete="organization" placeholder="Acme Support" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+          Create account
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}

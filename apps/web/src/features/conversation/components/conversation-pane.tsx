@@ -1,0 +1,168 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Result, Skeleton } from 'antd';
+import type { Tag } from '@parley/contracts';
+import { useAppSelector } from '../../../app/hooks';
+import { GENERIC_ERROR_MESSAGE, asErrorPayload } from '../../../lib/api-error';
+import {
+  useGetConversationDetailQuery,
+  useGetConversationMappingQuery,
+  useGetConversationMessagesQuery,
+  useMarkConversationReadMutation,
+} from '../api/conversation-api';
+import type { TicketStore } from '../api/ticket-api';
+import { useConversationActions } from '../hooks/use-conversation-actions';
+import { useConversationPresence } from '../hooks/use-conversation-presence';
+import { useConversationShortcuts } from '../hooks/use-conversation-shortcuts';
+import { useLiveConversation } from '../hooks/use-live-conversation';
+import { selectFreshTicket } from '../ticket-preload-slice';
+import { Composer, type ComposerHandle } from './composer';
+import { ContactPanel } from './contact-panel';
+import { ConversationHeader, contactDisplayName } from './conversation-header';
+import { MessageThread } from './message-thread';
+import { PresenceNotice } from './presence-notice';
+import styles from './conversation-pane.module.css';
+
+export interface ConversationPaneProps {
+  conversationId: number;
+  /** The store the inbox preloaded this ticket for (usePreloadTicket), to find that exact copy. */
+  store?: TicketStore;
+  /** Where a link to another conversation goes (contact panel). Default: defaultConversationHref. */
+  conversationHref?: (id: number) => string;
+  /** Called after the agent marked the conversation unread (e.g. to close the pane). */
+  onMarkedUnread?: () => void;
+}
+
+/**
+ * Spec §2 ticket link shape `{a}/{b}/{c}/{d}/{id}?search=id:{id}`, in every view and status, so
+ * the conversation shows whatever its status.
+ */
+export function defaultConversationHref(id: number): string {
+  return `/inboxes/all/all/newest/${id}?search=id:${id}`;
+}
+
+const NO_TAGS: Tag[] = [];
+
+/**
+ * One conversation: header with its actions, the thread, the composer and the contact panel.
+ * Marks the conversation read when opened, stays live over realtime, shows who else is here,
+ * and answers the pane's keyboard shortcuts.
+ */
+export function ConversationPane({
+  conversationId,
+  store,
+  conversationHref = defaultConversationHref,
+  onMarkedUnread,
+}: ConversationPaneProps) {
+  const detailQuery = useGetConversationDetailQuery(conversationId);
+  const messagesQuery = useGetConversationMessagesQuery(conversationId);
+  const { data: mapping } = useGetConversationMappingQuery();
+  const meId = useAppSelector((state) => state.auth.me?.id ?? null);
+  // A preloaded copy (list hover) shows at once while the pane's own data loads.
+  const preloaded = useAppSelector((state) =>
+    selectFreshTicket(state, conversationId, Date.now(), store),
+  );
+  const [markRead] = useMarkConversationReadMutation();
+  const [contactPanelOpen, setContactPanelOpen] = useState(true);
+  const composer = useRef<ComposerHandle>(null);
+  // After "Mark unread" the agent wants it unread: new messages must not read it again.
+  const keepUnread = useRef(false);
+
+  const detail = detailQuery.currentData ?? preloaded?.ticket;
+  const messages = messagesQuery.currentData?.items ?? preloaded?.messages ?? null;
+  const actions = useConversationActions(detail, meId, mapping?.tags ?? NO_TAGS);
+  const presence = useConversationPresence(conversationId);
+
+  useEffect(() => {
+    keepUnread.current = false;
+    void markRead(conversationId);
+  }, [conversationId, markRead]);
+
+  const onIncomingMessage = useCallback(() => {
+    if (keepUnread.current || document.visibilityState === 'hidden') return;
+    void markRead(conversationId);
+  }, [conversationId, markRead]);
+  useLiveConversation(conversationId, { onIncomingMessage });
+
+  useConversationShortcuts({
+    reply: () => composer.current?.focus('reply'),
+    note: () => composer.current?.focus('note'),
+    resolve: () => {
+      if (detail && detail.status !== 'closed') void actions.setStatus('closed');
+    },
+    'assign-to-me': () => void actions.assignToMe(),
+    blur: () => composer.current?.blur(),
+  });
+
+  if (!detail) {
+    if (detailQuery.isError) {
+      const error = asErrorPayload(detailQuery.error);
+      return (
+        <section aria-label={`Conversation ${conversationId}`} className={styles.pane}>
+          <Result
+            status={error?.status === 404 ? '404' : 'warning'}
+            title={
+              error?.status === 404
+                ? 'This conversation was not found'
+                : 'This conversation could not be loaded'
+            }
+            subTitle={error?.message ?? GENERIC_ERROR_MESSAGE}
+            extra={<Button onClick={() => void detailQuery.refetch()}>Try again</Button>}
+          />
+        </section>
+      );
+    }
+    return (
+      <section aria-label={`Conversation ${conversationId}`} aria-busy className={styles.pane}>
+        <div style={{ padding: 16 }}>
+          <Skeleton active title paragraph={{ rows: 8 }} />
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-label={`Conversation ${conversationId}`} className={styles.pane}>
+      <ConversationHeader
+        detail={detail}
+        mapping={mapping}
+        meId={meId}
+        actions={actions}
+        contactPanelOpen={contactPanelOpen}
+        onToggleContactPanel={() => setContactPanelOpen((open) => !open)}
+        onMarkedUnread={() => {
+          keepUnread.current = true;
+          onMarkedUnread?.();
+        }}
+      />
+      <PresenceNotice colleagues={presence.colleagues} />
+      <div className={styles.body}>
+        <div className={styles.main}>
+          <MessageThread
+            conversationId={conversationId}
+            messages={messages}
+            hasMore={messagesQuery.currentData?.has_more ?? false}
+            contactName={contactDisplayName(detail)}
+            loadError={
+              messagesQuery.isError
+                ? (asErrorPayload(messagesQuery.error)?.message ?? GENERIC_ERROR_MESSAGE)
+                : null
+            }
+            onRetry={() => void messagesQuery.refetch()}
+          />
+          <Composer
+            key={conversationId}
+            ref={composer}
+            conversationId={conversationId}
+            contactName={contactDisplayName(detail)}
+            channelType={detail.channel_type}
+            users={mapping?.dc_users ?? []}
+            meId={meId}
+            onTyping={presence.typing}
+            onStopTyping={presence.stopTyping}
+          />
+        </div>
+        {contactPanelOpen && <ContactPanel detail={detail} conversationHref={conversationHref} />}
+      </div>
+    </section>
+  );
+}

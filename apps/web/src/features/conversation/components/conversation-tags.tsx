@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Select, Tag } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import type { Tag as TagEntity } from '@parley/contracts';
+import styles from './conversation-pane.module.css';
+
+/** Option values of tags to create, so a new name can never collide with an existing one. */
+const NEW_PREFIX = '\u0000new:';
+
+interface ConversationTagsProps {
+  tagIds: number[];
+  knownTags: TagEntity[];
+  onAdd: (name: string) => void;
+  onRemove: (tag: Pick<TagEntity, 'id' | 'name'>) => void;
+}
+
+/** The conversation's tags, each removable, and a field to pick an existing tag or type a new one. */
+export function ConversationTags({ tagIds, knownTags, onAdd, onRemove }: ConversationTagsProps) {
+  const attached = tagIds.map(
+    (id) => knownTags.find((t) => t.id === id) ?? { id, name: `Tag #${id}`, color: '#8c8c8c' },
+  );
+  const [search, setSearch] = useState('');
+  const typed = search.trim();
+  const available = knownTags.filter(
+    (t) => !tagIds.includes(t.id) && t.name.toLowerCase().includes(typed.toLowerCase()),
+  );
+  const exists = knownTags.some((t) => t.name.toLowerCase() === typed.toLowerCase());
+  // Existing tags first (Enter picks the first), then "Create" for a name the account lacks.
+  const options = [
+    ...available.map((tag) => ({ value: tag.name, label: tag.name })),
+    ...(typed && !exists
+      ? [{ value: `${NEW_PREFIX}${typed}`, label: `Create tag “${typed}”` }]
+      : []),
+  ];
+
+  return (
+    <div className={styles.tags} aria-label="Tags" role="group">
+      {attached.map((tag) => (
+        <Tag key={tag.id} color={tag.color} style={{ marginInlineEnd: 0 }}>
+          {tag.name}
+          <button
+            type="button"
+            aria-label={`Remove tag ${tag.name}`}
+            onClick={() => onRemove(tag)}
+            style={{
+              marginInlineStart: 4,
+              padding: 0,
+              border: 0,
+              background: 'none',
+              color: 'inherit',
+              cursor: 'pointer',
+              fontSize: 10,
+            }}
+          >
+            <CloseOutlined aria-hidden />
+          </button>
+        </Tag>
+      ))}
+      <Select<string>
+        aria-label="Add tag"
+        size="small"
+        variant="borderless"
+        placeholder="+ Add tag"
+        value={null}
+        style={{ minWidth: 150 }}
+        popupMatchSelectWidth={220}
+        showSearch={{ searchValue: search, onSearch: setSearch, filterOption: false }}
+        notFoundContent={null}
+        options={options}
+        onSelect={(value) => {
+          setSearch('');
+          onAdd(value.startsWith(NEW_PREFIX) ? value.slice(NEW_PREFIX.length) : value);
+        }}
+      />
+    </div>
+  );
+}

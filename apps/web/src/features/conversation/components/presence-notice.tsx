@@ -1,0 +1,67 @@
+import { Avatar } from 'antd';
+import { EditOutlined, EyeOutlined } from '@ant-design/icons';
+import type { Colleague } from '../hooks/use-conversation-presence';
+import styles from './conversation-pane.module.css';
+
+/** "Alex", "Alex and Sam", "Alex, Sam and 2 others". */
+export function joinNames(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  if (names.length === 2) return `${names[0]} and ${names[1]}`;
+  if (names.length === 3) return `${names[0]}, ${names[1]} and ${names[2]}`;
+  return `${names[0]}, ${names[1]} and ${names.length - 2} others`;
+}
+
+/** 'Alex is typing…' / 'Alex and Sam are typing…'. */
+export function typingText(names: string[]): string {
+  return `${joinNames(names)} ${names.length === 1 ? 'is' : 'are'} typing…`;
+}
+
+/** 'Alex is also viewing' / 'Alex and Sam are also viewing'. */
+export function viewingText(names: string[]): string {
+  return `${joinNames(names)} ${names.length === 1 ? 'is' : 'are'} also viewing`;
+}
+
+/** The collision notice: teammates who have this conversation open, and who is typing. */
+export function PresenceNotice({ colleagues }: { colleagues: Colleague[] }) {
+  const typing = colleagues.filter((c) => c.typing);
+  const viewing = colleagues.filter((c) => !c.typing);
+  return (
+    <div role="status" aria-live="polite">
+      {colleagues.length > 0 && (
+        <div className={styles.presence}>
+          {typing.length > 0 && (
+            <div className={styles.presenceLine}>
+              <EditOutlined aria-hidden />
+              <Avatars people={typing} />
+              <span>{typingText(typing.map((c) => c.name))}</span>
+            </div>
+          )}
+          {viewing.length > 0 && (
+            <div className={styles.presenceLine}>
+              <EyeOutlined aria-hidden />
+              <Avatars people={viewing} />
+              <span>{viewingText(viewing.map((c) => c.name))}</span>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Avatars({ people }: { people: Colleague[] }) {
+  return (
+    <Avatar.Group max={{ count: 3 }} size={20}>
+      {people.map((person) => (
+        <Avatar
+          key={person.id}
+          size={20}
+          style={{ background: person.profile_color, fontSize: 10 }}
+          aria-hidden
+        >
+          {person.initials}
+        </Avatar>
+      ))}
+    </Avatar.Group>
+  );
+}

@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { PresenceChannel } from 'pusher-js';
+import {
+  conversationPresenceChannel,
+  type ClientEventName,
+  type ClientEventPayloads,
+  type PresenceUserInfo,
+} from '@parley/contracts';
+import { useRealtime } from '../../realtime/hooks/use-realtime';
+
+/** Someone else with the conversation open. */
+export interface Colleague {
+  id: string;
+  name: string;
+  initials: string;
+  profile_color: string;
+  typing: boolean;
+}
+
+/** After this long without a keystroke, we tell the others we stopped typing. */
+export const TYPING_IDLE_MS = 3000;
+/** While typing goes on, "still typing" is repeated this often (never faster: rate limits). */
+export const TYPING_REFRESH_MS = 5000;
+/** A colleague's "typing" that was never followed by "stopped" (a lost tab) expires after this. */
+export const TYPING_STALE_MS = 8000;
+
+interface MemberState extends PresenceUserInfo {
+  viewing: boolean;
+  typing: boolean;
+}
+
+interface PresenceMember {
+  id: string | number;
+  info?: Partial<PresenceUserInfo>;
+}
+
+function toMemberState(info: Partial<PresenceUserInfo> | undefined): MemberState {
+  return {
+    name: info?.name ?? 'A teammate',
+    initials: info?.initials ?? '?',
+    profile_color: info?.profile_color ?? '#8c8c8c',
+    viewing: true,
+    typing: false,
+  };
+}
+
+/**
+ * Who else has this conversation open, and who is typing (spec: collision notice). Subscribes
+ * `presence-conversation-{id}` while mounted, says `client-viewing` on open (and when the tab is
+ * hidden or shown), and gives the composer `typing()` / `stopTyping()`, which send `client-typing`
+ * at most once per change (plus a refresh every few seconds). Unsubscribes on close.
+ */
+export function useConversationPresence(conversationId: number) {
+  const client = useRealtime();
+  const [members, setMembers] = useState<Record<string, MemberState>>({});
+  const channelRef = useRef<PresenceChannel | null>(null);
+  const readyRef = useRef(false);
+  const typingRef = useRef({ active: false, sentAt: 0 });
+  const idleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const send = useCallback(<E extends ClientEventName>(event: E, data: ClientEventPayloads[E]) => {
+    const channel = channelRef.current;
+    // The server refuses client events before the subscription succeeded.
+    if (!channel || !readyRef.current) return;
+    channel.trigger(event, data);
+  }, []);
+
+  const stopTyping = useCallback(() => {
+    clearTimeout(idleTimer.current);
+    if (!typingRef.current.active) return;
+    typingRef.current.active = false;
+    send('client-typing', { typing: false });
+  }, [send]);
+
+  const typing = useCallback(() => {
+    const now = Date.now();
+    const state = typingRef.current;
+    if (!state.active || now - state.sentAt >= TYPING_REFRESH_MS) {
+      state.active = true;
+      state.sentAt = now;
+      send('client-typing', { typing: true });
+    }
+    clearTimeout(idleTimer.current);
+    idleTimer.current = setTimeout(stopTyping, TYPING_IDLE_MS);
+  }, [send, stopTyping]);
+
+  useEffect(() => {
+    if (!client) return;
+    const name = conversationPresenceChannel(conversationId);
+    const channel = client.subscribe(name) as PresenceChannel;
+    channelRef.current = channel;
+    const staleTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+    const isMe = (id: string | number) => String(id) === String(channel.members?.myID);
+    const update = (id: string, change: (m: MemberState) => MemberState | null) =>
+      setMembers((current) => {
+        const existing = current[id] ?? toMemberState(undefined);
+        const next = change(existing);
+        const copy = { ...current };
+        if (next) copy[id] = next;
+        else delete copy[id];
+        return copy;
+      });
+
+    const readMembers = () => {
+      const all: Record<string, MemberState> = {};
+      channel.members?.each((member: PresenceMember) => {
+        if (!isMe(member.id)) all[String(member.id)] = toMemberState(member.info);
+      });
+      setMembers(all);
+    };
+    const onSubscribed = () => {
+      readyRef.current = true;
+      readMembers();
+      send('client-viewing', { viewing: document.visibilityState !== 'hidden' });
+    };
+    const onMemberAdded = (member: PresenceMember) => {
+      if (isMe(member.id)) return;
+      setMembers((current) => ({ ...current, [String(member.id)]: toMemberState(member.info) }));
+    };
+    const onMemberRemoved = (member: PresenceMember) => {
+      clearTimeout(staleTimers.get(String(member.id)));
+      update(String(member.id), () => null);
+    };
+    const knownSender = (metadata: { user_id?: string | number } | undefined) =>
+      metadata?.user_id === undefined || isMe(metadata.user_id) ? null : String(metadata.user_id);
+    const onTyping = (
+      data: ClientEventPayloads['client-typing'],
+      metadata?: { user_id?: string | number },
+    ) => {
+      const id = knownSender(metadata);
+      if (!id) return;
+      clearTimeout(staleTimers.get(id));
+      if (data.typing) {
+        staleTimers.set(
+          id,
+          setTimeout(() => update(id, (m) => ({ ...m, typing: false })), TYPING_STALE_MS),
+        );
+      }
+      update(id, (m) => ({ ...m, typing: data.typing }));
+    };
+    const onViewing = (
+      data: ClientEventPayloads['client-viewing'],
+      metadata?: { user_id?: string | number },
+    ) => {
+      const id = knownSender(metadata);
+      if (id) update(id, (m) => ({ ...m, viewing: data.viewing }));
+    };
+    const onVisibility = () =>
+      send('client-viewing', { viewing: document.visibilityState !== 'hidden' });
+
+    channel.bind('pusher:subscription_succeeded', onSubscribed);
+    channel.bind('pusher:member_added', onMemberAdded);
+    channel.bind('pusher:member_removed', onMemberRemoved);
+    channel.bind('client-typing', onTyping);
+    channel.bind('client-viewing', onViewing);
+    document.addEventListener('visibilitychange', onVisibility);
+    // Already subscribed (the same channel object came back): no new success event will come.
+    if (channel.subscribed) onSubscribed();
+
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      clearTimeout(idleTimer.current);
+      if (typingRef.current.active) send('client-typing', { typing: false });
+      typingRef.current = { active: false, sentAt: 0 };
+      send('client-viewing', { viewing: false });
+      for (const timer of staleTimers.values()) clearTimeout(timer);
+      channel.unbind('pusher:subscription_succeeded', onSubscribed);
+      channel.unbind('pusher:member_added', onMemberAdded);
+      channel.unbind('pusher:member_removed', onMemberRemoved);
+      channel.unbind('client-typing', onTyping);
+      channel.unbind('client-viewing', onViewing);
+      client.unsubscribe(name);
+      channelRef.current = null;
+      readyRef.current = false;
+      setMembers({});
+    };
+  }, [client, conversationId, send]);
+
+  const colleagues = useMemo<Colleague[]>(
+    () =>
+      Object.entries(members)
+        .filter(([, m]) => m.viewing || m.typing)
+        .map(([id, m]) => ({
+          id,
+          name: m.name,
+          initials: m.initials,
+          profile_color: m.profile_color,
+          typing: m.typing,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [members],
+  );
+
+  return { colleagues, typing, stopTyping };
+}

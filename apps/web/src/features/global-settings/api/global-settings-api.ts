@@ -1,0 +1,11 @@
+import type { GlobalSettings, GlobalSettingsPatch } from '@parley/contracts';
+import { http, type RequestOptions } from '../../../lib/request';
+
+const PATH = '/dashboardapi/global/settings';
+
+export const globalSettingsApi = {
+  get: (options?: RequestOptions) => http.get<GlobalSettings>(PATH, options),
+  /** Body reqData (spec §7): any subset of the five settings. */
+  update: (reqData: GlobalSettingsPatch, options?: RequestOptions) =>
+    http.patch<GlobalSettings>(PATH, reqData, options),
+};

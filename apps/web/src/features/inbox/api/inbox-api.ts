@@ -1,0 +1,75 @@
+import type {
+  ConversationDetail,
+  ConversationListResponse,
+  ConversationMapping,
+  ConversationSort,
+  ViewCounts,
+} from '@parley/contracts';
+import { baseApi } from '../../../lib/base-api';
+import type { InboxView, StatusFilter } from '../inbox-route';
+
+/** One inbox list: a view, a status, a sort and an optional search (`id:123` or words). */
+export interface ConversationListArgs {
+  view: InboxView;
+  status: StatusFilter;
+  sort: ConversationSort;
+  search?: string;
+}
+
+export const PAGE_SIZE = 25;
+
+export interface NewConversationRequest {
+  support_channel_id: number;
+  contact?: { name?: string; email?: string; phone?: string };
+  subject?: string;
+  body: string;
+}
+
+export const inboxApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** Keyset pages of a view; realtime events patch the cached pages in place. */
+    listConversations: build.infiniteQuery<
+      ConversationListResponse,
+      ConversationListArgs,
+      string | null
+    >({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.next_cursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/dashboardapi/conversations',
+        query: {
+          view: queryArg.view,
+          status: queryArg.status,
+          sort: queryArg.sort,
+          search: queryArg.search || undefined,
+          cursor: pageParam ?? undefined,
+          limit: PAGE_SIZE,
+        },
+      }),
+      providesTags: ['Conversations'],
+    }),
+    /** Every view's count in one call (refetched at most every ~2 s on realtime events). */
+    getViewCounts: build.query<ViewCounts, StatusFilter>({
+      query: (status) => ({ url: '/dashboardapi/conversations/counts', query: { status } }),
+      providesTags: ['ViewCounts'],
+    }),
+    /** Spec §3/§7: tags, dc_users, support_channels, teams, integrations. */
+    getInboxMapping: build.query<ConversationMapping, void>({
+      query: () => '/dashboardapi/conversation/mapping',
+      providesTags: ['Mapping'],
+    }),
+    createConversation: build.mutation<ConversationDetail, NewConversationRequest>({
+      query: (body) => ({ url: '/dashboardapi/conversations', method: 'POST', body }),
+      invalidatesTags: ['Conversations', 'ViewCounts'],
+    }),
+  }),
+});
+
+export const {
+  useListConversationsInfiniteQuery,
+  useGetViewCountsQuery,
+  useGetInboxMappingQuery,
+  useCreateConversationMutation,
+} = inboxApi;

@@ -1,0 +1,143 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Button } from 'antd';
+import type { ConversationListItem, ConversationMapping } from '@parley/contracts';
+import { asErrorPayload } from '../../../lib/api-error';
+import type { useListConversationsInfiniteQuery } from '../api/inbox-api';
+import { ConversationRow } from './conversation-row';
+import styles from './inbox.module.css';
+
+type ListQuery = ReturnType<typeof useListConversationsInfiniteQuery>;
+
+interface ConversationListProps {
+  query: ListQuery;
+  /** Nothing to show for this view yet (first load, or a new view / status / search). */
+  loading: boolean;
+  rows: ConversationListItem[];
+  hrefFor: (conversationId: number) => string;
+  selectedId: number | null;
+  mapping: ConversationMapping | undefined;
+  /** What the list is filtered by, for the empty state. */
+  search: string;
+  statusLabel: string | null;
+  onSearchAllStatuses: (() => void) | null;
+}
+
+function LoadingRows() {
+  return (
+    <div role="status" aria-live="polite" aria-label="Loading conversations">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className={styles.skeleton} aria-hidden="true">
+          <div className={styles.skeletonLine} style={{ width: '55%' }} />
+          <div className={styles.skeletonLine} style={{ width: '85%' }} />
+          <div className={styles.skeletonLine} style={{ width: '40%' }} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The conversations of the view: infinite scroll over next_cursor, with every state handled. */
+export function ConversationList({
+  query,
+  loading,
+  rows,
+  hrefFor,
+  selectedId,
+  mapping,
+  search,
+  statusLabel,
+  onSearchAllStatuses,
+}: ConversationListProps) {
+  const { isError, error, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
+  const { fetchNextPage, refetch } = query;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+
+  const usersById = useMemo(
+    () => new Map((mapping?.dc_users ?? []).map((user) => [user.id, user])),
+    [mapping],
+  );
+  const tagsById = useMemo(
+    () => new Map((mapping?.tags ?? []).map((tag) => [tag.id, tag])),
+    [mapping],
+  );
+
+  // Infinite scroll: the next page loads as the end of the list comes into view.
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!canLoadMore || !sentinel || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { root: scrollRef.current, rootMargin: '240px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [canLoadMore, fetchNextPage]);
+
+  // Keep the open conversation in sight (j/k move it).
+  useEffect(() => {
+    if (selectedId === null) return;
+    const row = scrollRef.current?.querySelector(`[data-conversation-id="${selectedId}"]`);
+    row?.scrollIntoView?.({ block: 'nearest' });
+  }, [selectedId]);
+
+  let body;
+  if (loading) {
+    body = <LoadingRows />;
+  } else if (isError && rows.length === 0) {
+    body = (
+      <div className={styles.listState} role="alert">
+        <h3>Conversations could not be loaded</h3>
+        <p>{asErrorPayload(error)?.message ?? 'Please try again in a moment.'}</p>
+        <Button onClick={() => void refetch()}>Try again</Button>
+      </div>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <div className={styles.listState}>
+        <h3>{search ? 'No conversations match your search' : 'No conversations here'}</h3>
+        <p>
+          {search
+            ? `Nothing ${statusLabel ? `${statusLabel.toLowerCase()} ` : ''}matches “${search}”.`
+            : `There are no ${statusLabel ? `${statusLabel.toLowerCase()} ` : ''}conversations in this view.`}
+        </p>
+        {onSearchAllStatuses && <Button onClick={onSearchAllStatuses}>Search all statuses</Button>}
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <ul className={styles.rows} aria-label="Conversations">
+          {rows.map((item) => (
+            <ConversationRow
+              key={item.id}
+              item={item}
+              to={hrefFor(item.id)}
+              selected={item.id === selectedId}
+              assignee={item.assignee_id === null ? undefined : usersById.get(item.assignee_id)}
+              tagsById={tagsById}
+            />
+          ))}
+        </ul>
+        <div ref={sentinelRef} />
+        {hasNextPage && (
+          <div className={styles.more}>
+            {isFetchNextPageError && <p role="alert">More conversations could not be loaded.</p>}
+            <Button type="text" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+              {isFetchNextPageError ? 'Try again' : 'Load more'}
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div ref={scrollRef} className={styles.listScroll} aria-busy={loading || isFetchingNextPage}>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { memo } from 'react';
+import { Link } from 'react-router';
+import type { ConversationListItem, ConversationMapping } from '@parley/contracts';
+import { formatTimestamp } from '../../../lib/format-timestamp';
+import { ChannelIcon } from './channel-icon';
+import styles from './inbox.module.css';
+
+type Person = ConversationMapping['dc_users'][number];
+type TagInfo = ConversationMapping['tags'][number];
+
+export function contactName(item: ConversationListItem): string {
+  const { name, email, phone } = item.contact;
+  return name?.trim() || email || phone || 'Unknown contact';
+}
+
+const PRIORITY_LABELS: Record<string, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  urgent: 'Urgent',
+};
+
+const MAX_TAGS = 2;
+
+interface ConversationRowProps {
+  item: ConversationListItem;
+  to: string;
+  selected: boolean;
+  assignee: Person | undefined;
+  tagsById: ReadonlyMap<number, TagInfo>;
+}
+
+/** One conversation in the list: who, where, what, when, and its state at a glance. */
+export const ConversationRow = memo(function ConversationRow({
+  item,
+  to,
+  selected,
+  assignee,
+  tagsById,
+}: ConversationRowProps) {
+  const tags = item.tag_ids.flatMap((id) => tagsById.get(id) ?? []);
+  const name = contactName(item);
+  const title = item.subject?.trim() || item.last_message_preview || 'No messages yet';
+  const preview = item.subject?.trim() ? item.last_message_preview : null;
+  const priority = PRIORITY_LABELS[item.priority];
+  return (
+    <li>
+      <Link
+        to={to}
+        className={`${styles.row} ${item.unread ? styles.unread : ''}`}
+        aria-current={selected ? 'true' : undefined}
+        data-conversation-id={item.id}
+        data-unread={item.unread ? 'true' : undefined}
+      >
+        {item.unread && <span className={styles.unreadDot} role="img" aria-label="Unread" />}
+        <div className={styles.rowTop}>
+          <ChannelIcon type={item.channel_type} />
+          <span className={styles.contact}>{name}</span>
+          <time className={styles.time} dateTime={item.last_activity_at}>
+            {formatTimestamp(item.last_activity_at)}
+          </time>
+        </div>
+        <div className={styles.subject}>{title}</div>
+        {preview && <div className={styles.preview}>{preview}</div>}
+        {(priority || tags.length > 0 || assignee) && (
+          <div className={styles.meta}>
+            {priority && (
+              <span
+                className={`${styles.priority} ${styles[`priority-${item.priority}`] ?? ''}`}
+                title={`${priority} priority`}
+              >
+                {priority}
+              </span>
+            )}
+            {tags.slice(0, MAX_TAGS).map((tag) => (
+              <span key={tag.id} className={styles.tag} title={tag.name}>
+                <span className={styles.tagDot} style={{ background: tag.color }} />
+                {tag.name}
+              </span>
+            ))}
+            {tags.length > MAX_TAGS && (
+              <span
+                className={styles.tag}
+                title={tags
+                  .slice(MAX_TAGS)
+                  .map((t) => t.name)
+                  .join(', ')}
+              >
+                +{tags.length - MAX_TAGS}
+              </span>
+            )}
+            {assignee && (
+              <span
+                className={styles.assignee}
+                style={{ background: assignee.profile_color }}
+                role="img"
+                aria-label={`Assigned to ${assignee.name}`}
+                title={`Assigned to ${assignee.name}`}
+              >
+                {assignee.initials}
+              </span>
+            )}
+          </div>
+        )}
+      </Link>
+    </li>
+  );
+});

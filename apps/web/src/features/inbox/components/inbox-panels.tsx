@@ -1,0 +1,145 @@
+import { useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { MenuUnfoldOutlined } from '@ant-design/icons';
+import type { PanelLayout } from '../hooks/use-panel-layout';
+import { MAX_PANEL_WIDTHS, type ResizablePanel } from '../panel-layout';
+import styles from './inbox.module.css';
+
+const KEY_STEP_PX = 16;
+
+const PANEL_NAMES: Record<ResizablePanel, string> = {
+  views: 'views panel',
+  list: 'conversation list',
+};
+
+interface ResizeHandleProps {
+  panel: ResizablePanel;
+  layout: PanelLayout;
+}
+
+/** A draggable (and keyboard-operable) divider after a panel; double-click restores the width. */
+function ResizeHandle({ panel, layout }: ResizeHandleProps) {
+  const [dragging, setDragging] = useState(false);
+  const width = layout.widths[panel];
+  const min = layout.spec[panel];
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    const startX = event.clientX;
+    const startWidth = width;
+    setDragging(true);
+    const onMove = (move: globalThis.PointerEvent) =>
+      layout.resize(panel, startWidth + move.clientX - startX);
+    const onUp = () => {
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onUp);
+      window.removeEventListener('pointercancel', onUp);
+      setDragging(false);
+      layout.commit();
+    };
+    window.addEventListener('pointermove', onMove);
+    window.addEventListener('pointerup', onUp);
+    window.addEventListener('pointercancel', onUp);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowLeft: -KEY_STEP_PX, ArrowRight: KEY_STEP_PX }[event.key];
+    if (step === undefined && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    let next = width + (step ?? 0);
+    if (event.key === 'Home') next = min;
+    if (event.key === 'End') next = MAX_PANEL_WIDTHS[panel];
+    layout.resize(panel, next, true);
+  };
+
+  return (
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={`Resize ${PANEL_NAMES[panel]}`}
+      aria-valuenow={width}
+      aria-valuemin={min}
+      aria-valuemax={MAX_PANEL_WIDTHS[panel]}
+      tabIndex={0}
+      className={`${styles.handle} ${dragging ? styles.handleActive : ''}`}
+      onPointerDown={onPointerDown}
+      onKeyDown={onKeyDown}
+      onDoubleClick={() => layout.reset(panel)}
+    />
+  );
+}
+
+/** Where hidden panels come back from: one button per hidden panel. */
+function CollapsedRail({ layout }: { layout: PanelLayout }) {
+  const hidden = (['views', 'list'] as const).filter((panel) => !layout.visible[panel]);
+  return (
+    <div className={styles.rail}>
+      {hidden.map((panel) => {
+        const label = `Show ${PANEL_NAMES[panel]}`;
+        return (
+          <button
+            key={panel}
+            type="button"
+            className={styles.iconButton}
+            aria-label={label}
+            title={label}
+            onClick={() => layout.toggle(panel)}
+          >
+            <MenuUnfoldOutlined />
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+interface InboxPanelsProps {
+  layout: PanelLayout;
+  views: ReactNode;
+  list: ReactNode;
+  conversation: ReactNode;
+}
+
+/** Views | list | conversation, side by side; the first two resizable and hideable. */
+export function InboxPanels({ layout, views, list, conversation }: InboxPanelsProps) {
+  const { visible, widths, spec } = layout;
+  return (
+    <div className={styles.workspace} data-testid="inbox-panels">
+      {(!visible.views || !visible.list) && <CollapsedRail layout={layout} />}
+      {visible.views && (
+        <>
+          <section
+            aria-label="Views"
+            className={styles.viewsPanel}
+            style={{ width: widths.views }}
+            data-panel="views"
+          >
+            {views}
+          </section>
+          <ResizeHandle panel="views" layout={layout} />
+        </>
+      )}
+      {visible.list && (
+        <>
+          <section
+            aria-label="Conversation list"
+            className={styles.listPanel}
+            style={{ width: widths.list }}
+            data-panel="list"
+          >
+            {list}
+          </section>
+          <ResizeHandle panel="list" layout={layout} />
+        </>
+      )}
+      <section
+        aria-label="Conversation"
+        className={styles.conversationPanel}
+        style={{ minWidth: spec.conversation }}
+        data-panel="conversation"
+      >
+        {conversation}
+      </section>
+    </div>
+  );
+}

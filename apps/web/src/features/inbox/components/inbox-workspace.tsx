@@ -1,0 +1,238 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { InputRef } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { ConversationDetail, ConversationListItem, ConversationSort } from '@parley/contracts';
+import { useAppDispatch } from '../../../app/hooks';
+import { hasSession } from '../../../lib/session';
+import { useGetMeQuery } from '../../auth/api/me-api';
+import { ConversationPane } from '../../conversation/components/conversation-pane';
+import {
+  useGetInboxMappingQuery,
+  useGetViewCountsQuery,
+  useListConversationsInfiniteQuery,
+  type ConversationListArgs,
+} from '../api/inbox-api';
+import { useInboxShortcuts, useShortcutsEnabled } from '../hooks/use-inbox-shortcuts';
+import { useInboxTitle } from '../hooks/use-inbox-title';
+import { useLiveInbox } from '../hooks/use-live-inbox';
+import { usePanelLayout } from '../hooks/use-panel-layout';
+import {
+  inboxPath,
+  rememberInboxLocation,
+  type InboxLocation,
+  type StatusFilter,
+} from '../inbox-route';
+import { patchConversationLists } from '../list-cache';
+import { ConversationList } from './conversation-list';
+import { InboxPanels } from './inbox-panels';
+import { ListToolbar, STATUS_LABELS } from './list-toolbar';
+import { ViewsPanel } from './views-panel';
+import styles from './inbox.module.css';
+
+// Sheets load on first use: the inbox route has a JS budget (design.md §7).
+const NewConversationModal = lazy(() =>
+  import('./new-conversation-modal').then((m) => ({ default: m.NewConversationModal })),
+);
+const ShortcutsHelp = lazy(() =>
+  import('./shortcuts-help').then((m) => ({ default: m.ShortcutsHelp })),
+);
+
+type Sheet = 'help' | 'new-conversation' | null;
+
+const FIXED_VIEW_TITLES: Record<string, string> = {
+  mine: 'Mine',
+  unassigned: 'Unassigned',
+  all: 'All',
+};
+
+function dedupe(items: ConversationListItem[]): ConversationListItem[] {
+  const seen = new Set<number>();
+  return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+}
+
+/** The inbox at one place: views | list | conversation, live over realtime. */
+export function InboxWorkspace({ location }: { location: InboxLocation }) {
+  const { view, status, sort, conversationId } = location;
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [params] = useSearchParams();
+  const search = params.get('search')?.trim() ?? '';
+  const layout = usePanelLayout();
+  const shortcutsEnabled = useShortcutsEnabled();
+  const [sheet, setSheet] = useState<Sheet>(null);
+  const [sheetsUsed, setSheetsUsed] = useState<Set<Sheet>>(() => new Set());
+  const searchRef = useRef<InputRef>(null);
+
+  const { data: me } = useGetMeQuery(undefined, { skip: !hasSession() });
+  const userId = me?.id ?? null;
+  const args = useMemo<ConversationListArgs>(
+    () => ({ view, status, sort, ...(search ? { search } : {}) }),
+    [view, status, sort, search],
+  );
+  const list = useListConversationsInfiniteQuery(args);
+  const { data: counts } = useGetViewCountsQuery(status);
+  const { data: mapping } = useGetInboxMappingQuery();
+  useLiveInbox(userId);
+  useInboxTitle(counts?.unread_mine);
+
+  useEffect(() => rememberInboxLocation(location), [location]);
+
+  const rows = useMemo(
+    () => dedupe(list.currentData?.pages.flatMap((page) => page.items) ?? []),
+    [list.currentData],
+  );
+
+  const query = search ? `?search=${encodeURIComponent(search)}` : '';
+  const go = useCallback(
+    (next: Partial<InboxLocation>, nextSearch: string = query) =>
+      navigate(`${inboxPath({ ...location, ...next })}${nextSearch}`),
+    [navigate, location, query],
+  );
+  const hrefFor = useCallback(
+    (id: number) => `${inboxPath({ ...location, conversationId: id })}${query}`,
+    [location, query],
+  );
+
+  const openSheet = (next: Sheet) => {
+    setSheet(next);
+    setSheetsUsed((used) => (used.has(next) ? used : new Set(used).add(next)));
+  };
+
+  const step = (delta: 1 | -1) => {
+    if (rows.length === 0) return;
+    const index = rows.findIndex((row) => row.id === conversationId);
+    const nextIndex = index === -1 ? (delta === 1 ? 0 : rows.length - 1) : index + delta;
+    const next = rows[nextIndex];
+    if (next) go({ conversationId: next.id });
+    else if (delta === 1 && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+  };
+
+  useInboxShortcuts(
+    sheet
+      ? { 'close-sheet': () => setSheet(null) }
+      : {
+          next: () => step(1),
+          previous: () => step(-1),
+          search: () => searchRef.current?.focus({ cursor: 'all' }),
+          'new-conversation': () => openSheet('new-conversation'),
+          help: () => openSheet('help'),
+        },
+  );
+
+  const onSearch = useCallback(
+    (text: string) =>
+      navigate(`${inboxPath(location)}${text ? `?search=${encodeURIComponent(text)}` : ''}`, {
+        replace: true,
+      }),
+    [navigate, location],
+  );
+
+  const onCreated = (conversation: ConversationDetail) => {
+    setSheet(null);
+    if (userId !== null) dispatch(patchConversationLists(conversation, userId));
+    go({ conversationId: conversation.id });
+  };
+
+  const title =
+    FIXED_VIEW_TITLES[view] ??
+    (() => {
+      const [kind, raw] = view.split(':');
+      const id = Number(raw);
+      if (kind === 'team') return mapping?.teams.find((t) => t.id === id)?.name ?? 'Team';
+      if (kind === 'channel') {
+        return mapping?.support_channels.find((c) => c.id === id)?.name ?? 'Channel';
+      }
+      return mapping?.tags.find((t) => t.id === id)?.name ?? 'Tag';
+    })();
+  const countFor = (): number | undefined => {
+    if (!counts) return undefined;
+    if (view === 'mine' || view === 'unassigned' || view === 'all') return counts[view];
+    const [kind, raw = ''] = view.split(':');
+    const map = kind === 'team' ? counts.teams : kind === 'channel' ? counts.channels : counts.tags;
+    return map[raw] ?? 0;
+  };
+
+  return (
+    <>
+      <InboxPanels
+        layout={layout}
+        views={
+          <ViewsPanel
+            location={location}
+            counts={counts}
+            mapping={mapping}
+            onNewConversation={() => openSheet('new-conversation')}
+            onShowShortcuts={() => openSheet('help')}
+            onHide={() => layout.toggle('views')}
+          />
+        }
+        list={
+          <>
+            <ListToolbar
+              title={title}
+              count={search ? undefined : countFor()}
+              status={status}
+              sort={sort}
+              search={search}
+              searchRef={searchRef}
+              viewsHidden={!layout.visible.views}
+              onHideList={() => layout.toggle('list')}
+              onNewConversation={() => openSheet('new-conversation')}
+              onStatusChange={(next: StatusFilter) => go({ status: next })}
+              onSortChange={(next: ConversationSort) => go({ sort: next })}
+              onSearch={onSearch}
+            />
+            <ConversationList
+              query={list}
+              loading={!list.currentData && !list.isError}
+              rows={rows}
+              hrefFor={hrefFor}
+              selectedId={conversationId}
+              mapping={mapping}
+              search={search}
+              statusLabel={status === 'all' ? null : STATUS_LABELS[status]}
+              onSearchAllStatuses={search && status !== 'all' ? () => go({ status: 'all' }) : null}
+            />
+          </>
+        }
+        conversation={
+          conversationId === null ? (
+            <div className={styles.noConversation}>
+              <h2 style={{ fontSize: 16, margin: '0 0 6px', color: '#1f2430' }}>
+                No conversation open
+              </h2>
+              <p style={{ margin: 0 }}>
+                Pick one from the list
+                {shortcutsEnabled && (
+                  <>
+                    , or press <kbd className={styles.kbd}>j</kbd> to open the first
+                  </>
+                )}
+                .
+              </p>
+            </div>
+          ) : (
+            <ConversationPane conversationId={conversationId} />
+          )
+        }
+      />
+      <Suspense fallback={null}>
+        {sheetsUsed.has('new-conversation') && (
+          <NewConversationModal
+            open={sheet === 'new-conversation'}
+            channels={mapping?.support_channels ?? []}
+            onClose={() => setSheet(null)}
+            onCreated={onCreated}
+          />
+        )}
+        {sheetsUsed.has('help') && (
+          <ShortcutsHelp
+            open={sheet === 'help'}
+            disabled={!shortcutsEnabled}
+            onClose={() => setSheet(null)}
+          />
+        )}
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { PRODUCT_NAME_DEFAULT } from '@parley/contracts';
+
+/** `(3) Inbox · Parley` with 3 unread conversations of mine; `Inbox · Parley` with none. */
+export function inboxTitle(unreadMine: number): string {
+  const prefix = unreadMine > 0 ? `(${unreadMine}) ` : '';
+  return `${prefix}Inbox · ${PRODUCT_NAME_DEFAULT}`;
+}
+
+/** The page title while the inbox is open; the previous title comes back when it closes. */
+export function useInboxTitle(unreadMine: number | undefined): void {
+  useEffect(() => {
+    const previous = document.title;
+    return () => {
+      document.title = previous;
+    };
+  }, []);
+  useEffect(() => {
+    document.title = inboxTitle(unreadMine ?? 0);
+  }, [unreadMine]);
+}

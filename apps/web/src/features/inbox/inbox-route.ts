@@ -1,0 +1,126 @@
+import {
+  CONVERSATION_STATUSES,
+  LOCAL_KEYS,
+  SORTS,
+  type ConversationSort,
+  type ConversationStatus,
+} from '@parley/contracts';
+
+/**
+ * The inbox's URLs. Four segments before the conversation id, so spec §2 ticket links
+ * (`{a}/{b}/{c}/{d}/{id}?search=id:{id}`) open the ticket:
+ *
+ *   /inboxes/{view}/{status}/{sort}            e.g. /inboxes/mine/open/newest
+ *   /inboxes/{view}/{status}/{sort}/{id}       e.g. /inboxes/team-3/all/waiting-longest/123
+ *
+ * view: mine | unassigned | all | team-{id} | channel-{id} | tag-{id}
+ * status: open | pending | snoozed | closed | all;  sort: newest | oldest | waiting-longest
+ * The search box lives in `?search=` (e.g. `?search=id:123`).
+ */
+export const INBOX_BASE = '/inboxes';
+
+export type StatusFilter = ConversationStatus | 'all';
+export const STATUS_FILTERS: readonly StatusFilter[] = [...CONVERSATION_STATUSES, 'all'];
+
+/** A server view: `mine`, `unassigned`, `all`, `team:3`, `channel:7`, `tag:12`. */
+export type InboxView = string;
+
+export interface InboxLocation {
+  view: InboxView;
+  status: StatusFilter;
+  sort: ConversationSort;
+  conversationId: number | null;
+}
+
+export const DEFAULT_INBOX: InboxLocation = {
+  view: 'all',
+  status: 'open',
+  sort: 'newest',
+  conversationId: null,
+};
+
+const FIXED_VIEWS = ['mine', 'unassigned', 'all'];
+const SCOPED_SLUG = /^(team|channel|tag)-([1-9]\d{0,9})$/;
+const SCOPED_VIEW = /^(team|channel|tag):([1-9]\d{0,9})$/;
+const ID = /^[1-9]\d{0,9}$/;
+
+export function viewToSlug(view: InboxView): string {
+  return view.replace(':', '-');
+}
+
+export function slugToView(slug: string | undefined): InboxView | null {
+  if (!slug) return null;
+  if (FIXED_VIEWS.includes(slug)) return slug;
+  const match = SCOPED_SLUG.exec(slug);
+  return match ? `${match[1]}:${Number(match[2])}` : null;
+}
+
+export function isInboxView(value: string): boolean {
+  return FIXED_VIEWS.includes(value) || SCOPED_VIEW.test(value);
+}
+
+export const sortToSlug = (sort: ConversationSort) => sort.replace('_', '-');
+
+function slugToSort(slug: string | undefined): ConversationSort | null {
+  const sort = slug?.replace('-', '_');
+  return SORTS.find((s) => s === sort) ?? null;
+}
+
+function slugToStatus(slug: string | undefined): StatusFilter | null {
+  return STATUS_FILTERS.find((s) => s === slug) ?? null;
+}
+
+/** The path of a place in the inbox. */
+export function inboxPath({ view, status, sort, conversationId }: InboxLocation): string {
+  const base = `${INBOX_BASE}/${viewToSlug(view)}/${status}/${sortToSlug(sort)}`;
+  return conversationId === null ? base : `${base}/${conversationId}`;
+}
+
+/**
+ * Reads the part of the path after /inboxes/. Missing or unknown parts take the defaults;
+ * `canonical` says whether the path was already written the way inboxPath writes it.
+ */
+export function parseInboxSplat(splat: string): { location: InboxLocation; canonical: boolean } {
+  const segments = splat.split('/').filter(Boolean);
+  const [viewSlug, statusSlug, sortSlug, idSlug] = segments;
+  const location: InboxLocation = {
+    view: slugToView(viewSlug) ?? DEFAULT_INBOX.view,
+    status: slugToStatus(statusSlug) ?? DEFAULT_INBOX.status,
+    sort: slugToSort(sortSlug) ?? DEFAULT_INBOX.sort,
+    conversationId: idSlug && ID.test(idSlug) ? Number(idSlug) : null,
+  };
+  const canonical = inboxPath(location) === `${INBOX_BASE}/${segments.join('/')}`;
+  return { location, canonical };
+}
+
+// ---- Spec §2/§3: the last visited inbox route and its slug are remembered ----
+
+/** Remembers where the user was (`last-inbox-route`) and in which view (`last-inbox-route-slug`). */
+export function rememberInboxLocation(location: InboxLocation): void {
+  try {
+    localStorage.setItem(LOCAL_KEYS.lastInboxRoute, inboxPath(location));
+    localStorage.setItem(LOCAL_KEYS.lastInboxRouteSlug, viewToSlug(location.view));
+  } catch {
+    // Storage unavailable: /inboxes then opens the default view.
+  }
+}
+
+function readKey(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Where /inboxes takes the user: the last visited inbox route, else its view, else the default. */
+export function restoredInboxPath(): string {
+  const route = readKey(LOCAL_KEYS.lastInboxRoute);
+  const prefix = `${INBOX_BASE}/`;
+  if (route?.startsWith(prefix)) {
+    const { location, canonical } = parseInboxSplat(route.slice(prefix.length));
+    if (canonical) return inboxPath(location);
+  }
+  const view = slugToView(readKey(LOCAL_KEYS.lastInboxRouteSlug) ?? undefined);
+  return inboxPath(view ? { ...DEFAULT_INBOX, view } : DEFAULT_INBOX);
+}

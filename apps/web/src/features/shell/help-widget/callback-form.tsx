@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Button, Form, Input, Select } from 'antd';
+import {
+  CALLBACK_MESSAGES,
+  CALLBACK_REASONS,
+  CALLBACK_TIME_SLOTS,
+  type Me,
+} from '@parley/contracts';
+import { AttachFilesButton, AttachmentList } from '../../../components/attachment-list';
+import { applyApiErrorToForm } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
+import { useAttachmentUploads } from '../../../lib/use-attachment-uploads';
+import { useRequestCallbackMutation } from '../api/shell-api';
+import { CALLBACK_RULES, callbackBody, type CallbackFormValues } from './callback-rules';
+
+export const CALLBACK_FIELD_LABELS = {
+  customer_name: 'Full name',
+  contact_number: 'Contact number',
+  email_address: 'Email address',
+  best_time_to_call: 'Best time to call (IST)',
+  query_type: 'Reason for the call',
+  message: 'Your query (optional)',
+} as const;
+
+/** Spec §5: the placeholder asks for the country code. */
+export const CONTACT_NUMBER_PLACEHOLDER = 'Number with country code, e.g. +91 98765 43210';
+export const SUBMIT_CALLBACK_TEXT = 'Request callback';
+
+const FIELDS = Object.keys(CALLBACK_FIELD_LABELS);
+const timeOptions = CALLBACK_TIME_SLOTS.map((slot) => ({ value: slot, label: `${slot} IST` }));
+const reasonOptions = CALLBACK_REASONS.map((reason) => ({ value: reason, label: reason }));
+
+/**
+ * Spec §2/§3/§5 Request Callback form of the help widget: posted to /dashboardapi/widget/form/;
+ * spec §8 success and failure texts as toasts (the success one success-styled: design.md §3).
+ */
+export function CallbackForm({ me, onDone }: { me: Me | undefined; onDone: () => void }) {
+  const [form] = Form.useForm<CallbackFormValues>();
+  const [requestCallback, { isLoading }] = useRequestCallbackMutation();
+  const uploads = useAttachmentUploads();
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+
+  const submit = async (values: CallbackFormValues) => {
+    if (isLoading) return;
+    // Spec §5: while uploads run the form says so and does not submit.
+    if (uploads.uploading) {
+      setFileProblem(CALLBACK_MESSAGES.stillUploading);
+      return;
+    }
+    setFileProblem(null);
+    try {
+      await requestCallback(
+        callbackBody(values, { attachments: uploads.ids, submissionUrl: window.location.href }),
+      ).unwrap();
+    } catch (failure) {
+      toast.error(CALLBACK_MESSAGES.failure);
+      applyApiErrorToForm(form, failure, FIELDS);
+      return;
+    }
+    toast.success(CALLBACK_MESSAGES.success);
+    form.resetFields();
+    uploads.reset();
+    onDone();
+  };
+
+  return (
+    <Form<CallbackFormValues>
+      form={form}
+      name="help-callback"
+      layout="vertical"
+      aria-label="Request Callback"
+      initialValues={{ customer_name: me?.name ?? '', email_address: me?.email ?? '' }}
+      onFinish={(values) => void submit(values)}
+      disabled={isLoading}
+    >
+      <Form.Item
+        name="customer_name"
+        label={CALLBACK_FIELD_LABELS.customer_name}
+        rules={CALLBACK_RULES.customer_name}
+      >
+        <Input autoComplete="name" maxLength={200} />
+      </Form.Item>
+      <Form.Item
+        name="contact_number"
+        label={CALLBACK_FIELD_LABELS.contact_number}
+        rules={CALLBACK_RULES.contact_number}
+      >
+        <Input
+          type="tel"
+          autoComplete="tel"
+          placeholder={CONTACT_NUMBER_PLACEHOLDER}
+          maxLength={40}
+        />
+      </Form.Item>
+      <Form.Item
+        name="email_address"
+        label={CALLBACK_FIELD_LABELS.email_address}
+        rules={CALLBACK_RULES.email_address}
+      >
+        <Input type="email" autoComplete="email" maxLength={254} />
+      </Form.Item>
+      <Form.Item
+        name="best_time_to_call"
+        label={CALLBACK_FIELD_LABELS.best_time_to_call}
+        rules={CALLBACK_RULES.best_time_to_call}
+      >
+        <Select options={timeOptions} placeholder="Choose a time slot" />
+      </Form.Item>
+      <Form.Item
+        name="query_type"
+        label={CALLBACK_FIELD_LABELS.query_type}
+        rules={CALLBACK_RULES.query_type}
+      >
+        <Select options={reasonOptions} placeholder="Choose a reason" />
+      </Form.Item>
+      <Form.Item
+        name="message"
+        label={CALLBACK_FIELD_LABELS.message}
+        rules={CALLBACK_RULES.message}
+      >
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={5000} />
+      </Form.Item>
+      <div style={{ marginBottom: 16 }}>
+        <AttachFilesButton
+          disabled={isLoading}
+          onFiles={(files) => setFileProblem(uploads.add(files))}
+        />
+        <AttachmentList items={uploads.items} onRemove={uploads.remove} disabled={isLoading} />
+        {fileProblem && (
+          <div role="alert" style={{ color: '#cf1322', fontSize: 13, marginTop: 6 }}>
+            {fileProblem}
+          </div>
+        )}
+      </div>
+      <Button type="primary" htmlType="submit" block loading={isLoading}>
+        {SUBMIT_CALLBACK_TEXT}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,360 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CALLBACK_MESSAGES, CALLBACK_REASONS, CALLBACK_TIME_SLOTS } from '@parley/contracts';
+import { json, type Reply } from '../../../test/fake-api';
+import { meLoaded, meWith, renderShell } from '../testing/render-shell';
+import { ONBOARDING_VIDEOS_URL, SUPPORT_EMAIL } from '../shell-config';
+import {
+  CALLBACK_FIELD_LABELS,
+  CONTACT_NUMBER_PLACEHOLDER,
+  SUBMIT_CALLBACK_TEXT,
+} from './callback-form';
+import { INVALID_EMAIL_TEXT, INVALID_PHONE_TEXT } from './callback-rules';
+import { HELP_MENU } from './help-widget';
+
+const CALLBACK_ROUTE = 'POST /dashboardapi/widget/form/';
+
+const helpButton = () => screen.queryByTestId('help-float-button');
+const panel = () => screen.queryByTestId('help-widget-panel');
+const location = () => screen.getByTestId('location');
+
+/** fireEvent, not userEvent, for typing and most clicks: jsdom is slow on a busy machine. */
+const click = (element: Element) => fireEvent.click(element);
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function openMenu() {
+  const button = await screen.findByTestId('help-float-button');
+  click(button);
+  return within(await screen.findByTestId('help-widget-panel'));
+}
+
+async function openCallbackForm() {
+  const menu = await openMenu();
+  click(menu.getByRole('button', { name: HELP_MENU.requestCallback }));
+  return within(await screen.findByRole('form', { name: HELP_MENU.requestCallback }));
+}
+
+async function choose(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  const item = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+      (el) => el.getAttribute('title') === option && !el.closest('.ant-select-dropdown-hidden'),
+    );
+    if (!found) throw new Error(`No option ${option}`);
+    return found;
+  });
+  click(item);
+}
+
+const submit = () => click(screen.getByRole('button', { name: SUBMIT_CALLBACK_TEXT }));
+
+/** The form's messages under a field (antd puts them in the field's explain list). */
+const errorsOf = (label: string) => {
+  const item = screen.getByLabelText(label).closest('.ant-form-item')!;
+  return [...item.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
+};
+
+async function fillValidForm() {
+  type(CALLBACK_FIELD_LABELS.customer_name, '  Erin Example ');
+  type(CALLBACK_FIELD_LABELS.contact_number, '+91 (987) 654-3210');
+  type(CALLBACK_FIELD_LABELS.email_address, ' erin@example.com ');
+  await choose(CALLBACK_FIELD_LABELS.best_time_to_call, `${CALLBACK_TIME_SLOTS[1]} IST`);
+  await choose(CALLBACK_FIELD_LABELS.query_type, CALLBACK_REASONS[2]);
+}
+
+describe('help widget: appearance (spec §2)', { timeout: 90_000 }, () => {
+  it.each([
+    ['/inboxes', true],
+    ['/inboxes/all/open/12/34/56?search=id:56', true],
+    ['/settings/tags', true],
+    ['/settings/widgets', true],
+    ['/setup', true],
+    ['/reporting', false],
+    ['/', false],
+    ['/help-center/helpcenter', false],
+    ['/settings/widgets/shopify/edit/', false],
+    ['/settings/widgets/shopify/edit/9', false],
+  ])('the help button on %s shows: %s', async (at, shown) => {
+    renderShell({ at });
+    await meLoaded();
+    expect(helpButton() !== null).toBe(shown);
+  });
+
+  it('stacks with the feedback button: help at the bottom, feedback above it', async () => {
+    renderShell({
+      at: '/inboxes',
+      me: meWith({
+        nps_collection: {
+          milestone_id: 5,
+          milestone_completed: false,
+          show_nps_milestone: false,
+          show_milestone_float_button: true,
+        },
+      }),
+    });
+    const feedback = await screen.findByTestId('feedback-float-button');
+    const help = helpButton()!;
+    expect(help).toHaveAccessibleName('Help');
+    const bottomOf = (el: HTMLElement) => Number.parseInt(el.style.bottom, 10);
+    expect(bottomOf(feedback)).toBeGreaterThanOrEqual(bottomOf(help) + 56);
+  });
+});
+
+describe('help widget: menu entries (spec §2)', { timeout: 90_000 }, () => {
+  it('the button toggles a menu with exactly the four entries; Escape closes it', async () => {
+    renderShell({ at: '/inboxes' });
+    const button = await screen.findByTestId('help-float-button');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const menu = await openMenu();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('dialog', { name: 'How can we help?' })).toBe(panel());
+    const entries = within(menu.getByRole('navigation', { name: 'Help menu' })).getAllByRole(
+      'listitem',
+    );
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      `${HELP_MENU.supportEmail}${SUPPORT_EMAIL}`,
+      HELP_MENU.helpCenter,
+      HELP_MENU.onboardingVideos,
+      HELP_MENU.requestCallback,
+    ]);
+
+    click(button);
+    expect(panel()).toBeNull();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await openMenu();
+    fireEvent.keyDown(panel()!, { key: 'Escape' });
+    expect(panel()).toBeNull();
+  });
+
+  it('support email opens the support email modal', async () => {
+    renderShell({ at: '/settings/tags' });
+    const menu = await openMenu();
+    click(menu.getByRole('button', { name: new RegExp(HELP_MENU.supportEmail) }));
+    const [heading] = await screen.findAllByText('Contact support', {
+      selector: '.ant-modal-title',
+    });
+    const dialog = heading!.closest<HTMLElement>('[role="dialog"]')!;
+    expect(within(dialog).getAllByText(SUPPORT_EMAIL).length).toBeGreaterThan(0);
+    expect(panel()).toBeNull();
+  });
+
+  it('Help Center goes to /help-center/helpcenter', async () => {
+    renderShell({ at: '/setup' });
+    const menu = await openMenu();
+    const link = menu.getByRole('link', { name: HELP_MENU.helpCenter });
+    expect(link).toHaveAttribute('href', '/help-center/helpcenter');
+    click(link);
+    await waitFor(() => expect(location()).toHaveTextContent('/help-center/helpcenter'));
+    // Spec §2: not a help widget path.
+    expect(helpButton()).toBeNull();
+  });
+
+  it('Watch Onboarding Videos opens the videos in a new tab', async () => {
+    renderShell({ at: '/inboxes' });
+    const menu = await openMenu();
+    const link = menu.getByRole('link', { name: HELP_MENU.onboardingVideos });
+    expect(link).toHaveAttribute('href', ONBOARDING_VIDEOS_URL);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('Request Callback shows the form, prefilled with the user, and Back returns to the menu', async () => {
+    renderShell({ at: '/inboxes' });
+    const form = await openCallbackForm();
+    expect(form.getByLabelText(CALLBACK_FIELD_LABELS.customer_name)).toHaveValue('Erin Example');
+    expect(form.getByLabelText(CALLBACK_FIELD_LABELS.email_address)).toHaveValue(
+      'erin@example.com',
+    );
+    for (const label of Object.values(CALLBACK_FIELD_LABELS)) {
+      expect(form.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(form.getByLabelText('Attach files')).toBeInTheDocument();
+    click(screen.getByRole('button', { name: 'Back to help menu' }));
+    expect(await screen.findByRole('navigation', { name: 'Help menu' })).toBeInTheDocument();
+  });
+});
+
+describe('help widget: callback form validation (spec §5)', { timeout: 90_000 }, () => {
+  it('each required field gives the spec message and nothing is sent', async () => {
+    const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: json(201, {}) } });
+    await openCallbackForm();
+    type(CALLBACK_FIELD_LABELS.customer_name, '   ');
+    type(CALLBACK_FIELD_LABELS.email_address, '');
+    submit();
+
+    // Name: required; message 'Please input your full name!'.
+    await waitFor(() =>
+      expect(errorsOf(CALLBACK_FIELD_LABELS.customer_name)).toEqual([CALLBACK_MESSAGES.name]),
+    );
+    expect(screen.getByText('Please input your full name!')).toBeInTheDocument();
+    // Contact number: required; message 'Please input your contact number!'.
+    expect(errorsOf(CALLBACK_FIELD_LABELS.contact_number)).toEqual([
+      'Please input your contact number!',
+    ]);
+    // Email: required; message 'Please input your email address!'.
+    expect(errorsOf(CALLBACK_FIELD_LABELS.email_address)).toEqual([
+      'Please input your email address!',
+    ]);
+    // Best time to call: required; message 'Please select type of query!' (sic, the spec's).
+    expect(errorsOf(CALLBACK_FIELD_LABELS.best_time_to_call)).toEqual([
+      'Please select type of query!',
+    ]);
+    // Reason: required; message 'Please select type of query!'.
+    expect(errorsOf(CALLBACK_FIELD_LABELS.query_type)).toEqual(['Please select type of query!']);
+    // Query: optional.
+    expect(errorsOf(CALLBACK_FIELD_LABELS.message)).toEqual([]);
+    expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(0);
+  });
+
+  it('Contact number: the placeholder asks for the country code; a non-number is refused', async () => {
+    const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: json(201, {}) } });
+    await openCallbackForm();
+    expect(screen.getByLabelText(CALLBACK_FIELD_LABELS.contact_number)).toHaveAttribute(
+      'placeholder',
+      CONTACT_NUMBER_PLACEHOLDER,
+    );
+    expect(CONTACT_NUMBER_PLACEHOLDER).toMatch(/country code/);
+    await fillValidForm();
+    type(CALLBACK_FIELD_LABELS.contact_number, 'call me maybe');
+    submit();
+    await waitFor(() =>
+      expect(errorsOf(CALLBACK_FIELD_LABELS.contact_number)).toEqual([INVALID_PHONE_TEXT]),
+    );
+    type(CALLBACK_FIELD_LABELS.contact_number, '12-34');
+    submit();
+    await waitFor(() =>
+      expect(errorsOf(CALLBACK_FIELD_LABELS.contact_number)).toEqual([INVALID_PHONE_TEXT]),
+    );
+    expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(0);
+  });
+
+  it('Email: the standard pattern after trimming (helpers, spec §5)', async () => {
+    const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: json(201, {}) } });
+    await openCallbackForm();
+    await fillValidForm();
+    type(CALLBACK_FIELD_LABELS.email_address, 'erin@example');
+    submit();
+    await waitFor(() =>
+      expect(errorsOf(CALLBACK_FIELD_LABELS.email_address)).toEqual([INVALID_EMAIL_TEXT]),
+    );
+    expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(0);
+  });
+
+  it('Attachments total at most 18MB: a larger total is refused with the spec message', async () => {
+    const { api } = renderShell({
+      at: '/inboxes',
+      routes: { 'POST /attachment/': json(201, { id: 1 }) },
+    });
+    await openCallbackForm();
+    const big = new File(['x'], 'huge.zip', { type: 'application/zip' });
+    Object.defineProperty(big, 'size', { value: 18_000_001 });
+    fireEvent.change(screen.getByLabelText('Attach files'), { target: { files: [big] } });
+    expect(
+      await screen.findByText(
+        'Maximum attachment size limit of 18MB exceeded. Please remove some attachments.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /attachment/')).toHaveLength(0);
+  });
+
+  it('uploads still running: the form says so and does not submit', async () => {
+    const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: json(201, {}) } });
+    // The upload never answers (the fake server's fetch is wrapped for that one path).
+    const answer = api.fetch.getMockImplementation()!;
+    api.fetch.mockImplementation((input, init) =>
+      String(input).includes('/attachment/')
+        ? new Promise<Response>(() => {})
+        : answer(input, init),
+    );
+    await openCallbackForm();
+    await fillValidForm();
+    fireEvent.change(screen.getByLabelText('Attach files'), {
+      target: { files: [new File(['%PDF'], 'bill.pdf', { type: 'application/pdf' })] },
+    });
+    expect(await screen.findByText('Uploading…')).toBeInTheDocument();
+    submit();
+    expect(await screen.findByText('Some attachments are still uploading')).toBeInTheDocument();
+    expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(0);
+  });
+});
+
+describe('help widget: callback request (spec §3, §7, §8)', { timeout: 90_000 }, () => {
+  it('posts the spec §3 body to /dashboardapi/widget/form/ and shows the success message', async () => {
+    const { api } = renderShell({
+      at: '/settings/tags',
+      routes: {
+        [CALLBACK_ROUTE]: json(201, { id: 42, message: CALLBACK_MESSAGES.success }),
+        'POST /attachment/': json(201, {
+          id: 601,
+          file_name: 'screenshot.png',
+          size: 4,
+          content_type: 'image/png',
+          url: '/attachment/601',
+          is_embedded: false,
+        }),
+      },
+    });
+    await openCallbackForm();
+    await fillValidForm();
+    type(CALLBACK_FIELD_LABELS.message, '  We want to move our number.  ');
+    fireEvent.change(screen.getByLabelText('Attach files'), {
+      target: { files: [new File(['\x89PNG'], 'screenshot.png', { type: 'image/png' })] },
+    });
+    const files = await screen.findByRole('list', { name: 'Attachments' });
+    await waitFor(() =>
+      expect(within(files).getByRole('listitem')).toHaveAttribute('data-status', 'done'),
+    );
+    submit();
+
+    await waitFor(() => expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(1));
+    const call = api.callsTo(CALLBACK_ROUTE)[0]!;
+    expect(call.body).toEqual({
+      customer_name: 'Erin Example',
+      contact_number: '919876543210',
+      email_address: 'erin@example.com',
+      best_time_to_call: '12pm-3pm',
+      query_type: 'Pricing',
+      message: 'We want to move our number.',
+      attachments: [601],
+      submission_url: window.location.href,
+      is_created_from_dc_app: true,
+    });
+    expect(call.headers['x-dc-account-id']).toBe('7');
+    expect(
+      await screen.findByText(
+        'Our team has received your request. We will call you back to you at the earliest.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(panel()).toBeNull());
+  });
+
+  it('Query: optional — the form is sent without one (message null)', async () => {
+    const { api } = renderShell({
+      at: '/inboxes',
+      routes: { [CALLBACK_ROUTE]: json(201, { id: 43, message: CALLBACK_MESSAGES.success }) },
+    });
+    await openCallbackForm();
+    await fillValidForm();
+    submit();
+    await waitFor(() => expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(1));
+    expect(api.callsTo(CALLBACK_ROUTE)[0]!.body).toMatchObject({ message: null, attachments: [] });
+  });
+
+  it.each<[string, Reply]>([
+    ['a server error', json(500, { code: 'internal', message: 'Internal error' })],
+    ['a refusal', json(400, { code: 'validation_failed', message: 'Invalid body' })],
+  ])('%s shows the spec failure message and keeps the form', async (_, reply) => {
+    const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: reply } });
+    await openCallbackForm();
+    await fillValidForm();
+    submit();
+    expect(await screen.findByText('Something went wrong, please try again!')).toBeInTheDocument();
+    expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(1);
+    expect(panel()).not.toBeNull();
+    expect(screen.getByLabelText(CALLBACK_FIELD_LABELS.contact_number)).toHaveValue(
+      '+91 (987) 654-3210',
+    );
+  });
+});

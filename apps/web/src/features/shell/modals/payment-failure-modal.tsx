@@ -1,0 +1,41 @@
+import { ExclamationCircleFilled } from '@ant-design/icons';
+import { Modal } from 'antd';
+import { useNavigate } from 'react-router';
+import { PAYMENT_GRACE_DAYS } from '@parley/contracts';
+import { PRODUCT_NAME, SHELL_ROUTES } from '../shell-config';
+
+export const PAYMENT_MODAL_TITLE = 'Your payment is overdue';
+
+/**
+ * Spec §4: the blocking payment modal (shown when the payment banner is shown and the failure or
+ * the action-required age is 14 days or more). Blocking — a mask the page cannot be used
+ * through — but dismissible with its close button.
+ */
+export function PaymentFailureModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Modal
+      title={
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+          <ExclamationCircleFilled style={{ color: '#e5484d' }} aria-hidden />
+          {PAYMENT_MODAL_TITLE}
+        </span>
+      }
+      open={open}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      keyboard={false}
+      cancelText="Dismiss"
+      okText="Update payment method"
+      onOk={() => {
+        onClose();
+        navigate(SHELL_ROUTES.pricing);
+      }}
+    >
+      <p style={{ marginTop: 0 }}>
+        More than {PAYMENT_GRACE_DAYS} days have passed since we could not charge your payment
+        method. Update it on the billing page to keep using {PRODUCT_NAME} without interruption.
+      </p>
+    </Modal>
+  );
+}

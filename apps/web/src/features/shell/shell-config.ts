@@ -1,0 +1,29 @@
+import { PRODUCT_NAME_DEFAULT } from '@parley/contracts';
+
+/**
+ * Where the shell's modals and help menu point. The spec leaves these values open; a deployment
+ * sets them at build time (Vite `VITE_*` variables), the defaults suit a local install.
+ */
+const env = import.meta.env as Record<string, string | undefined>;
+
+export const PRODUCT_NAME = PRODUCT_NAME_DEFAULT;
+export const SUPPORT_EMAIL = env['VITE_SUPPORT_EMAIL'] || 'support@parley.localhost';
+export const IOS_APP_URL =
+  env['VITE_IOS_APP_URL'] || 'https://apps.apple.com/us/search?term=Parley%20help%20desk';
+export const ANDROID_APP_URL =
+  env['VITE_ANDROID_APP_URL'] ||
+  'https://play.google.com/store/search?q=Parley%20help%20desk&c=apps';
+/** Spec §2: the Help Center lives at /help-center/helpcenter. */
+export const HELP_CENTER_URL = env['VITE_HELP_CENTER_URL'] || '/help-center/helpcenter';
+export const ONBOARDING_VIDEOS_URL =
+  env['VITE_ONBOARDING_VIDEOS_URL'] ||
+  'https://www.youtube.com/results?search_query=Parley+help+desk';
+
+/** Spec §2 route targets of the shell's actions. */
+export const SHELL_ROUTES = {
+  pricing: '/settings/pricing',
+  dnsRecords: '/settings/dnsrecords',
+  reconnectFacebook: '/settings/supportchannels/addchannel/fb',
+  changePasswordSoon: '/settings/profile/changepassword?alert=expiry_shortly',
+  home: '/',
+} as const;

@@ -1,0 +1,153 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Form, Input, Result, Typography } from 'antd';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MIN_PASSWORD_LENGTH, type InvitationInfo } from '@parley/contracts';
+import { AuthLayout } from '../../../components/auth-layout';
+import { PageSpin } from '../../../components/page-spin';
+import { asErrorPayload } from '../../../lib/api-error';
+import { applyApiErrorToForm } from '../../../lib/form-errors';
+import { isCanceledRequest, resetClientState } from '../../../lib/request';
+import { invitationApi } from '../api/team-members-api';
+import { roleLabel } from './role-tag';
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; invitation: InvitationInfo }
+  | { status: 'failed'; message: string; invalid: boolean };
+
+interface AcceptValues {
+  name?: string;
+  password: string;
+}
+
+/** /settings/teammembers/invite/confirm/:token — public: the invitee has no session yet. */
+export function InvitationConfirmPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<AcceptValues>();
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    invitationApi.get(token, controller.signal).then(
+      (result) => {
+        if (!isCanceledRequest(result)) setState({ status: 'ready', invitation: result });
+      },
+      (failure: unknown) => {
+        const payload = asErrorPayload(failure);
+        setState({
+          status: 'failed',
+          message: payload?.message ?? 'The invitation could not be loaded.',
+          invalid: payload?.status === 404 || payload?.status === 400,
+        });
+      },
+    );
+    return () => controller.abort();
+  }, [token]);
+
+  if (state.status === 'loading') return <PageSpin fullScreen />;
+
+  if (state.status === 'failed') {
+    return (
+      <AuthLayout
+        title={state.invalid ? 'This invitation is no longer valid' : 'Something went wrong'}
+      >
+        <Result
+          status={state.invalid ? 'warning' : 'error'}
+          style={{ padding: 0 }}
+          subTitle={
+            state.invalid
+              ? 'The link may have expired or been used already. Ask a workspace admin to invite you again.'
+              : state.message
+          }
+          extra={<Link to="/login">Go to sign in</Link>}
+        />
+      </AuthLayout>
+    );
+  }
+
+  const { invitation } = state;
+  const existing = invitation.existing_user;
+
+  const onFinish = async (values: AcceptValues) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      const body = existing
+        ? { password: values.password }
+        : { name: values.name ?? '', password: values.password };
+      const result = await invitationApi.accept(token, body);
+      if (isCanceledRequest(result)) return;
+      resetClientState();
+      navigate('/inboxes', { replace: true });
+    } catch (failure) {
+      setError(applyApiErrorToForm(form, failure, existing ? ['password'] : ['name', 'password']));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={`Join ${invitation.account_name}`}
+      subtitle={
+        <>
+          {invitation.invited_by} invited <strong>{invitation.email}</strong> to join as{' '}
+          {/^[aeiou]/i.test(roleLabel(invitation.permission_level)) ? 'an' : 'a'}{' '}
+          {roleLabel(invitation.permission_level).toLowerCase()}.
+        </>
+      }
+    >
+      {existing && (
+        <Typography.Paragraph type="secondary">
+          You already have an account with this email. Enter your password to join.
+        </Typography.Paragraph>
+      )}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 20 }} />}
+      <Form
+        form={form}
+        name="accept-invitation"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        disabled={submitting}
+      >
+        {!existing && (
+          <Form.Item
+            label="Name"
+            name="name"
+            rules={[{ required: true, whitespace: true, message: 'Enter your name.' }]}
+          >
+            <Input autoComplete="name" autoFocus placeholder="Jane Doe" />
+          </Form.Item>
+        )}
+        <Form.Item
+          label="Password"
+          name="password"
+          rules={[
+            { required: true, message: existing ? 'Enter your password.' : 'Choose a password.' },
+            ...(existing
+              ? []
+              : [
+                  {
+                    min: MIN_PASSWORD_LENGTH,
+                    message: `Use at least ${MIN_PASSWORD_LENGTH} characters.`,
+                  },
+                ]),
+          ]}
+          extra={existing ? undefined : `At least ${MIN_PASSWORD_LENGTH} characters.`}
+        >
+          <Input.Password
+            autoComplete={existing ? 'current-password' : 'new-password'}
+            autoFocus={existing}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+          Accept and join
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}

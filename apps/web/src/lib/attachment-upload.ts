@@ -1,0 +1,69 @@
+import {
+  ATTACHMENT_TOTAL_LIMIT_BYTES,
+  ATTACHMENT_UPLOAD_PATH,
+  MAX_ATTACHMENTS_PER_MESSAGE,
+  type Attachment,
+} from '@parley/contracts';
+import { asErrorPayload, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-error';
+import { http, type CancelablePromise } from './request';
+
+/**
+ * The attachment upload form of spec §3 (POST /attachment/, multipart: file, file_name,
+ * is_embedded, size, content_type); the answer carries the id that a reply or a fast-reply
+ * template then sends in `attachment_ids`. Shared by the composer and the fast-reply page.
+ */
+export function uploadAttachment(
+  file: File,
+  options: { myshopifyDomain?: string; isEmbedded?: boolean } = {},
+): CancelablePromise<Attachment> {
+  return http.multipart<Attachment>(
+    ATTACHMENT_UPLOAD_PATH,
+    {
+      file,
+      file_name: file.name,
+      is_embedded: options.isEmbedded ?? false,
+      size: file.size,
+      content_type: file.type || 'application/octet-stream',
+    },
+    options.myshopifyDomain ? { query: { myshopify_domain: options.myshopifyDomain } } : {},
+  );
+}
+
+/** Spec §5/§9 wording of the 18 MB total. */
+export const ATTACHMENT_LIMIT_MESSAGE =
+  'Maximum attachment size limit of 18MB exceeded. Please remove some attachments.';
+export const STILL_UPLOADING_MESSAGE = 'Some attachments are still uploading';
+export const TOO_MANY_ATTACHMENTS_MESSAGE = `Attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`;
+
+/** Why adding these files would break the limits (count, 18 MB total), or null when they fit. */
+export function attachmentLimitProblem(
+  current: Array<{ size: number }>,
+  adding: Array<{ size: number }>,
+): string | null {
+  if (current.length + adding.length > MAX_ATTACHMENTS_PER_MESSAGE) {
+    return TOO_MANY_ATTACHMENTS_MESSAGE;
+  }
+  const total = [...current, ...adding].reduce((sum, file) => sum + file.size, 0);
+  return total > ATTACHMENT_TOTAL_LIMIT_BYTES ? ATTACHMENT_LIMIT_MESSAGE : null;
+}
+
+/** A failed upload in words: the server's own sentence for 413 (too large) and 415 (file type). */
+export function uploadErrorText(error: unknown): string {
+  const payload = asErrorPayload(error);
+  if (!payload) return GENERIC_ERROR_MESSAGE;
+  if (payload.code === 'network_error') return NETWORK_ERROR_MESSAGE;
+  if (payload.status === 413) {
+    return payload.code === 'payload_too_large' ? payload.message : ATTACHMENT_LIMIT_MESSAGE;
+  }
+  if (payload.status === 415 && payload.code !== 'unsupported_media_type') {
+    return 'That type of file cannot be attached.';
+  }
+  return payload.message;
+}
+
+/** 1234567 → "1.2 MB" (1 MB = 1,000,000 bytes, spec §9). */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  if (bytes >= 1_000) return `${Math.round(bytes / 1_000)} KB`;
+  return `${bytes} B`;
+}

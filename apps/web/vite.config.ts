@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const contractsDir = fileURLToPath(new URL('../../packages/contracts/', import.meta.url));
+const ZOD_ALIAS = '__parleyContractsZod';
+
+/**
+ * The contracts declare zod schemas at module level next to the constants the web app uses.
+ * A bundler must keep those `z.object(...)` calls — and all of zod, ~20 KB gzip — unless told
+ * they are pure. In contract files only, this renames `z` to a unique name that tree-shaking
+ * treats as pure (see manualPureFunctions) and marks top-level `const x = schema.partial()`-style
+ * declarations pure, so schemas the app never uses are dropped.
+ */
+function pureContractSchemas(): Plugin {
+  const topLevelCall = /^((?:export )?const [\w$]+(?::[^=\n]+)? = )(?=[A-Za-z_$][\w$]*\s*[.(])/gm;
+  // A schema built from another inside an object or array, e.g. `view: conversationView.default()`
+  // or `name: required(message).pipe(...)`: unless marked pure too, that call outlives the dropped
+  // object and keeps a reference to the renamed `z`, whose import tree-shaking removed (a
+  // ReferenceError when the chunk loads).
+  const nestedCall = /(?<=[:,[]\s*)(?=[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\()/g;
+  return {
+    name: 'parley:pure-contract-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.startsWith(contractsDir) || !id.endsWith('.ts')) return null;
+      const renamed = code
+        .replace(/import \{ z \} from 'zod';/, `import { z as ${ZOD_ALIAS} } from 'zod';`)
+        .replace(/\bz\./g, `${ZOD_ALIAS}.`)
+        .replace(topLevelCall, '$1/* @__PURE__ */ ')
+        .replace(nestedCall, '/* @__PURE__ */ ');
+      return { code: renamed, map: null };
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), pureContractSchemas()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // Contract modules have no side effects: one whose exports are unused is left out.
+        moduleSideEffects: (id: string) => !id.startsWith(contractsDir),
+        manualPureFunctions: [ZOD_ALIAS],
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/dashboardapi': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true },
+      // The survey calls of spec §7 live under /marketingapi.
+      '/marketingapi': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+    },
+  },
+});

@@ -1,0 +1,240 @@
+import Pusher from 'pusher-js';
+import {
+  fmt,
+  HttpClient,
+  percentile,
+  record,
+  signup,
+  startServer,
+  stopServer,
+  type AgentSession,
+} from './lib';
+
+/**
+ * Inbound message → agent's socket (design.md §7): customers' messages are POSTed to the API
+ * channel (`/api/v1/channels/:id/messages`, API key) and timed until the `message_created` event
+ * reaches a real pusher-js client subscribed to the agent's `private-dcuser-{id}-panel0` on the
+ * built-in server (`/app/{key}`).
+ *   - throughput: a closed loop of 64 senders; messages per second from the first send to the
+ *     last event received (every message must arrive);
+ *   - latency: an open loop at half the budgeted rate for 10 s; p50 / p99 from send to event.
+ */
+export async function benchInbound(opts: {
+  label: string;
+  env: Record<string, string>;
+  port: number;
+  budget: number;
+  log: (s: string) => void;
+}) {
+  const server = await startServer({ DEMO: 'off', ...opts.env }, opts.port);
+  const http = new HttpClient(server.base, 128);
+  let pusher: Pusher | null = null;
+  try {
+    const agent = await signup(server.base, {
+      name: 'Inbound Bench',
+      email: `inbound-${Date.now()}@bench.localhost`,
+      password: 'bench-password',
+      account_name: `Inbound bench ${opts.label}`,
+    });
+    const { channelId, key } = await setUpApiChannel(http, agent);
+    const events = new Map<string, (at: number) => void>();
+    pusher = await connect(server.base, agent, (body, at) => {
+      const tag = /⟨(\d+-\d+)⟩/.exec(body)?.[1];
+      if (tag) events.get(tag)?.(at);
+    });
+
+    let seq = 0;
+    const run = `${Date.now() % 100000}`;
+    const errors: string[] = [];
+    /** Posts one customer message; resolves when its event reached the socket (or rejects). */
+    const send = (): Promise<{ sentAt: number; latency: number }> => {
+      seq += 1;
+      const tag = `${run}-${seq}`;
+      const body = JSON.stringify({
+        // 2,000 customers who keep writing in their open conversation, as on a busy day.
+        contact: { identifier: `customer-${seq % 2000}`, name: `Customer ${seq % 2000}` },
+        message: { id: `m-${tag}`, body: `Where is my order? ⟨${tag}⟩` },
+      });
+      const sentAt = performance.now();
+      const arrived = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          events.delete(tag);
+          reject(new Error(`no event for message ${tag} within 10 s`));
+        }, 10_000);
+        events.set(tag, (at) => {
+          clearTimeout(timer);
+          events.delete(tag);
+          resolve(at);
+        });
+      });
+      const posted = http
+        .request(
+          'POST',
+          `/api/v1/channels/${channelId}/messages`,
+          { authorization: `Bearer ${key}` },
+          body,
+        )
+        .then((res) => {
+          if (res.status !== 201)
+            throw new Error(`inbound answered ${res.status}: ${res.body.slice(0, 200)}`);
+        });
+      return Promise.all([arrived, posted]).then(([at]) => ({ sentAt, latency: at - sentAt }));
+    };
+
+    // Warm-up: contacts and conversations exist, JIT and connection pools are warm.
+    await closedLoop(send, 16, 2_000, errors);
+
+    const total = Math.round(opts.budget * 8);
+    const started = performance.now();
+    const done = await closedLoop(send, 64, total, errors);
+    const seconds = (performance.now() - started) / 1000;
+    const rate = done / seconds;
+    record(
+      `inbound API → pusher-js event, throughput (${opts.label})`,
+      `${rate.toFixed(0)} msg/s (${done.toLocaleString('en')} messages, 64 senders)`,
+      `≥ ${opts.budget.toLocaleString('en')} msg/s`,
+      rate >= opts.budget && errors.length === 0,
+    );
+
+    const half = opts.budget / 2;
+    const latencies = await openLoop(send, half, 10, errors);
+    latencies.sort((a, b) => a - b);
+    const p99 = percentile(latencies, 99);
+    record(
+      `inbound API → pusher-js event at ${half.toLocaleString('en')} msg/s (${opts.label})`,
+      `p50 ${fmt(percentile(latencies, 50))} · p99 ${fmt(p99)}`,
+      '≤ 100 ms p99',
+      p99 <= 100 && errors.length === 0,
+    );
+    if (errors.length > 0) {
+      record(`inbound errors (${opts.label})`, `${errors.length}: ${errors[0]}`, 'none', false);
+    }
+  } finally {
+    pusher?.disconnect();
+    http.close();
+    await stopServer(server.child);
+  }
+}
+
+async function setUpApiChannel(http: HttpClient, agent: AgentSession) {
+  const channel = await http.request(
+    'POST',
+    '/dashboardapi/supportchannel',
+    agent.headers,
+    JSON.stringify({ type: 'api', name: 'Bench API' }),
+  );
+  if (channel.status !== 201)
+    throw new Error(`creating the API channel: ${channel.status} ${channel.body}`);
+  const apiKey = await http.request(
+    'POST',
+    '/dashboardapi/apikeys',
+    agent.headers,
+    JSON.stringify({ name: 'bench' }),
+  );
+  if (apiKey.status !== 201)
+    throw new Error(`creating the API key: ${apiKey.status} ${apiKey.body}`);
+  return {
+    channelId: (JSON.parse(channel.body) as { id: number }).id,
+    key: (JSON.parse(apiKey.body) as { key: string }).key,
+  };
+}
+
+/** pusher-js as the web app connects: options from the server, channel auth with the session. */
+async function connect(
+  base: string,
+  agent: AgentSession,
+  onMessage: (body: string, at: number) => void,
+): Promise<Pusher> {
+  const config = (await (
+    await fetch(`${base}/dashboardapi/realtime/config`, { headers: agent.headers })
+  ).json()) as { key: string; wsHost: string; wsPort: number; forceTLS: boolean; cluster: string };
+  const pusher = new Pusher(config.key, {
+    cluster: config.cluster,
+    wsHost: config.wsHost,
+    wsPort: config.wsPort,
+    forceTLS: config.forceTLS,
+    enabledTransports: ['ws'],
+    channelAuthorization: {
+      customHandler: ({ socketId, channelName }, callback) => {
+        fetch(`${base}/dashboardapi/pusher/auth`, {
+          method: 'POST',
+          headers: { ...agent.headers, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }).toString(),
+        })
+          .then(async (res) => {
+            if (!res.ok) throw new Error(`channel auth answered ${res.status}`);
+            callback(null, (await res.json()) as { auth: string });
+          })
+          .catch((err: Error) => callback(err, null));
+      },
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    pusher.connection.bind('connected', () => resolve());
+    pusher.connection.bind('failed', () => reject(new Error('pusher-js could not connect')));
+  });
+  const channel = pusher.subscribe(`private-dcuser-${agent.userId}-panel0`);
+  await new Promise<void>((resolve, reject) => {
+    channel.bind('pusher:subscription_succeeded', () => resolve());
+    channel.bind('pusher:subscription_error', (e: unknown) =>
+      reject(new Error(`subscription failed: ${JSON.stringify(e)}`)),
+    );
+  });
+  channel.bind('message_created', (data: { message?: { body?: string } }) =>
+    onMessage(data.message?.body ?? '', performance.now()),
+  );
+  return pusher;
+}
+
+/** `total` messages from `senders` concurrent loops; answers how many arrived. */
+async function closedLoop(
+  send: () => Promise<unknown>,
+  senders: number,
+  total: number,
+  errors: string[],
+) {
+  let started = 0;
+  let arrived = 0;
+  await Promise.all(
+    Array.from({ length: senders }, async () => {
+      while (started < total) {
+        started += 1;
+        try {
+          await send();
+          arrived += 1;
+        } catch (err) {
+          errors.push((err as Error).message);
+        }
+      }
+    }),
+  );
+  return arrived;
+}
+
+/** Messages at a fixed rate for `seconds`, whatever the answers' pace; latencies in ms. */
+async function openLoop(
+  send: () => Promise<{ latency: number }>,
+  rate: number,
+  seconds: number,
+  errors: string[],
+) {
+  const total = Math.round(rate * seconds);
+  const latencies: number[] = [];
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  let sent = 0;
+  while (sent < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate) + 1);
+    for (; sent < due; sent++) {
+      pending.push(
+        send().then(
+          (r) => void latencies.push(r.latency),
+          (err: Error) => void errors.push(err.message),
+        ),
+      );
+    }
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  await Promise.all(pending);
+  return latencies;
+}

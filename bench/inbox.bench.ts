@@ -1,0 +1,123 @@
+import { Client } from 'pg';
+import type { GeneratedAccount } from './generate';
+import { BENCH_PASSWORD, ensureAccounts, ensureDatabase } from './data';
+import { fmt, loadTest, login, record, startServer, stopServer } from './lib';
+
+/** What the search box is asked, in each of its forms, with values that exist in the account. */
+async function searchTerms(url: string, account: GeneratedAccount) {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    const [k] = (
+      await db.query(
+        `select k.name, k.email, k.phone, c.id as conversation_id
+         from contacts k join conversations c on c.contact_id = k.id
+         where k.account_id = $1 and k.email is not null and k.phone like '+1%'
+         order by k.id desc offset 1000 limit 1`,
+        [account.accountId],
+      )
+    ).rows as { name: string; email: string; phone: string; conversation_id: number }[];
+    if (!k) throw new Error('no contact to search for');
+    return {
+      'id:': [`id:${k.conversation_id}`],
+      'contact name': [k.name, 'Garcia'],
+      'contact email': [k.email, k.email.split('@')[0]!],
+      'contact phone': [k.phone.replace(/^\+1/, ''), k.phone.slice(-7)],
+      'full text': [
+        'refund',
+        'zipper broken',
+        'damaged parcel courier',
+        'carabiner',
+        'tracking number',
+      ],
+    } as Record<string, string[]>;
+  } finally {
+    await db.end();
+  }
+}
+
+/** Inbox list, counts and search on PostgreSQL at 10k and at `large` conversations. */
+export async function benchInbox(
+  port: number,
+  opts: { adminUrl: string; large: number; log: (s: string) => void },
+) {
+  const url = await ensureDatabase(opts.adminUrl, opts.log);
+  const [small, big] = await ensureAccounts(url, [10_000, opts.large], opts.log);
+  const server = await startServer(
+    { DATABASE_URL: url, DEMO: 'off', DATA_DIR: '/tmp/parley-bench-pg' },
+    port,
+  );
+  try {
+    const p95s: Record<string, Record<number, number>> = {};
+    for (const [size, account] of [
+      [10_000, small!],
+      [opts.large, big!],
+    ] as const) {
+      const { headers } = await login(server.base, account.agentEmail, BENCH_PASSWORD);
+      const base = '/dashboardapi/conversations';
+      const views: Record<string, string> = {
+        'all, open, newest': `${base}?view=all`,
+        mine: `${base}?view=mine`,
+        unassigned: `${base}?view=unassigned`,
+        // The fifth most used tag (~4 % of conversations) and the least used one (~0.7 %).
+        tag: `${base}?view=tag:${account.tagIds[4]}`,
+        'rare tag': `${base}?view=tag:${account.tagIds.at(-1)}`,
+        team: `${base}?view=team:${account.teamIds[1]}`,
+        'waiting longest': `${base}?view=all&sort=waiting_longest`,
+        'all statuses': `${base}?view=all&status=all`,
+      };
+      await loadTest(server.base, Object.values(views), headers, 8, 400); // warm-up
+      for (const [name, path] of Object.entries(views)) {
+        const r = await loadTest(server.base, [path], headers, 32, 1600);
+        (p95s[name] ??= {})[size] = r.p95;
+        record(
+          `list 25 rows · ${name} · ${size.toLocaleString('en')} conv · 32 clients`,
+          `p50 ${fmt(r.p50)} · p95 ${fmt(r.p95)} · ${r.rps.toFixed(0)} req/s`,
+          '≤ 30 ms',
+          size === opts.large ? r.p95 <= 30 : null,
+        );
+      }
+      const counts = await loadTest(server.base, [`${base}/counts`], headers, 8, 160);
+      record(
+        `view counts · ${size.toLocaleString('en')} conv · 8 clients`,
+        `p50 ${fmt(counts.p50)} · p95 ${fmt(counts.p95)}`,
+        '—',
+        null,
+      );
+      const terms = await searchTerms(url, account);
+      const all: string[] = [];
+      for (const [form, values] of Object.entries(terms)) {
+        const paths = values.map(
+          (v) => `${base}?view=all&status=all&search=${encodeURIComponent(v)}`,
+        );
+        all.push(...paths);
+        await loadTest(server.base, paths, headers, 4, paths.length * 4); // warm-up
+        const r = await loadTest(server.base, paths, headers, 8, Math.max(160, paths.length * 40));
+        record(
+          `search · ${form} (${values.map((v) => JSON.stringify(v)).join(', ')}) · ${(size * 5).toLocaleString('en')} messages · 8 clients`,
+          `p50 ${fmt(r.p50)} · p95 ${fmt(r.p95)}`,
+          '≤ 100 ms',
+          size === opts.large ? r.p95 <= 100 : null,
+        );
+      }
+      const mixed = await loadTest(server.base, all, headers, 8, all.length * 30);
+      record(
+        `search · every form mixed · ${(size * 5).toLocaleString('en')} messages · 8 clients`,
+        `p50 ${fmt(mixed.p50)} · p95 ${fmt(mixed.p95)}`,
+        '≤ 100 ms',
+        size === opts.large ? mixed.p95 <= 100 : null,
+      );
+    }
+    for (const [name, bySize] of Object.entries(p95s)) {
+      const ratio = bySize[opts.large]! / Math.max(1, bySize[10_000]!);
+      record(
+        `list p95 growth 10k → ${opts.large.toLocaleString('en')} · ${name}`,
+        `${ratio.toFixed(2)}×`,
+        '≤ 1.5×',
+        ratio <= 1.5,
+      );
+    }
+  } finally {
+    await stopServer(server.child);
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * `npm run bench`: measures the design.md §7 budgets on this machine (loopback only, bounded
+ * loops) and prints one line per figure with its budget.
+ *   BENCH_DATABASE_URL   PostgreSQL admin URL (default: the local one); the generated accounts
+ *                        live in its database `parley_bench`, kept between runs
+ *   BENCH_LARGE          size of the large account (default 1,000,000 conversations)
+ *   BENCH_ONLY           comma list of sections: server, bundles, inbox, inbound
+ */
+import { Client } from 'pg';
+import { benchInbound } from './inbound.bench';
+import { benchInbox } from './inbox.bench';
+import { rows, record } from './lib';
+import { benchBundles, benchServer } from './server.bench';
+
+const only = new Set((process.env.BENCH_ONLY ?? 'server,bundles,inbox,inbound').split(','));
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const log = (s: string) => console.info(s);
+
+async function freshDatabase(name: string) {
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function section(name: string, fn: () => Promise<void>) {
+  if (!only.has(name)) return;
+  log(`· ${name}`);
+  try {
+    await fn();
+  } catch (err) {
+    console.error(err);
+    record(`${name}`, `not measured: ${(err as Error).message}`, '—', false);
+  }
+}
+
+async function main() {
+  await section('server', () => benchServer(3207));
+  await section('bundles', async () => benchBundles());
+  await section('inbox', () =>
+    benchInbox(3208, { adminUrl, large: Number(process.env.BENCH_LARGE ?? 1_000_000), log }),
+  );
+  await section('inbound', async () => {
+    await benchInbound({
+      label: 'PostgreSQL',
+      env: {
+        DATABASE_URL: await freshDatabase('parley_bench_inbound'),
+        DATA_DIR: '/tmp/parley-bench-inbound-pg',
+      },
+      port: 3209,
+      budget: 1500,
+      log,
+    });
+    const dataDir = `/tmp/parley-bench-inbound-embedded-${process.pid}`;
+    try {
+      await benchInbound({
+        label: 'embedded',
+        env: { DATA_DIR: dataDir },
+        port: 3210,
+        budget: 300,
+        log,
+      });
+    } finally {
+      const fs = await import('node:fs');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  const width = Math.max(...rows.map((r) => r.what.length));
+  console.info('\nParley benchmarks\n');
+  for (const r of rows) {
+    const verdict = r.ok === null ? '' : r.ok ? '  ✓' : '  ✗ over budget';
+    console.info(`${r.what.padEnd(width)}  ${r.value}  (budget ${r.budget})${verdict}`);
+  }
+  if (rows.some((r) => r.ok === false)) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fmt, loadTest, login, record, rssMb, startServer, stopServer, webDist } from './lib';
+
+/** Start-up time, idle memory and a cheap authenticated endpoint, embedded mode. */
+export async function benchServer(port: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
+  try {
+    const first = await startServer({ DATA_DIR: dataDir, DEMO: 'on' }, port);
+    record(
+      'first start on an empty database (migrate + demo seed)',
+      `${first.readyMs.toFixed(0)} ms`,
+      '—',
+      null,
+    );
+    await stopServer(first.child);
+
+    const server = await startServer({ DATA_DIR: dataDir, DEMO: 'on' }, port);
+    record(
+      'server ready after start, existing database',
+      `${server.readyMs.toFixed(0)} ms`,
+      '≤ 5000 ms',
+      server.readyMs <= 5000,
+    );
+    await new Promise((r) => setTimeout(r, 3000));
+    const idle = rssMb(server.child.pid!);
+    record('idle RSS (embedded)', `${idle.toFixed(0)} MB`, '≤ 250 MB', idle <= 250);
+
+    const { headers } = await login(server.base, 'demo@parley.localhost', 'parley-demo');
+    await loadTest(server.base, ['/dashboardapi/me'], headers, 8, 200);
+    const me = await loadTest(server.base, ['/dashboardapi/me'], headers, 32, 3000);
+    record(
+      'GET /dashboardapi/me, 32 clients (embedded)',
+      `p50 ${fmt(me.p50)} · p95 ${fmt(me.p95)} · ${me.rps.toFixed(0)} req/s`,
+      '—',
+      null,
+    );
+    const list = await loadTest(
+      server.base,
+      ['/dashboardapi/conversations?view=all'],
+      headers,
+      32,
+      2000,
+    );
+    record(
+      'conversation list, demo workspace, 32 clients (embedded)',
+      `p50 ${fmt(list.p50)} · p95 ${fmt(list.p95)} · ${list.rps.toFixed(0)} req/s`,
+      '—',
+      null,
+    );
+    await stopServer(server.child);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function gzipKb(file: string) {
+  return zlib.gzipSync(fs.readFileSync(path.join(webDist, file))).length / 1024;
+}
+
+/** The JS a browser loads for the login route: the entry and what index.html preloads. */
+export function benchBundles() {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    record('web bundles', 'not built', '—', null);
+    return;
+  }
+  const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const entry = files.reduce((n, f) => n + gzipKb(f), 0);
+  record(
+    `login route JS (entry + ${files.length - 1} preloads, gzip)`,
+    `${entry.toFixed(1)} KB`,
+    '≤ 150 KB',
+    entry <= 150,
+  );
+  const all = fs.readdirSync(path.join(webDist, 'assets')).filter((f) => f.endsWith('.js'));
+  record(
+    'all web JS chunks (gzip)',
+    `${all.reduce((n, f) => n + gzipKb(`assets/${f}`), 0).toFixed(1)} KB`,
+    '—',
+    null,
+  );
+}

@@ -1,0 +1,57 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+// One server for the run, on a fresh embedded database in a temporary DATA_DIR.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
+export const E2E_DATA_DIR =
+  process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
+process.env.E2E_DATA_DIR = E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium, never a downloaded one (DEVELOPERS.md).
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node ../apps/server/dist/main.js',
+    url: `http://127.0.0.1:${E2E_PORT}/dashboardapi/docs/json`,
+    reuseExistingServer: false,
+    // The embedded database's first start can take most of a minute on a busy 2-core machine.
+    timeout: 120_000,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      DATA_DIR: E2E_DATA_DIR,
+      DEMO: 'off',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      SMTP_PORT: '0',
+      // The inbox test's webhook receiver listens on 127.0.0.1 (safe-fetch refuses it otherwise).
+      OUTBOUND_ALLOW_PRIVATE: 'true',
+    },
+  },
+});

@@ -1,0 +1,46 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+export function uniqueEmail(prefix = 'e2e') {
+  return `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+}
+
+export const PASSWORD = 'e2e password 123';
+
+/** Signs up through the real form and waits for the logged-in shell. */
+export async function signUpInBrowser(
+  page: Page,
+  opts: { name?: string; email?: string; workspace?: string } = {},
+) {
+  const email = opts.email ?? uniqueEmail();
+  await page.goto('/signup');
+  await page.getByLabel('Name', { exact: true }).fill(opts.name ?? 'Erin Example');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Workspace name').fill(opts.workspace ?? 'E2E Support');
+  await page.getByRole('button', { name: /sign up|create/i }).click();
+  await expect(page).toHaveURL(/\/inboxes/);
+  return { email, password: PASSWORD };
+}
+
+/** The newest mail to `to` in the embedded mailbox, with its first link to `pathPrefix`. */
+export async function linkFromMailbox(to: string, pathPrefix: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'mailbox');
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const files = (await fs.readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith(`-${to}.eml`))
+      .sort();
+    const last = files.at(-1);
+    if (last) {
+      const raw = (await fs.readFile(path.join(dir, last), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      const match = new RegExp(`https?://\\S*${pathPrefix}\\S*`).exec(raw);
+      if (match) return match[0];
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${to} with ${pathPrefix}`);
+}

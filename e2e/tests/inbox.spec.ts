@@ -1,0 +1,206 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  expect as baseExpect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import { linkFromMailbox, signUpInBrowser, uniqueEmail } from './helpers';
+
+// Two browsers on a small shared machine: first loads of the inbox chunk can take a while.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** The signed-in browser's session, as the headers the dashboard API asks for. */
+async function sessionHeaders(context: BrowserContext): Promise<Record<string, string>> {
+  const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
+  return {
+    authorization: `Token ${cookies.auth_token}`,
+    'x-dc-account-id': cookies.account_id!,
+    'x-csrftoken': cookies.csrftoken!,
+  };
+}
+
+async function postJson(
+  request: APIRequestContext,
+  url: string,
+  headers: Record<string, string>,
+  data: unknown,
+) {
+  const res = await request.post(url, { headers, data });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
+  return res.json();
+}
+
+interface ReceivedHook {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A local HTTP server standing in for the customer's system behind the API channel's webhook. */
+async function startWebhookReceiver() {
+  const received: ReceivedHook[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.statusCode = 200;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/parley`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Resolves once the page's realtime websocket confirmed the subscription of the user's own
+ * panel channel (where inbox events arrive). Call before navigating.
+ */
+function panelChannelSubscribed(page: Page): Promise<unknown> {
+  return page
+    .waitForEvent('websocket', (ws) => ws.url().includes('/app/'))
+    .then((ws) =>
+      ws.waitForEvent('framereceived', {
+        predicate: ({ payload }) =>
+          typeof payload === 'string' &&
+          payload.includes('pusher_internal:subscription_succeeded') &&
+          /private-dcuser-\d+-panel0/.test(payload),
+      }),
+    );
+}
+
+const UNASSIGNED = '/inboxes/unassigned/open/newest';
+
+test('two agents share the inbox live: a customer message arrives, one agent takes it and replies, the webhook gets the signed reply', async ({
+  browser,
+  baseURL,
+}) => {
+  // Two browsers, a sign-up, an invitation and a webhook delivery on a 2-core machine.
+  test.setTimeout(180_000);
+  const receiver = await startWebhookReceiver();
+  const ownerContext = await browser.newContext();
+  const mateContext = await browser.newContext();
+  try {
+    // 1. An owner signs up in the browser and invites a teammate, who joins through the UI.
+    const owner = await ownerContext.newPage();
+    await signUpInBrowser(owner, { name: 'Olga Owner', workspace: 'Shared Inbox Co' });
+    const ownerApi = await sessionHeaders(ownerContext);
+    const mateEmail = uniqueEmail('mate');
+    await postJson(owner.request, '/dashboardapi/teammembers/invite', ownerApi, {
+      email: mateEmail,
+      permission_level: 'agent',
+    });
+    const link = await linkFromMailbox(mateEmail, '/settings/teammembers/invite/confirm/');
+    const mate = await mateContext.newPage();
+    await mate.goto(link);
+    await expect(mate.getByText('Shared Inbox Co')).toBeVisible();
+    await mate.getByLabel('Name', { exact: true }).fill('Tariq Teammate');
+    await mate.getByLabel('Password').fill('teammate password 1');
+    await mate.getByRole('button', { name: /join|accept/i }).click();
+    await expect(mate).toHaveURL(/\/inboxes/);
+
+    // 2. The owner creates an API channel whose replies go to the local webhook receiver.
+    const channel = (await postJson(owner.request, '/dashboardapi/supportchannel', ownerApi, {
+      type: 'api',
+      name: 'Shop backend',
+      webhook_url: receiver.url,
+    })) as { id: number; webhook_secret: string };
+    expect(channel.webhook_secret).toMatch(/^whsec_/);
+    const { key: apiKey } = (await postJson(owner.request, '/dashboardapi/apikeys', ownerApi, {
+      name: 'e2e shop backend',
+    })) as { key: string };
+
+    // 3. Both agents watch the Unassigned view, live.
+    const agents = [mate, owner];
+    for (const page of agents) {
+      const subscribed = panelChannelSubscribed(page);
+      await page.goto(UNASSIGNED);
+      await expect(page.getByRole('heading', { name: 'No conversations here' })).toBeVisible();
+      await subscribed;
+    }
+
+    const customer = `Casey Customer ${crypto.randomBytes(3).toString('hex')}`;
+    const question = `Where is my order #${crypto.randomInt(10_000, 99_999)}?`;
+    const inbound = await fetch(`${baseURL}/api/v1/channels/${channel.id}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        contact: { identifier: 'customer-42', name: customer, email: uniqueEmail('casey') },
+        message: { id: 'shop-msg-1', body: question },
+      }),
+    });
+    expect(inbound.status).toBe(201);
+    const { conversation_id: conversationId } = (await inbound.json()) as {
+      conversation_id: number;
+    };
+
+    const rowOf = (page: Page) =>
+      page
+        .getByRole('list', { name: 'Conversations' })
+        .getByRole('link', { name: new RegExp(customer) });
+    for (const page of agents) {
+      await expect(rowOf(page)).toBeVisible();
+      await expect(rowOf(page)).toContainText(question);
+    }
+
+    // 4. The teammate opens it, assigns it to themself and replies through the composer.
+    await rowOf(mate).click();
+    await expect(mate).toHaveURL(new RegExp(`${UNASSIGNED}/${conversationId}$`));
+    const pane = mate.getByRole('region', { name: `Conversation ${conversationId}` });
+    await expect(pane.getByText(question)).toBeVisible();
+    await pane.getByRole('button', { name: 'Assign to me' }).click();
+    await expect(pane.getByRole('button', { name: 'Assign to me' })).toHaveCount(0);
+    await expect(pane.getByRole('combobox', { name: 'Assignee' })).toBeVisible();
+    await expect(pane.getByText('Tariq Teammate (me)')).toBeVisible();
+
+    // The owner, who never reloads, sees it leave the Unassigned view.
+    await expect(rowOf(owner)).toHaveCount(0);
+    await expect(owner.getByRole('heading', { name: 'No conversations here' })).toBeVisible();
+
+    const answer = `Hi ${customer}, your order ships today.`;
+    const replyForm = pane.getByRole('form', { name: 'Reply' });
+    await replyForm.getByRole('textbox', { name: 'Reply text' }).fill(answer);
+    await replyForm.getByRole('button', { name: 'Send' }).click();
+    await expect(replyForm.getByRole('textbox', { name: 'Reply text' })).toHaveValue('');
+    await expect(pane.getByText(answer)).toBeVisible();
+
+    // 5. The customer's system receives the reply, signed with the channel's webhook secret.
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const [hook] = receiver.received;
+    const timestamp = String(hook!.headers['x-parley-timestamp']);
+    expect(timestamp).toMatch(/^\d+$/);
+    expect(Math.abs(Date.now() / 1000 - Number(timestamp))).toBeLessThan(300);
+    const expected = crypto
+      .createHmac('sha256', channel.webhook_secret)
+      .update(`${timestamp}.${hook!.body}`)
+      .digest('hex');
+    expect(hook!.headers['x-parley-signature']).toBe(`sha256=${expected}`);
+    const payload = JSON.parse(hook!.body) as {
+      event: string;
+      channel_id: number;
+      conversation_id: number;
+      contact: { identifier: string; name: string };
+      message: { body: string };
+    };
+    expect(payload).toMatchObject({
+      event: 'message.created',
+      channel_id: channel.id,
+      conversation_id: conversationId,
+      contact: { identifier: 'customer-42', name: customer },
+      message: { body: answer },
+    });
+    expect(receiver.received).toHaveLength(1);
+  } finally {
+    await ownerContext.close();
+    await mateContext.close();
+    await receiver.close();
+  }
+});

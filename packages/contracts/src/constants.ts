@@ -1,0 +1,70 @@
+/** Business constants and limits of spec §9, in one place. */
+export const PRODUCT_NAME_DEFAULT = 'Parley';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Password reminder window: 83 to 90 days since the last password update. */
+export const PASSWORD_REMINDER_FROM_DAYS = 83;
+export const PASSWORD_MAX_AGE_DAYS = 90;
+
+/** Payment failure grace period. */
+export const PAYMENT_GRACE_DAYS = 14;
+
+/** 1 MB = 1,000,000 bytes. */
+export const ATTACHMENT_TOTAL_LIMIT_BYTES = 18_000_000;
+
+export const TICKET_CACHE_LIFETIME_MS = 5 * 60 * 1000;
+export const GLOBAL_SETTINGS_CHECK_INTERVAL_MS = 60 * 1000;
+export const GLOBAL_SETTINGS_REFRESH_AFTER_MS = 60 * 60 * 1000;
+export const STALE_TAB_AFTER_MS = 1_800_000;
+export const TOAST_DURATION_S = 3;
+export const PERSIST_TIMEOUT_MS = 5000;
+export const DEMO_CALLOUT_DELAY_MS = 5000;
+export const SURVEY_MODAL_WIDTH = 627;
+export const HELP_WIDGET_WIDTH = 376;
+export const HELP_WIDGET_MAX_HEIGHT = 704;
+
+export const TRIAL_DAYS = 14;
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Locally saved values (spec §3). Keys are contracts, spelling included. */
+export const LOCAL_KEYS = {
+  lastShownAt: 'last-shown-at',
+  resizablePanels: 'resizable-panels',
+  globalDateRange: 'global-date-range',
+  togglePanels: 'toogle-panels',
+  bannerClosedOn: 'banner-closed-on',
+  lastInboxRoute: 'last-inbox-route',
+  lastInboxRouteSlug: 'last-inbox-route-slug',
+  loggedInUserData: 'logged_in_user_data',
+  showDemoAndChatCallout: 'showDemoAndChatCallout',
+} as const;
+
+export const PERSIST_KEY = 'shared-inbox';
+
+/** Cookies and headers of spec §7. */
+export const COOKIES = {
+  accountId: 'account_id',
+  authToken: 'auth_token',
+  csrfToken: 'csrftoken',
+} as const;
+
+export const HEADERS = {
+  accountId: 'x-dc-account-id',
+  authorization: 'authorization',
+  csrf: 'x-csrftoken',
+} as const;
+
+export const CHANNEL_TYPES = [
+  'email',
+  'facebook',
+  'instagram',
+  'instagram_dm',
+  'live_chat',
+  'widget_livechat',
+  'sms',
+  'call',
+  'whatsapp_gupshup_isv',
+  'api',
+] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+
+export const CONVERSATION_STATUSES = ['open', 'pending', 'snoozed', 'closed'] as const;
+export const conversationStatus = z.enum(CONVERSATION_STATUSES);
+export type ConversationStatus = z.infer<typeof conversationStatus>;
+
+export const PRIORITIES = ['none', 'low', 'medium', 'high', 'urgent'] as const;
+export const priority = z.enum(PRIORITIES);
+export type Priority = z.infer<typeof priority>;
+
+export const SORTS = ['newest', 'oldest', 'waiting_longest'] as const;
+export type ConversationSort = (typeof SORTS)[number];
+
+/**
+ * Inbox views: mine, unassigned, all, or one team / channel / tag by id
+ * (`team:3`, `channel:7`, `tag:12`).
+ */
+export const conversationView = z
+  .string()
+  .regex(/^(mine|unassigned|all|(team|channel|tag):\d{1,10})$/, 'Unknown view.');
+export type ConversationView = z.infer<typeof conversationView>;
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const conversationListQuery = z.strictObject({
+  view: conversationView.default('all'),
+  status: z.enum([...CONVERSATION_STATUSES, 'all']).default('open'),
+  sort: z.enum(SORTS).default('newest'),
+  /** `id:{id}`, a contact's name / email / phone, or words in the messages. */
+  search: z.string().trim().max(200).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type ConversationListQuery = z.infer<typeof conversationListQuery>;
+
+export const contactSummary = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+
+export const conversationListItem = z.object({
+  id: z.number().int(),
+  subject: z.string().nullable(),
+  status: conversationStatus,
+  priority,
+  snoozed_until: z.string().nullable(),
+  assignee_id: z.number().int().nullable(),
+  team_id: z.number().int().nullable(),
+  support_channel_id: z.number().int(),
+  channel_type: z.string(),
+  brand_id: z.number().int().nullable(),
+  contact: contactSummary,
+  last_message_preview: z.string().nullable(),
+  last_activity_at: z.string(),
+  waiting_since: z.string().nullable(),
+  unread: z.boolean(),
+  tag_ids: z.array(z.number().int()),
+  created_at: z.string(),
+});
+export type ConversationListItem = z.infer<typeof conversationListItem>;
+
+export const conversationListResponse = z.object({
+  items: z.array(conversationListItem),
+  next_cursor: z.string().nullable(),
+});
+export type ConversationListResponse = z.infer<typeof conversationListResponse>;
+
+export const viewCountsQuery = z.strictObject({
+  status: z.enum([...CONVERSATION_STATUSES, 'all']).default('open'),
+});
+/** The counts of every view, computed in one query. Keys of the maps are ids as strings. */
+export const viewCountsResponse = z.object({
+  mine: z.number().int(),
+  unassigned: z.number().int(),
+  all: z.number().int(),
+  teams: z.record(z.string(), z.number().int()),
+  channels: z.record(z.string(), z.number().int()),
+  tags: z.record(z.string(), z.number().int()),
+  unread_mine: z.number().int(),
+});
+export type ViewCounts = z.infer<typeof viewCountsResponse>;
+
+/** A file on a message; `url` is a signed, expiring download link (served as a download). */
+export const attachmentSchema = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  is_embedded: z.boolean(),
+  url: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** Spec §3 attachment upload form: multipart `file`, with optional `file_name`, `is_embedded`, `size`, `content_type`. */
+export const ATTACHMENT_UPLOAD_PATH = '/attachment/';
+export const MAX_ATTACHMENTS_PER_MESSAGE = 20;
+
+export const MESSAGE_DIRECTIONS = ['incoming', 'outgoing', 'internal'] as const;
+export const MESSAGE_KINDS = ['message', 'note', 'activity', 'call'] as const;
+export const DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  conversation_id: z.number().int(),
+  direction: z.enum(MESSAGE_DIRECTIONS),
+  kind: z.enum(MESSAGE_KINDS),
+  body: z.string(),
+  body_html: z.string().nullable(),
+  sender: z.object({
+    type: z.enum(['agent', 'contact', 'system']),
+    id: z.number().int().nullable(),
+    name: z.string().nullable(),
+  }),
+  delivery_status: z.enum(DELIVERY_STATUSES).nullable(),
+  failure_reason: z.string().nullable(),
+  attachments: z.array(attachmentSchema),
+  created_at: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messageListQuery = z.strictObject({
+  /** Messages older than this message id (keyset pagination, newest page first). */
+  before: id.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const messageListResponse = z.object({
+  items: z.array(messageSchema),
+  has_more: z.boolean(),
+});
+
+export const conversationDetail = conversationListItem.extend({
+  first_response_at: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  contact_other_conversations: z.array(
+    z.object({
+      id: z.number().int(),
+      subject: z.string().nullable(),
+      status: conversationStatus,
+      last_activity_at: z.string(),
+    }),
+  ),
+});
+export type ConversationDetail = z.infer<typeof conversationDetail>;
+
+export const conversationIdParams = z.object({ id });
+
+export const replyBody = z
+  .strictObject({
+    kind: z.enum(['reply', 'note']).default('reply'),
+    body: z.string().trim().max(20_000).default(''),
+    /** User ids mentioned in a note; they get a notification. */
+    mentions: z.array(z.number().int().positive()).max(50).default([]),
+    /** Files uploaded first through ATTACHMENT_UPLOAD_PATH; together at most 18 MB (spec §9). */
+    attachment_ids: z
+      .array(z.number().int().positive())
+      .max(MAX_ATTACHMENTS_PER_MESSAGE, `Attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`)
+      .default([]),
+  })
+  .refine((v) => v.body.length > 0 || v.attachment_ids.length > 0, {
+    message: 'Write a message first.',
+    path: ['body'],
+  });
+export type ReplyBody = z.infer<typeof replyBody>;
+
+export const conversationPatch = z
+  .strictObject({
+    status: conversationStatus.optional(),
+    snoozed_until: z.iso.datetime({ offset: true }).nullable().optional(),
+    priority: priority.optional(),
+    assignee_id: z.number().int().positive().nullable().optional(),
+    team_id: z.number().int().positive().nullable().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change.')
+  .refine((v) => v.status !== 'snoozed' || Boolean(v.snoozed_until), {
+    message: 'Choose until when to snooze.',
+    path: ['snoozed_until'],
+  });
+export type ConversationPatch = z.infer<typeof conversationPatch>;
+
+export const newConversationBody = z.strictObject({
+  support_channel_id: z.number().int().positive(),
+  contact_id: z.number().int().positive().optional(),
+  contact: z
+    .strictObject({
+      name: z.string().trim().min(1).max(200).optional(),
+      email: z.email().max(254).optional(),
+      phone: z.string().trim().max(40).optional(),
+    })
+    .optional(),
+  subject: z.string().trim().max(300).optional(),
+  body: z.string().trim().min(1, 'Write a message first.').max(20_000),
+});
+
+/** Spec §3 / §7: POST /dashboardapi/tag/add/v2. */
+export const tagAddBody = z.strictObject({
+  conversation_id: z.number().int().positive(),
+  tags: z.array(z.string().trim().min(1).max(60)).min(1).max(20),
+});
+export const tagSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+export type Tag = z.infer<typeof tagSchema>;
+export const tagAddResponse = z.object({
+  created_tags: z.array(tagSchema),
+  tags: z.array(tagSchema),
+});
+
+export const dcUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  profile_color: z.string(),
+  initials: z.string(),
+  permission_level: z.enum(['owner', 'admin', 'agent']),
+});
+export const supportChannelSummary = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  name: z.string(),
+  brand_id: z.number().int().nullable(),
+  needs_reauthorization: z.boolean(),
+});
+export const teamSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  member_ids: z.array(z.number().int()),
+});
+export const brandSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  myshopify_domain: z.string().nullable(),
+});
+
+/** Spec §3: conversation mapping response. */
+export const conversationMappingResponse = z.object({
+  tags: z.array(tagSchema),
+  dc_users: z.array(dcUser),
+  support_channels: z.array(supportChannelSummary),
+  teams: z.array(teamSummary),
+  integrations: z.array(
+    z.object({ type: z.string(), name: z.string(), brand_id: z.number().int().nullable() }),
+  ),
+});
+export type ConversationMapping = z.infer<typeof conversationMappingResponse>;

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/** Spec §9: callback time slots (IST) and reasons, verbatim. */
+export const CALLBACK_TIME_SLOTS = ['9am-12pm', '12pm-3pm', '3pm-6pm'] as const;
+export const CALLBACK_REASONS = [
+  'New WhatsApp API',
+  'Porting existing WhatsApp API',
+  'Pricing',
+  'Support',
+  'Others',
+] as const;
+
+/** Spec §5 callback form messages, verbatim. */
+export const CALLBACK_MESSAGES = {
+  name: 'Please input your full name!',
+  contactNumber: 'Please input your contact number!',
+  email: 'Please input your email address!',
+  bestTime: 'Please select type of query!',
+  reason: 'Please select type of query!',
+  attachmentsTooLarge:
+    'Maximum attachment size limit of 18MB exceeded. Please remove some attachments.',
+  stillUploading: 'Some attachments are still uploading',
+  success: 'Our team has received your request. We will call you back to you at the earliest.',
+  failure: 'Something went wrong, please try again!',
+} as const;
+
+export const CALLBACK_FORM_PATH = '/dashboardapi/widget/form/';
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** Spec §3 callback request body. */
+export const callbackRequestBody = z.strictObject({
+  customer_name: required(CALLBACK_MESSAGES.name).pipe(z.string().max(200)),
+  contact_number: required(CALLBACK_MESSAGES.contactNumber).pipe(
+    z
+      .string()
+      .max(40)
+      .regex(/^\+?[\d\s().-]{6,}$/, 'Enter the number with its country code.'),
+  ),
+  email_address: required(CALLBACK_MESSAGES.email).pipe(
+    z.email('Enter a valid email address.').max(254),
+  ),
+  best_time_to_call: z.enum(CALLBACK_TIME_SLOTS, { error: CALLBACK_MESSAGES.bestTime }),
+  query_type: z.enum(CALLBACK_REASONS, { error: CALLBACK_MESSAGES.reason }),
+  message: z.string().trim().max(5000).nullish(),
+  myshopify_domain: z.string().trim().max(255).nullish(),
+  attachments: z.array(z.number().int().positive()).max(20).default([]),
+  submission_url: z.string().trim().max(2000).nullish(),
+  is_created_from_dc_app: z.boolean().default(true),
+});
+export type CallbackRequestBody = z.infer<typeof callbackRequestBody>;
+
+export const callbackRequestResponse = z.object({
+  id: z.number().int(),
+  message: z.string(),
+});
+
+/** Release notes (spec §2 modal), served by the server. */
+export const releaseNoteSchema = z.object({
+  id: z.number().int(),
+  released_on: z.string(),
+  title: z.string(),
+  body: z.string(),
+  tag: z.enum(['new', 'improved', 'fixed']),
+});
+export type ReleaseNote = z.infer<typeof releaseNoteSchema>;
+export const RELEASE_NOTES_PATH = '/dashboardapi/release-notes';
+
+/** Schedule a demo (spec §2 modal): a real request for the operator, with the chosen slot. */
+export const DEMO_REQUESTS_PATH = '/dashboardapi/demo-requests';
+export const demoRequestBody = z.strictObject({
+  slot: z.iso.datetime({ offset: true, error: 'Choose a day and time for the demo.' }),
+  timezone: z.string().trim().min(1).max(64),
+  phone: z.string().trim().max(40).nullish(),
+  notes: z.string().trim().max(2000).nullish(),
+});
+export type DemoRequestBody = z.infer<typeof demoRequestBody>;
+export const demoRequestResponse = z.object({
+  id: z.number().int(),
+  slot: z.string(),
+  timezone: z.string(),
+  status: z.enum(['requested', 'confirmed', 'done', 'cancelled']),
+});
+
+/** Spec §3 widget public settings. */
+export const WIDGET_PUBLIC_SETTINGS_PATH = '/dashboardapi/widget/public_settings/';
+export const widgetPublicSettings = z.object({
+  basic_settings: z.object({ is_widget_enabled: z.boolean() }),
+  theme: z.object({
+    primary: z.string(),
+    messageTheme: z.enum(['dark', 'light']),
+    z_index: z.number().int(),
+    cta: z.string(),
+  }),
+});
+export type WidgetPublicSettings = z.infer<typeof widgetPublicSettings>;
+export const WIDGET_THEME_DEFAULTS: WidgetPublicSettings['theme'] = {
+  primary: '#3b5bdb',
+  messageTheme: 'light',
+  z_index: 2_147_483_000,
+  cta: 'Chat with us',
+};
