@@ -6,7 +6,7 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     // Each file builds its own app on its own fresh database.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

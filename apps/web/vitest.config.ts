@@ -8,7 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // antd renders a lot in jsdom; give slow machines room.
-    testTimeout: 20_000,
+    // antd renders a lot in jsdom; give slow, shared machines room (CI runs beside other jobs).
+    testTimeout: 60_000,
   },
 });

@@ -7,7 +7,7 @@ import { resetRequestConfiguration } from '../lib/request';
 import { registerToastApi } from '../lib/toast';
 
 // Lazy routes import antd on first use, which takes a while in a cold test worker.
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // antd's responsive helpers (Grid, Layout.Sider breakpoints) ask for matchMedia, which jsdom lacks.
 if (!window.matchMedia) {
