@@ -79,9 +79,18 @@ export function subscribe(
   });
 }
 
-export function nextEvent<T = unknown>(channel: Channel, event: string): Promise<T> {
+/**
+ * The next `event` on the channel (that `matches`, when given: an earlier action's event may
+ * still be on its way when the test starts listening).
+ */
+export function nextEvent<T = unknown>(
+  channel: Channel,
+  event: string,
+  matches: (data: T) => boolean = () => true,
+): Promise<T> {
   return new Promise((resolve) => {
     const handler = (data: T) => {
+      if (!matches(data)) return;
       channel.unbind(event, handler);
       resolve(data);
     };

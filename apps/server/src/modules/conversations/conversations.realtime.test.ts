@@ -102,8 +102,10 @@ describe('private-dcuser-{id}-panel0 carries the inbox', () => {
     const channel = await apiChannelFor(ctx, owner);
     const { conversation_id } = await channel.inbound({ identifier: 'cust-2', text: 'Hello?' });
     const panel = await panelOf(owner);
-    const created = nextEvent<Created>(panel.channel, 'message_created');
-    const updated = nextEvent<Created>(panel.channel, 'message_updated');
+    // The customer's own message_created may still be in flight: listen for the reply's.
+    const isReply = (e: Created) => e.message.direction === 'outgoing';
+    const created = nextEvent<Created>(panel.channel, 'message_created', isReply);
+    const updated = nextEvent<Created>(panel.channel, 'message_updated', isReply);
     const reply = await as(ctx, owner).post(
       `/dashboardapi/conversations/${conversation_id}/messages`,
       {
