@@ -4,15 +4,16 @@
  *   BENCH_DATABASE_URL   PostgreSQL admin URL (default: the local one); the generated accounts
  *                        live in its database `parley_bench`, kept between runs
  *   BENCH_LARGE          size of the large account (default 1,000,000 conversations)
- *   BENCH_ONLY           comma list of sections: server, bundles, inbox, inbound
+ *   BENCH_ONLY           comma list of sections: server, bundles, inbox, reports, inbound
  */
 import { Client } from 'pg';
 import { benchInbound } from './inbound.bench';
 import { benchInbox } from './inbox.bench';
+import { benchReports } from './reports.bench';
 import { rows, record } from './lib';
 import { benchBundles, benchServer } from './server.bench';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'server,bundles,inbox,inbound').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'server,bundles,inbox,reports,inbound').split(','));
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (s: string) => console.info(s);
 
@@ -43,6 +44,9 @@ async function main() {
   await section('bundles', async () => benchBundles());
   await section('inbox', () =>
     benchInbox(3208, { adminUrl, large: Number(process.env.BENCH_LARGE ?? 1_000_000), log }),
+  );
+  await section('reports', () =>
+    benchReports(3211, { adminUrl, large: Number(process.env.BENCH_LARGE ?? 1_000_000), log }),
   );
   await section('inbound', async () => {
     await benchInbound({

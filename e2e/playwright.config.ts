@@ -8,6 +8,12 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
 export const E2E_DATA_DIR =
   process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
+/** The operator's live-chat widget, faked on its own origin (e2e/fake-help-widget). */
+export const HELP_WIDGET_PORT = E2E_PORT + 1;
+/** Stripe's API and hosted pages, faked (e2e/fake-stripe). */
+export const STRIPE_PORT = E2E_PORT + 2;
+export const STRIPE_SECRET_KEY = 'sk_test_e2e';
+export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_billing';
 
 export default defineConfig({
   testDir: './tests',
@@ -20,6 +26,17 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
+    // The help widget's demo-and-chat callout (spec §4) would pop up over the bottom right of
+    // every page after 5 s; the journeys start as a person who has already dismissed it.
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: `http://127.0.0.1:${E2E_PORT}`,
+          localStorage: [{ name: 'showDemoAndChatCallout', value: 'false' }],
+        },
+      ],
+    },
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium, never a downloaded one (DEVELOPERS.md).
@@ -35,23 +52,47 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node ../apps/server/dist/main.js',
-    url: `http://127.0.0.1:${E2E_PORT}/dashboardapi/docs/json`,
-    reuseExistingServer: false,
-    // The embedded database's first start can take most of a minute on a busy 2-core machine.
-    timeout: 120_000,
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-      DATA_DIR: E2E_DATA_DIR,
-      DEMO: 'off',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      SMTP_PORT: '0',
-      // The inbox test's webhook receiver listens on 127.0.0.1 (safe-fetch refuses it otherwise).
-      OUTBOUND_ALLOW_PRIVATE: 'true',
+  webServer: [
+    {
+      command: 'node fake-help-widget/server.mjs',
+      url: `http://127.0.0.1:${HELP_WIDGET_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: {
+        FAKE_HELP_WIDGET_PORT: String(HELP_WIDGET_PORT),
+        FAKE_HELP_WIDGET_HOST_ORIGIN: `http://127.0.0.1:${E2E_PORT}`,
+      },
     },
-  },
+    {
+      command: 'node fake-stripe/server.mjs',
+      url: `http://127.0.0.1:${STRIPE_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { FAKE_STRIPE_PORT: String(STRIPE_PORT), FAKE_STRIPE_SECRET_KEY: STRIPE_SECRET_KEY },
+    },
+    {
+      command: 'node ../apps/server/dist/main.js',
+      url: `http://127.0.0.1:${E2E_PORT}/dashboardapi/docs/json`,
+      reuseExistingServer: false,
+      // The embedded database's first start can take most of a minute on a busy 2-core machine.
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+        DATA_DIR: E2E_DATA_DIR,
+        DEMO: 'off',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        SMTP_PORT: '0',
+        // The inbox test's webhook receiver listens on 127.0.0.1 (safe-fetch refuses it otherwise).
+        OUTBOUND_ALLOW_PRIVATE: 'true',
+        HELP_WIDGET_URL: `http://127.0.0.1:${HELP_WIDGET_PORT}/frame`,
+        STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_PORT}`,
+        STRIPE_PLANS: 'Starter=price_starter',
+      },
+    },
+  ],
 });

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export function uniqueEmail(prefix = 'e2e') {
   return `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.com`;
@@ -43,4 +45,51 @@ export async function linkFromMailbox(to: string, pathPrefix: string): Promise<s
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no mail to ${to} with ${pathPrefix}`);
+}
+
+/** The signed-in browser's session, as the headers the dashboard API asks for. */
+export async function sessionHeaders(context: BrowserContext): Promise<Record<string, string>> {
+  const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
+  return {
+    authorization: `Token ${cookies.auth_token}`,
+    'x-dc-account-id': cookies.account_id!,
+    'x-csrftoken': cookies.csrftoken!,
+  };
+}
+
+export async function postJson(
+  request: APIRequestContext,
+  url: string,
+  headers: Record<string, string>,
+  data: unknown,
+) {
+  const res = await request.post(url, { headers, data });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
+  return res.json();
+}
+
+export interface ReceivedHook {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A local HTTP server standing in for the customer's system behind the API channel's webhook. */
+export async function startWebhookReceiver() {
+  const received: ReceivedHook[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.statusCode = 200;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/parley`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

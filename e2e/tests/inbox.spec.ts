@@ -1,64 +1,16 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import {
-  expect as baseExpect,
-  test,
-  type APIRequestContext,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
-import { linkFromMailbox, signUpInBrowser, uniqueEmail } from './helpers';
+  linkFromMailbox,
+  postJson,
+  sessionHeaders,
+  signUpInBrowser,
+  startWebhookReceiver,
+  uniqueEmail,
+} from './helpers';
 
 // Two browsers on a small shared machine: first loads of the inbox chunk can take a while.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/** The signed-in browser's session, as the headers the dashboard API asks for. */
-async function sessionHeaders(context: BrowserContext): Promise<Record<string, string>> {
-  const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
-  return {
-    authorization: `Token ${cookies.auth_token}`,
-    'x-dc-account-id': cookies.account_id!,
-    'x-csrftoken': cookies.csrftoken!,
-  };
-}
-
-async function postJson(
-  request: APIRequestContext,
-  url: string,
-  headers: Record<string, string>,
-  data: unknown,
-) {
-  const res = await request.post(url, { headers, data });
-  expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-  return res.json();
-}
-
-interface ReceivedHook {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local HTTP server standing in for the customer's system behind the API channel's webhook. */
-async function startWebhookReceiver() {
-  const received: ReceivedHook[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.statusCode = 200;
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/parley`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /**
  * Resolves once the page's realtime websocket confirmed the subscription of the user's own

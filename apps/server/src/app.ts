@@ -13,12 +13,15 @@ import { AppError } from './lib/errors';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
+import { operatorRoutes } from './modules/operator/operator.routes';
+import { featureRequestsRoutes } from './modules/feature-requests/feature-requests.routes';
 import { registerRealtime } from './realtime/realtime';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { globalSettingsRoutes } from './modules/global-settings/global-settings.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { teamMembersRoutes } from './modules/team-members/team-members.routes';
+import { teamsRoutes } from './modules/teams/teams.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { apiChannelRoutes } from './modules/channels/api-channel';
 import { channelsRoutes } from './modules/channels/channels.routes';
@@ -28,12 +31,17 @@ import { npsRoutes } from './modules/nps/nps.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
 import { callbacksRoutes } from './modules/callbacks/callbacks.routes';
 import { widgetsRoutes } from './modules/widgets/widgets.routes';
+import { setupRoutes } from './modules/setup/setup.routes';
 import { fastRepliesRoutes } from './modules/fast-replies/fast-replies.routes';
 import { registerConversationRealtime } from './modules/conversations/conversations.realtime';
 import { DELIVER_MESSAGE_JOB } from './modules/conversations/conversations.service';
 import { deliveryJob } from './modules/conversations/delivery';
 import { externalApiRoutes } from './modules/external-api/external-api.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { helpCenterRoutes } from './modules/help-center/help-center.routes';
+import { emailSetupRoutes } from './modules/email-setup/email-setup.routes';
+import { billingRoutes, registerBillingGuard } from './modules/billing/billing.routes';
 
 export interface BuildOptions {
   /** Directory of the built web app; served with an SPA fallback when present. */
@@ -67,7 +75,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   registerErrorHandler(app);
   // Cookies are parsed before the auth hook reads csrftoken.
   await app.register(fastifyCookie);
-  registerAuth(app, deps.db);
+  registerAuth(app, deps.db, { operatorToken: deps.config.operatorToken });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () =>
@@ -98,6 +106,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
             description: 'Token <token>',
           },
           account: { type: 'apiKey', in: 'header', name: 'x-dc-account-id' },
+          operator: { type: 'http', scheme: 'bearer', description: 'OPERATOR_TOKEN' },
         },
       },
     },
@@ -113,25 +122,35 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   // Before the modules, so their plugins can add channel rules and event mappings to app.realtime.
   const realtime = await registerRealtime(app, deps);
   registerConversationRealtime(realtime);
+  // Read-only inbox after an unpaid trial; on the root, so it covers every module's routes.
+  registerBillingGuard(app, deps);
   await app.register(authRoutes(deps));
   await app.register(accountsRoutes(deps));
   await app.register(meRoutes(deps));
   await app.register(globalSettingsRoutes(deps));
   await app.register(teamMembersRoutes(deps));
+  await app.register(teamsRoutes(deps));
   await app.register(conversationsRoutes(deps));
   await app.register(attachmentsRoutes(deps));
   await app.register(npsRoutes(deps));
   await app.register(shellRoutes(deps));
   await app.register(callbacksRoutes(deps));
   await app.register(widgetsRoutes(deps));
+  await app.register(setupRoutes(deps));
   await app.register(fastRepliesRoutes(deps));
   await app.register(tagsRoutes(deps));
+  await app.register(reportsRoutes(deps));
+  await app.register(helpCenterRoutes(deps));
+  await app.register(emailSetupRoutes(deps));
   await app.register(channelsRoutes(deps));
   await app.register(apiChannelRoutes(deps));
   await app.register(apiKeysRoutes(deps));
   await app.register(externalApiRoutes(deps));
+  await app.register(operatorRoutes(deps));
+  await app.register(billingRoutes(deps));
+  await app.register(featureRequestsRoutes(deps));
   deps.jobs.register(DELIVER_MESSAGE_JOB, deliveryJob(deps));
 
-  await registerWebApp(app, opts.webDistDir);
+  await registerWebApp(app, opts.webDistDir, deps.config.helpWidgetUrl);
   return app;
 }

@@ -1,6 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { PRODUCT_NAME_DEFAULT } from '@parley/contracts';
+import { PRODUCT_NAME_DEFAULT, TRIAL_DAYS } from '@parley/contracts';
 
 const bool = (name: string) =>
   z
@@ -29,9 +30,37 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@parley.localhost'),
   /** The operator's own support workspace: callback requests open conversations there. */
   OPERATOR_ACCOUNT_ID: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** Bearer token of the operator API (/operatorapi): survey results, demo and callback requests. */
+  OPERATOR_TOKEN: z
+    .string()
+    .regex(/^\S{32,512}$/, 'OPERATOR_TOKEN must be 32 to 512 characters without spaces')
+    .optional(),
+  /** The operator's live-chat widget page, embedded in the agents' help widget panel. */
+  HELP_WIDGET_URL: z
+    .url()
+    .refine((v) => /^https?:/.test(v), 'HELP_WIDGET_URL must be an http(s) URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   SMTP_PORT: port.default(2525),
   SMTP_URL: url.optional(),
+  /** DNS servers for the sending-domain check, `ip` or `ip:port`, comma-separated. */
+  DNS_RESOLVER: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((s) => parseDnsServer(s.trim()) !== null),
+      'DNS_RESOLVER must be IP addresses with an optional port, like 1.1.1.1 or 127.0.0.1:5353, comma-separated',
+    )
+    .optional(),
+  /** The domain customers include in their SPF record (`include:<it>`). */
+  SPF_INCLUDE: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9_](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+      'SPF_INCLUDE must be a domain name like _spf.example.com',
+    )
+    .optional(),
+  /** Where DMARC aggregate reports go (rua=mailto:...); default dmarc-reports@<sending domain>. */
+  DMARC_REPORT_EMAIL: z.email().optional(),
   SECRET_KEY: z
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'SECRET_KEY must be 64 hex characters (32 bytes)')
@@ -68,6 +97,25 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Stripe billing (modules/billing); unset = billing is not configured and not enforced. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\S{4,250}$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S{4,250}$/, 'STRIPE_WEBHOOK_SECRET must be a signing secret (whsec_…)')
+    .optional(),
+  STRIPE_API_BASE: url.default('https://api.stripe.com'),
+  /** The plans offered, `Name=price_id`, comma-separated, e.g. `Starter=price_1,Pro=price_2`. */
+  STRIPE_PLANS: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((p) => /^[^=,]{1,60}=price_[\w]{1,200}$/.test(p.trim())),
+      'STRIPE_PLANS must be Name=price_id pairs, comma-separated, like Starter=price_123',
+    )
+    .optional(),
+  TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(TRIAL_DAYS),
 });
 
 export interface Config {
@@ -83,9 +131,19 @@ export interface Config {
   supportEmail: string;
   /** Unset: the demo workspace when DEMO is on, else none (requests are only stored). */
   operatorAccountId: number | null;
+  /** Unset: the operator API answers 401 to everyone. */
+  operatorToken: string | null;
+  /** Unset: the help widget panel shows its menu only (no embedded chat). */
+  helpWidgetUrl: string | null;
   mailFrom: string;
   smtpPort: number;
   smtpUrl: string | undefined;
+  /** DNS servers (`ip` or `ip:port`) for the sending-domain check; empty = the system's. */
+  dnsResolvers: string[];
+  /** The SPF include of sending domains (`v=spf1 include:<it> ~all`). */
+  spfInclude: string;
+  /** The DMARC rua address; null = dmarc-reports@<the sending domain>. */
+  dmarcReportEmail: string | null;
   secretKey: string | undefined;
   logLevel: string;
   trustProxy: boolean;
@@ -103,9 +161,39 @@ export interface Config {
     cluster: string | undefined;
   };
   realtimeAllowedOrigins: string[];
+  /** Stripe; secretKey null = billing not configured (checkout answers 503, nothing enforced). */
+  stripe: {
+    secretKey: string | null;
+    webhookSecret: string | null;
+    apiBase: string;
+    plans: { name: string; priceId: string }[];
+  };
+  /** Length of the free trial of every new account. */
+  trialDays: number;
 }
 
 export class ConfigError extends Error {}
+
+/** `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53` → host and port (null when not an IP server). */
+export function parseDnsServer(value: string): { host: string; port: number | null } | null {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(value);
+  const v4 = /^([\d.]+)(?::(\d{1,5}))?$/.exec(value);
+  const [host, portText] = bracketed
+    ? [bracketed[1]!, bracketed[2]]
+    : v4
+      ? [v4[1]!, v4[2]]
+      : [value, undefined];
+  if (!isIP(host)) return null;
+  const serverPort = portText === undefined ? null : Number(portText);
+  if (serverPort !== null && (serverPort < 1 || serverPort > 65535)) return null;
+  return { host, port: serverPort };
+}
+
+/** The host of PUBLIC_URL for the default SPF include; parley.localhost when it is no domain name. */
+function spfHostOf(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : '';
+  return host.includes('.') && !isIP(host.replace(/^\[|\]$/g, '')) ? host : 'parley.localhost';
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "not set", as in most deployment tools.
@@ -135,9 +223,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     productName: e.PRODUCT_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     operatorAccountId: e.OPERATOR_ACCOUNT_ID ?? null,
+    helpWidgetUrl: e.HELP_WIDGET_URL ?? null,
+    operatorToken: e.OPERATOR_TOKEN ?? null,
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@parley.localhost>`,
     smtpPort: e.SMTP_PORT,
     smtpUrl: e.SMTP_URL,
+    dnsResolvers: (e.DNS_RESOLVER ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    spfInclude: (e.SPF_INCLUDE ?? `_spf.${spfHostOf(e.PUBLIC_URL)}`).toLowerCase(),
+    dmarcReportEmail: e.DMARC_REPORT_EMAIL ?? null,
     secretKey: e.SECRET_KEY,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -156,5 +252,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY ?? null,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+      apiBase: e.STRIPE_API_BASE.replace(/\/$/, ''),
+      plans: (e.STRIPE_PLANS ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => {
+          const at = p.lastIndexOf('=');
+          return { name: p.slice(0, at).trim(), priceId: p.slice(at + 1) };
+        }),
+    },
+    trialDays: e.TRIAL_DAYS,
   };
 }

@@ -97,6 +97,8 @@ export const teamMember = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
+  avatar: z.string().nullable(),
+  profile_color: z.string(),
   permission_level: permissionLevelSchema,
   joined_at: z.string(),
 });

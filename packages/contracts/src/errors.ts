@@ -16,10 +16,14 @@ export const ERROR_CODES = [
   'conflict',
   'email_taken',
   'already_member',
+  'last_owner',
   'invalid_token',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'payment_required',
+  'billing_not_configured',
+  'payment_provider_error',
   'internal_error',
 ] as const;
 

@@ -234,6 +234,22 @@ export const brandSummary = z.object({
   myshopify_domain: z.string().nullable(),
 });
 
+/** A store's web address: a host name such as `acme.myshopify.com` or `shop.acme.com`. */
+export const STORE_DOMAIN_PATTERN =
+  /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** A new brand / store of the account (its chat widget is set up per store). */
+export const brandCreateBody = z.strictObject({
+  name: z.string().trim().min(1, 'Give the store a name.').max(120),
+  myshopify_domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(STORE_DOMAIN_PATTERN, 'Enter the store’s domain, like acme.myshopify.com.')
+    .nullish(),
+});
+export type BrandCreateBody = z.infer<typeof brandCreateBody>;
+
 /** Spec §3: conversation mapping response. */
 export const conversationMappingResponse = z.object({
   tags: z.array(tagSchema),

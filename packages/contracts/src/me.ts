@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { permissionLevelSchema } from './auth';
 
-/** The Me entity of spec §3, every field, plus the current account's id and name. */
+/**
+ * The Me entity of spec §3, every field, plus the current account's id and name and the person's
+ * own notification sound (profile page).
+ */
 export const meSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -11,6 +14,8 @@ export const meSchema = z.object({
   initials: z.string(),
   permission_level: permissionLevelSchema,
   is_notification_sound_enabled: z.boolean(),
+  /** The person's own sound (index into NOTIFICATION_SOUNDS); null = the account's setting. */
+  notification_sound: z.number().int().nullable(),
   unread_notification_count: z.number().int(),
   account_created_at: z.string(),
   last_password_updated: z.string(),

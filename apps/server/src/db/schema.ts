@@ -18,18 +18,36 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-export const accounts = pgTable('accounts', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-  // Billing state (spec §1, §3). Stripe keeps it true in a later issue.
-  isSubscriptionActive: boolean('is_subscription_active').notNull().default(false),
-  trialEndDate: ts('trial_end_date'),
-  suppressBilling: boolean('suppress_billing').notNull().default(false),
-  paymentFailureTriggeredAt: ts('payment_failure_triggered_at'),
-  paymentActionRequiredTriggeredAt: ts('payment_action_required_triggered_at'),
-  stripeCustomerId: text('stripe_customer_id'),
-  dmarcVerificationRequired: boolean('dmarc_verification_required').notNull().default(false),
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    // Billing state (spec §1, §3), kept true to Stripe by its webhook (modules/billing).
+    isSubscriptionActive: boolean('is_subscription_active').notNull().default(false),
+    trialEndDate: ts('trial_end_date'),
+    suppressBilling: boolean('suppress_billing').notNull().default(false),
+    paymentFailureTriggeredAt: ts('payment_failure_triggered_at'),
+    paymentActionRequiredTriggeredAt: ts('payment_action_required_triggered_at'),
+    stripeCustomerId: text('stripe_customer_id'),
+    dmarcVerificationRequired: boolean('dmarc_verification_required').notNull().default(false),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** Stripe's subscription status (active, trialing, past_due, canceled…); null = none. */
+    subscriptionStatus: text('subscription_status'),
+    subscriptionPriceId: text('subscription_price_id'),
+    /** `created` of the last subscription event applied: older, late events are ignored. */
+    subscriptionEventAt: ts('subscription_event_at'),
+  },
+  (t) => [uniqueIndex('accounts_stripe_customer_key').on(t.stripeCustomerId)],
+);
+
+/** Stripe events already applied (webhook idempotency on the event id). */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const users = pgTable(
@@ -42,6 +60,8 @@ export const users = pgTable(
     avatar: text('avatar'),
     profileColor: text('profile_color').notNull(),
     isNotificationSoundEnabled: boolean('is_notification_sound_enabled').notNull().default(true),
+    /** The user's own notification sound (index into NOTIFICATION_SOUNDS); null = the account's. */
+    notificationSound: integer('notification_sound'),
     lastPasswordUpdated: ts('last_password_updated').notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -372,7 +392,8 @@ export const teams = pgTable(
     description: text('description'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('teams_account_name_key').on(t.accountId, t.name)],
+  // Names are unique per account whatever their case ("Billing" and "billing" are one team).
+  (t) => [uniqueIndex('teams_account_name_key').on(t.accountId, sql`lower(${t.name})`)],
 );
 
 export const teamMembers = pgTable(
@@ -424,6 +445,31 @@ export const supportChannels = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('support_channels_account_idx').on(t.accountId)],
+);
+
+/**
+ * A domain an account sends email from (email setup): its DKIM key pair (the private key sealed
+ * with SECRET_KEY) and the outcome of the last DNS check of its SPF, DKIM and DMARC records.
+ */
+export const sendingDomains = pgTable(
+  'sending_domains',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Lower-case, as in the from addresses that use it. */
+    domain: text('domain').notNull(),
+    dkimSelector: text('dkim_selector').notNull(),
+    /** SubjectPublicKeyInfo DER, base64: the p= of the DKIM record. */
+    dkimPublicKey: text('dkim_public_key').notNull(),
+    dkimPrivateKeyEncrypted: text('dkim_private_key_encrypted').notNull(),
+    verifiedAt: ts('verified_at'),
+    lastCheckedAt: ts('last_checked_at'),
+    lastCheck: jsonb('last_check').$type<Record<string, unknown>[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sending_domains_account_domain_key').on(t.accountId, t.domain)],
 );
 
 export const contacts = pgTable(
@@ -531,6 +577,19 @@ export const conversations = pgTable(
       sql`coalesce(${t.waitingSince}, 'infinity'::timestamptz)`,
       t.id,
     ),
+    // Reports (opened / first response by creation day; closed / resolution by close day): the
+    // trailing columns are what the reports group and filter by, so ranges are index-only scans.
+    index('conversations_report_created_idx').on(
+      t.accountId,
+      t.createdAt,
+      t.supportChannelId,
+      t.assigneeId,
+      t.teamId,
+      t.firstResponseAt,
+    ),
+    index('conversations_report_resolved_idx')
+      .on(t.accountId, t.resolvedAt, t.createdAt, t.supportChannelId, t.assigneeId, t.teamId)
+      .where(sql`${t.resolvedAt} is not null`),
   ],
 );
 
@@ -583,6 +642,10 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
     index('messages_fts_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
     uniqueIndex('messages_provider_id_key').on(t.supportChannelId, t.providerMessageId),
+    // Reports: messages in / out by day and hour over a date range (notes and activity excluded).
+    index('messages_report_idx')
+      .on(t.accountId, t.createdAt, t.direction, t.supportChannelId, t.conversationId)
+      .where(sql`${t.direction} <> 'internal'`),
   ],
 );
 
@@ -711,4 +774,113 @@ export const jobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
+);
+
+/** Help center (spec §2 /settings/help-center-articles): the account's article categories. */
+export const helpCenterCategories = pgTable(
+  'help_center_categories',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('help_center_categories_name_key').on(t.accountId, sql`lower(${t.name})`)],
+);
+
+/**
+ * Help-center articles: body is HTML sanitized on save (allow-list); body_text is its plain
+ * text, searched with the full-text index together with the title.
+ */
+export const helpCenterArticles = pgTable(
+  'help_center_articles',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => helpCenterCategories.id, {
+      onDelete: 'set null',
+    }),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    body: text('body').notNull().default(''),
+    bodyText: text('body_text').notNull().default(''),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    publishedAt: ts('published_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('help_center_articles_slug_key').on(t.accountId, t.slug),
+    index('help_center_articles_list_idx').on(t.accountId, t.status, t.updatedAt),
+    index('help_center_articles_fts_idx').using(
+      'gin',
+      sql`to_tsvector('simple', ${t.title} || ' ' || ${t.bodyText})`,
+    ),
+  ],
+);
+
+/**
+ * Feature requests (/settings/feature-requests): the operator's product board, shared by every
+ * account on purpose. Authors are people; their account is kept for the operator only.
+ */
+export const featureRequests = pgTable(
+  'feature_requests',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', {
+      enum: ['under_review', 'planned', 'in_progress', 'done', 'declined'],
+    })
+      .notNull()
+      .default('under_review'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('feature_requests_status_idx').on(t.status, t.createdAt),
+    index('feature_requests_author_idx').on(t.authorId, t.createdAt),
+  ],
+);
+
+/** One vote per person per request. */
+export const featureRequestVotes = pgTable(
+  'feature_request_votes',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => featureRequests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.userId] }),
+    index('feature_request_votes_user_idx').on(t.userId),
+  ],
+);
+
+export const featureRequestComments = pgTable(
+  'feature_request_comments',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => featureRequests.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feature_request_comments_request_idx').on(t.requestId, t.createdAt)],
 );

@@ -25,3 +25,11 @@ export const notFound = (what = 'That item') =>
   new AppError(404, 'not_found', `${what} was not found.`);
 export const conflict = (message: string, code: ErrorCode = 'conflict') =>
   new AppError(409, code, message);
+
+/** A unique index refused a write (PostgreSQL 23505), e.g. a concurrent request made it first. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

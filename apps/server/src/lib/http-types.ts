@@ -1,7 +1,7 @@
 import type { PermissionLevel } from '@parley/contracts';
 
 /** Every route declares one (design.md §8); the server refuses to start otherwise. */
-export const AUTH_MODES = ['public', 'agent', 'widget', 'webhook', 'api-key'] as const;
+export const AUTH_MODES = ['public', 'agent', 'widget', 'webhook', 'api-key', 'operator'] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 
 /** Who is calling, resolved from the token and x-dc-account-id. */

@@ -16,7 +16,11 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Refuses to start when a route has no declared auth mode, and enforces the mode of
  * each request. Plugin routes (docs, static files) are declared public where they are mounted.
  */
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(
+  app: FastifyInstance,
+  db: Db,
+  { operatorToken }: { operatorToken: string | null } = { operatorToken: null },
+): void {
   const routes: RouteOptions[] = [];
   app.decorateRequest('agent', null);
   app.decorateRequest('session', null);
@@ -37,7 +41,21 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     const mode = request.routeOptions.config?.auth;
     if (mode === 'agent') await authenticateAgent(db, request, reply);
     else if (mode === 'api-key') await authenticateApiCaller(db, request, reply);
+    else if (mode === 'operator') authenticateOperator(request, operatorToken);
   });
+}
+
+/**
+ * The operator API (design: our own addition) answers to `Authorization: Bearer
+ * {OPERATOR_TOKEN}` only; without the variable it answers no one. Compared as hashes, in
+ * constant time.
+ */
+function authenticateOperator(request: FastifyRequest, expected: string | null) {
+  const header = request.headers[HEADERS.authorization];
+  const given =
+    typeof header === 'string' ? /^Bearer\s+(\S{1,512})$/.exec(header.trim())?.[1] : null;
+  if (!expected || !given || !safeEqual(hashToken(given), hashToken(expected)))
+    throw unauthenticated('The operator token is missing or wrong.');
 }
 
 /**

@@ -4,19 +4,24 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 // The agent app's Content-Security-Policy. antd injects its styles at run time, hence
-// 'unsafe-inline' for styles only; scripts come from our origin alone.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "frame-ancestors 'self'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+// 'unsafe-inline' for styles only; scripts come from our origin alone. Frames: our own pages and
+// the operator's live-chat widget of the help widget panel (HELP_WIDGET_URL), nothing else.
+function contentSecurityPolicy(helpWidgetUrl: string | null): string {
+  const frames = helpWidgetUrl ? `'self' ${new URL(helpWidgetUrl).origin}` : "'self'";
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self' ws: wss:",
+    `frame-src ${frames}`,
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
 
 /** index.html is never cached: it names the hashed assets of the current build. */
 function sendIndex(reply: FastifyReply) {
@@ -28,14 +33,16 @@ function sendIndex(reply: FastifyReply) {
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
+  helpWidgetUrl: string | null = null,
 ): Promise<boolean> {
+  const csp = contentSecurityPolicy(helpWidgetUrl);
   if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) return false;
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, auth: 'public' };
     });
     scope.addHook('onSend', async (_request, reply) => {
-      reply.header('content-security-policy', CSP);
+      reply.header('content-security-policy', csp);
     });
     await scope.register(fastifyStatic, {
       root: distDir,
@@ -54,7 +61,7 @@ export async function registerWebApp(
     scope.get('/', async (_request, reply) => sendIndex(reply));
     scope.get('/*', async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
-      if (url.startsWith('/dashboardapi') || url.startsWith('/assets/'))
+      if (/^\/(dashboardapi|marketingapi|operatorapi|assets)\//.test(url))
         return reply.callNotFound();
       const file = path.join(distDir, path.normalize(url));
       if (

@@ -21,6 +21,8 @@ const AGENT_ENDPOINTS: [method: 'get' | 'post' | 'patch', url: string, body?: un
     '/dashboardapi/teammembers/invite',
     { email: 'mallory@example.com', permission_level: 'admin' },
   ],
+  ['get', '/dashboardapi/reports/overview?from=2026-03-01&to=2026-03-10'],
+  ['get', '/dashboardapi/reports/export.csv?from=2026-03-01&to=2026-03-10'],
 ];
 
 describe('cross-tenant isolation', () => {

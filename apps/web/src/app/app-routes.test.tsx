@@ -82,11 +82,11 @@ describe('app shell and routes', () => {
     );
   });
 
-  it('areas not built yet say what will be there, without made-up data', async () => {
+  it('/reporting opens the reporting page', async () => {
     signInCookies();
     signedInApi();
     renderApp('/reporting');
-    expect(await screen.findByRole('heading', { name: /reports are on their way/i })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Reporting' })).toBeVisible();
   });
 
   it('the user menu shows who is signed in and signs out: logout, cookies cleared, /login', async () => {

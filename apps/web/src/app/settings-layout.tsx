@@ -1,12 +1,21 @@
 import { Suspense } from 'react';
 import { Flex, Menu, type MenuProps } from 'antd';
 import {
+  ApartmentOutlined,
   ApiOutlined,
+  BookOutlined,
+  BulbOutlined,
+  CloudServerOutlined,
+  CreditCardOutlined,
   KeyOutlined,
   LockOutlined,
+  MailOutlined,
+  MessageOutlined,
   SlidersOutlined,
+  TagsOutlined,
   TeamOutlined,
   ThunderboltOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageSpin } from '../components/page-spin';
@@ -22,6 +31,11 @@ const ITEMS: MenuProps['items'] = [
     type: 'group',
     label: 'Profile',
     children: [
+      {
+        key: '/settings/profile',
+        icon: <UserOutlined />,
+        label: <Link to="/settings/profile">Profile</Link>,
+      },
       {
         key: '/settings/profile/changepassword',
         icon: <LockOutlined />,
@@ -40,6 +54,11 @@ const ITEMS: MenuProps['items'] = [
         label: <Link to="/settings/teammembers">Team members</Link>,
       },
       {
+        key: '/settings/teams',
+        icon: <ApartmentOutlined />,
+        label: <Link to="/settings/teams">Teams</Link>,
+      },
+      {
         key: '/settings/supportchannels',
         icon: <ApiOutlined />,
         label: <Link to="/settings/supportchannels">Support channels</Link>,
@@ -54,6 +73,41 @@ const ITEMS: MenuProps['items'] = [
         icon: <ThunderboltOutlined />,
         label: <Link to="/settings/fastreplies">Fast replies</Link>,
       },
+      {
+        key: '/settings/widgets',
+        icon: <MessageOutlined />,
+        label: <Link to="/settings/widgets">Chat widget</Link>,
+      },
+      {
+        key: '/settings/tags',
+        icon: <TagsOutlined />,
+        label: <Link to="/settings/tags">Tags</Link>,
+      },
+      {
+        key: '/settings/feature-requests',
+        icon: <BulbOutlined />,
+        label: <Link to="/settings/feature-requests">Feature requests</Link>,
+      },
+      {
+        key: '/settings/help-center-articles',
+        icon: <BookOutlined />,
+        label: <Link to="/settings/help-center-articles">Help center</Link>,
+      },
+      {
+        key: '/settings/emailsetup',
+        icon: <MailOutlined />,
+        label: <Link to="/settings/emailsetup">Email setup</Link>,
+      },
+      {
+        key: '/settings/dnsrecords',
+        icon: <CloudServerOutlined />,
+        label: <Link to="/settings/dnsrecords">DNS records</Link>,
+      },
+      {
+        key: '/settings/pricing',
+        icon: <CreditCardOutlined />,
+        label: <Link to="/settings/pricing">Pricing</Link>,
+      },
     ],
   },
 ];
@@ -61,10 +115,19 @@ const ITEMS: MenuProps['items'] = [
 const KEYS = [
   '/settings/global',
   '/settings/profile/changepassword',
+  '/settings/profile',
   '/settings/teammembers',
+  '/settings/teams',
   '/settings/supportchannels',
   '/settings/apikeys',
   '/settings/fastreplies',
+  '/settings/widgets',
+  '/settings/tags',
+  '/settings/feature-requests',
+  '/settings/help-center-articles',
+  '/settings/emailsetup',
+  '/settings/dnsrecords',
+  '/settings/pricing',
 ];
 
 /** /settings/*: a side menu of the settings pages and the page itself. */

@@ -37,11 +37,18 @@ const ShellRoute = lazy(() => import('./shell-route').then((m) => ({ default: m.
 const InboxPage = lazy(() =>
   import('../features/inbox/components/inbox-page').then((m) => ({ default: m.InboxPage })),
 );
-const ReportingPlaceholder = lazy(() =>
-  import('./placeholder-pages').then((m) => ({ default: m.ReportingPlaceholder })),
+const ReportingPage = lazy(() =>
+  import('../features/reports/components/reporting-page').then((m) => ({
+    default: m.ReportingPage,
+  })),
 );
-const SetupPlaceholder = lazy(() =>
-  import('./placeholder-pages').then((m) => ({ default: m.SetupPlaceholder })),
+const SetupPage = lazy(() =>
+  import('../features/setup/components/setup-page').then((m) => ({ default: m.SetupPage })),
+);
+const WidgetSettingsPage = lazy(() =>
+  import('../features/widget-settings/components/widget-settings-page').then((m) => ({
+    default: m.WidgetSettingsPage,
+  })),
 );
 const SettingsLayout = lazy(() =>
   import('./settings-layout').then((m) => ({ default: m.SettingsLayout })),
@@ -56,6 +63,14 @@ const ChangePasswordPage = lazy(() =>
     default: m.ChangePasswordPage,
   })),
 );
+const ProfilePage = lazy(() =>
+  import('../features/profile/components/profile-page').then((m) => ({
+    default: m.ProfilePage,
+  })),
+);
+const TeamsPage = lazy(() =>
+  import('../features/teams/components/teams-page').then((m) => ({ default: m.TeamsPage })),
+);
 const TeamMembersPage = lazy(() =>
   import('../features/team-members/components/team-members-page').then((m) => ({
     default: m.TeamMembersPage,
@@ -64,6 +79,52 @@ const TeamMembersPage = lazy(() =>
 const FastRepliesPage = lazy(() =>
   import('../features/fast-reply/components/fast-replies-page').then((m) => ({
     default: m.FastRepliesPage,
+  })),
+);
+const TagsPage = lazy(() =>
+  import('../features/tags/components/tags-page').then((m) => ({ default: m.TagsPage })),
+);
+const FeatureRequestsPage = lazy(() =>
+  import('../features/feature-requests/components/feature-requests-page').then((m) => ({
+    default: m.FeatureRequestsPage,
+  })),
+);
+const EmailSetupPage = lazy(() =>
+  import('../features/email-setup/components/email-setup-page').then((m) => ({
+    default: m.EmailSetupPage,
+  })),
+);
+const DnsRecordsPage = lazy(() =>
+  import('../features/email-setup/components/dns-records-page').then((m) => ({
+    default: m.DnsRecordsPage,
+  })),
+);
+const PricingPage = lazy(() =>
+  import('../features/billing/components/pricing-page').then((m) => ({
+    default: m.PricingPage,
+  })),
+);
+const NpsFormPage = lazy(() =>
+  import('../features/shell/nps/nps-form-page').then((m) => ({ default: m.NpsFormPage })),
+);
+const HelpCenterSettingsPage = lazy(() =>
+  import('../features/help-center/components/help-center-settings-page').then((m) => ({
+    default: m.HelpCenterSettingsPage,
+  })),
+);
+const ArticleEditorPage = lazy(() =>
+  import('../features/help-center/components/article-editor-page').then((m) => ({
+    default: m.ArticleEditorPage,
+  })),
+);
+const PublicHelpCenterPage = lazy(() =>
+  import('../features/help-center/components/public-help-center-page').then((m) => ({
+    default: m.PublicHelpCenterPage,
+  })),
+);
+const PublicHelpArticlePage = lazy(() =>
+  import('../features/help-center/components/public-help-center-page').then((m) => ({
+    default: m.PublicHelpArticlePage,
   })),
 );
 const NotFound = lazy(() =>
@@ -83,11 +144,24 @@ export function ThemedApp() {
         <Routes>
           {/* Public pages (spec §2): no session needed, no session headers sent. */}
           <Route path="/signup" element={<SignupPage />} />
+          {/* The public help center (spec §2 /help-center/helpcenter, or an account id). */}
+          <Route path="/help-center/:center" element={<PublicHelpCenterPage />} />
+          <Route path="/help-center/:center/articles/:slug" element={<PublicHelpArticlePage />} />
           <Route path="/login/forgotpassword" element={<ForgotPasswordPage />} />
           <Route path="/login/resetpassword" element={<ResetPasswordPage />} />
           <Route
             path="/settings/teammembers/invite/confirm/:token"
             element={<InvitationConfirmPage />}
+          />
+
+          {/* Spec §2: the survey as a page of its own, signed in but outside the shell. */}
+          <Route
+            path="/nps-form"
+            element={
+              <RequireSession>
+                <NpsFormPage />
+              </RequireSession>
+            }
           />
 
           {/* The logged-in shell. */}
@@ -101,16 +175,28 @@ export function ThemedApp() {
           >
             <Route index element={<Navigate to="/inboxes" replace />} />
             <Route path="inboxes/*" element={<InboxPage />} />
-            <Route path="reporting" element={<ReportingPlaceholder />} />
-            <Route path="setup" element={<SetupPlaceholder />} />
+            <Route path="reporting" element={<ReportingPage />} />
+            <Route path="setup" element={<SetupPage />} />
             <Route path="settings" element={<SettingsLayout />}>
               <Route index element={<Navigate to="/settings/global" replace />} />
               <Route path="global" element={<GlobalSettingsPage />} />
+              <Route path="profile" element={<ProfilePage />} />
               <Route path="profile/changepassword" element={<ChangePasswordPage />} />
               <Route path="teammembers" element={<TeamMembersPage />} />
+              <Route path="teams" element={<TeamsPage />} />
               <Route path="supportchannels" element={<SupportChannelsPage />} />
               <Route path="apikeys" element={<ApiKeysPage />} />
               <Route path="fastreplies" element={<FastRepliesPage />} />
+              <Route path="widgets" element={<WidgetSettingsPage />} />
+              <Route path="widgets/shopify/edit" element={<WidgetSettingsPage />} />
+              <Route path="tags" element={<TagsPage />} />
+              <Route path="feature-requests" element={<FeatureRequestsPage />} />
+              <Route path="help-center-articles" element={<HelpCenterSettingsPage />} />
+              <Route path="help-center-articles/new" element={<ArticleEditorPage />} />
+              <Route path="help-center-articles/:articleId" element={<ArticleEditorPage />} />
+              <Route path="emailsetup" element={<EmailSetupPage />} />
+              <Route path="dnsrecords" element={<DnsRecordsPage />} />
+              <Route path="pricing" element={<PricingPage />} />
               <Route path="*" element={<NotFound home="/settings" />} />
             </Route>
             <Route path="*" element={<NotFound />} />

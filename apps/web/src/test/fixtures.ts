@@ -16,6 +16,7 @@ export const ME: Me = {
   initials: 'EE',
   permission_level: 'owner',
   is_notification_sound_enabled: true,
+  notification_sound: null,
   unread_notification_count: 0,
   account_created_at: '2026-01-01T00:00:00.000Z',
   last_password_updated: '2026-01-01T00:00:00.000Z',

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { resetRequestConfiguration } from '../lib/request';
 import { registerToastApi } from '../lib/toast';
 
@@ -32,6 +32,12 @@ if (!('ResizeObserver' in globalThis)) {
     disconnect() {}
   };
 }
+
+// The help widget's demo-and-chat callout (spec §4) pops up 5 s after load in every shell; tests
+// that are about it remove this key, the others keep their screens as they set them up.
+beforeEach(() => {
+  localStorage.setItem('showDemoAndChatCallout', 'false');
+});
 
 afterEach(() => {
   cleanup();

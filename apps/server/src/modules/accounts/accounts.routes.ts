@@ -36,6 +36,7 @@ export const accountsRoutes =
         return createAccount(deps.db, {
           userId: sessionOf(request).userId,
           name: request.body.name,
+          trialDays: deps.config.trialDays,
         });
       },
     );

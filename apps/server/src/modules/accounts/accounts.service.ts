@@ -5,11 +5,11 @@ import { insertAccount, insertMembership, listAccountsOfUser } from './accounts.
 /** A new account starts on a free trial, with its global settings at the spec's defaults. */
 export async function createAccountForOwner(
   db: Db,
-  { name, ownerId }: { name: string; ownerId: number },
+  { name, ownerId, trialDays = TRIAL_DAYS }: { name: string; ownerId: number; trialDays?: number },
 ) {
   const account = await insertAccount(db, {
     name,
-    trialEndDate: new Date(Date.now() + TRIAL_DAYS * DAY_MS),
+    trialEndDate: new Date(Date.now() + trialDays * DAY_MS),
   });
   await insertMembership(db, { accountId: account.id, userId: ownerId, permissionLevel: 'owner' });
   return account;
@@ -19,9 +19,16 @@ export async function listAccounts(db: Db, userId: number) {
   return { accounts: await listAccountsOfUser(db, userId) };
 }
 
-export async function createAccount(db: Db, { userId, name }: { userId: number; name: string }) {
+export async function createAccount(
+  db: Db,
+  { userId, name, trialDays }: { userId: number; name: string; trialDays?: number },
+) {
   return db.transaction(async (tx) => {
-    const account = await createAccountForOwner(tx as unknown as Db, { name, ownerId: userId });
+    const account = await createAccountForOwner(tx as unknown as Db, {
+      name,
+      ownerId: userId,
+      ...(trialDays === undefined ? {} : { trialDays }),
+    });
     return { id: account.id, name: account.name, permission_level: 'owner' as const };
   });
 }

@@ -93,7 +93,11 @@ export async function signup(deps: Deps, body: SignupBody): Promise<IssuedSessio
   }
   return deps.db.transaction(async (tx) => {
     const user = await createUser(tx, body);
-    const account = await createAccountForOwner(tx, { name: body.account_name, ownerId: user.id });
+    const account = await createAccountForOwner(tx, {
+      name: body.account_name,
+      ownerId: user.id,
+      trialDays: deps.config.trialDays,
+    });
     await tx.insert(auditLog).values({ accountId: account.id, userId: user.id, action: 'signup' });
     return issueSession(tx, user, account.id);
   });

@@ -15,7 +15,7 @@ import { DEMO_OWNER } from '../demo/demo-data';
 const CALLBACK_CHANNEL_NAME = 'Callback requests';
 
 /** OPERATOR_ACCOUNT_ID, or — with the demo on — the demo workspace, so a person can see it work. */
-async function operatorAccountId(deps: Deps): Promise<number | null> {
+export async function operatorAccountId(deps: Deps): Promise<number | null> {
   if (deps.config.operatorAccountId !== null) return deps.config.operatorAccountId;
   if (!deps.config.demo) return null;
   const owner = await findUserByEmail(deps.db, DEMO_OWNER.email);

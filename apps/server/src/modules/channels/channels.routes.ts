@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { brandSummary, okResponse, supportChannelSummary } from '@parley/contracts';
+import {
+  brandCreateBody,
+  brandSummary,
+  okResponse,
+  supportChannelSummary,
+} from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { agentOf, requireAdmin } from '../../plugins/auth';
 import {
   createApiChannel,
   deleteChannel,
+  createBrand,
   listBrands,
   listChannels,
   updateChannel,
@@ -44,6 +50,24 @@ export const channelsRoutes =
         },
       },
       async (request) => listBrands(deps.db, agentOf(request).accountId),
+    );
+
+    app.post(
+      '/dashboardapi/brand',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary: 'Add a brand / store (owners and admins); its chat widget is set up per store',
+          body: brandCreateBody,
+          response: { 201: brandSummary },
+        },
+      },
+      async (request, reply) => {
+        const agent = requireAdmin(request);
+        reply.code(201);
+        return createBrand(deps.db, agent.accountId, request.body);
+      },
     );
 
     app.post(

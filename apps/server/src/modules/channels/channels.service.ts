@@ -3,7 +3,7 @@ import { brands, supportChannels } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { randomToken } from '../../lib/crypto';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 
 export function toChannelSummary(c: typeof supportChannels.$inferSelect) {
   return {
@@ -35,6 +35,25 @@ export async function listBrands(db: Db, accountId: number) {
     .where(eq(brands.accountId, accountId))
     .orderBy(brands.id);
   return rows.map((b) => ({ id: b.id, name: b.name, myshopify_domain: b.myshopifyDomain }));
+}
+
+/** A new store of the account; a store's domain belongs to one account only. */
+export async function createBrand(
+  db: Db,
+  accountId: number,
+  v: { name: string; myshopify_domain?: string | null | undefined },
+) {
+  try {
+    const [row] = await db
+      .insert(brands)
+      .values({ accountId, name: v.name, myshopifyDomain: v.myshopify_domain ?? null })
+      .returning();
+    return { id: row!.id, name: row!.name, myshopify_domain: row!.myshopifyDomain };
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw conflict('A store with this domain is already connected to a workspace.');
+    throw error;
+  }
 }
 
 export async function findOwnChannel(db: Db, accountId: number, id: number) {

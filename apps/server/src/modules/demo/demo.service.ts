@@ -19,6 +19,7 @@ import { insertMembership } from '../accounts/accounts.queries';
 import { createAccountForOwner } from '../accounts/accounts.service';
 import { findUserByEmail } from '../auth/auth.queries';
 import { createUser } from '../auth/auth.service';
+import { seedDemoHelpCenter } from '../help-center/help-center.demo';
 import {
   DEMO_ACCOUNT_NAME,
   DEMO_AGENTS,
@@ -126,6 +127,8 @@ async function seedDemo(db: Db) {
     .insert(contacts)
     .values(DEMO_CONTACTS.map(([name, email, phone]) => ({ accountId, name, email, phone })))
     .returning();
+
+  await seedDemoHelpCenter(db, accountId);
 
   const now = Date.now();
   // The demo owner meets the feedback survey at once (spec §4 survey; Me.nps_collection).

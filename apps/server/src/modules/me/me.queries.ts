@@ -88,3 +88,25 @@ export async function startDueMilestone(
       where account_id = ${accountId} and user_id = ${userId} and starts_at > ${since.toISOString()}::timestamptz
     )`);
 }
+
+export interface ProfilePatch {
+  name?: string;
+  avatar?: string | null;
+  profileColor?: string;
+  notificationSound?: number | null;
+  isNotificationSoundEnabled?: boolean;
+}
+
+/** Changes the person's own profile; answers the picture they had before. */
+export async function updateUserProfile(db: Db, userId: number, patch: ProfilePatch) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ avatar: users.avatar })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!before) return null;
+    await tx.update(users).set(patch).where(eq(users.id, userId));
+    return { previousAvatar: before.avatar };
+  });
+}

@@ -1,12 +1,17 @@
-import type { Me } from '@parley/contracts';
+import type { Me, ProfileUpdateBody } from '@parley/contracts';
 import type { Db } from '../../db/client';
+import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
+import type { AgentContext } from '../../lib/http-types';
+import { avatarFromUpload, discardAvatar } from './avatar.service';
 import {
   countUnreadNotifications,
   latestMilestone,
   loadMeRow,
   milestoneDue,
   startDueMilestone,
+  updateUserProfile,
+  type ProfilePatch,
 } from './me.queries';
 
 export function initialsOf(name: string): string {
@@ -46,6 +51,7 @@ export async function getMe(db: Db, ids: { accountId: number; userId: number }):
     initials: initialsOf(user.name),
     permission_level: row.permissionLevel,
     is_notification_sound_enabled: user.isNotificationSoundEnabled,
+    notification_sound: user.notificationSound,
     unread_notification_count: unread,
     account_created_at: account.createdAt.toISOString(),
     last_password_updated: user.lastPasswordUpdated.toISOString(),
@@ -69,4 +75,33 @@ export async function getMe(db: Db, ids: { accountId: number; userId: number }):
     },
     account: { id: account.id, name: account.name },
   };
+}
+
+/**
+ * The person changes their own profile (name, picture, colour, notification sound); answers the
+ * new Me. Everything is checked before anything is written.
+ */
+export async function updateProfile(
+  deps: Deps,
+  agent: AgentContext,
+  body: ProfileUpdateBody,
+): Promise<Me> {
+  const patch: ProfilePatch = {};
+  if (body.name !== undefined) patch.name = body.name;
+  if (body.profile_color !== undefined) patch.profileColor = body.profile_color;
+  if (body.notification_sound !== undefined) patch.notificationSound = body.notification_sound;
+  if (body.is_notification_sound_enabled !== undefined)
+    patch.isNotificationSoundEnabled = body.is_notification_sound_enabled;
+  if (body.avatar_attachment_id !== undefined) {
+    patch.avatar =
+      body.avatar_attachment_id === null
+        ? null
+        : await avatarFromUpload(deps, agent, body.avatar_attachment_id);
+  }
+  const result = await updateUserProfile(deps.db, agent.userId, patch);
+  if (!result) throw notFound('Your profile');
+  if (patch.avatar !== undefined && result.previousAvatar !== patch.avatar) {
+    await discardAvatar(deps, agent.userId, result.previousAvatar);
+  }
+  return getMe(deps.db, agent);
 }

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DEMO_REQUESTS_PATH,
+  HELP_WIDGET_CONFIG_PATH,
   RELEASE_NOTES_PATH,
+  helpWidgetConfigResponse,
   demoRequestBody,
   demoRequestResponse,
   releaseNoteSchema,
@@ -43,6 +45,19 @@ export const shellRoutes =
           })),
         };
       },
+    );
+
+    app.get(
+      HELP_WIDGET_CONFIG_PATH,
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary: 'Where the help widget panel’s embedded live chat lives (null: menu only)',
+          response: { 200: helpWidgetConfigResponse },
+        },
+      },
+      async () => ({ frame_url: deps.config.helpWidgetUrl }),
     );
 
     app.post(

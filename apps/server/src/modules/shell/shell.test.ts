@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_REQUESTS_PATH,
+  HELP_WIDGET_CONFIG_PATH,
   RELEASE_NOTES_PATH,
   WIDGET_PUBLIC_SETTINGS_PATH,
 } from '@parley/contracts';
@@ -25,6 +26,29 @@ describe('release notes modal data (spec §2), served by the server', () => {
     const months = new Set(items.map((i) => Number(i.released_on.slice(5, 7))));
     expect([...months].sort()).toEqual([5, 6, 7, 8]);
     expect(items[0]!.released_on >= items.at(-1)!.released_on).toBe(true);
+  });
+});
+
+describe('the help widget panel’s embedded live chat (spec §2, §7 frame messages)', () => {
+  it('answers null without HELP_WIDGET_URL (menu only), the URL with it; agents only', async () => {
+    const s = await signUp(ctx);
+    const none = await as(ctx, s).get(HELP_WIDGET_CONFIG_PATH);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ frame_url: null });
+    expect((await ctx.app.inject({ method: 'GET', url: HELP_WIDGET_CONFIG_PATH })).statusCode).toBe(
+      401,
+    );
+
+    const url = 'https://help.example.com/widget/frame?workspace=1';
+    const other = await createTestContext({ HELP_WIDGET_URL: url });
+    try {
+      const agent = await signUp(other);
+      expect((await as(other, agent).get(HELP_WIDGET_CONFIG_PATH)).json()).toEqual({
+        frame_url: url,
+      });
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,5 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ConversationMapping, Tag } from '@parley/contracts';
+import {
+  TAG_PALETTE,
+  type ConversationMapping,
+  type Tag,
+  type TagCreateBody,
+  type TagDeleteResult,
+  type TagMergeResult,
+  type TagUpdateBody,
+  type TagWithUsage,
+} from '@parley/contracts';
 import {
   brands,
   conversationTags,
@@ -9,22 +18,26 @@ import {
   teams,
   users,
 } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { findOwnConversation } from '../conversations/conversations.service';
 import { listChannels } from '../channels/channels.service';
 import { initialsOf } from '../me/me.service';
+import {
+  conversationIdsWithTag,
+  copyConversationTags,
+  countTags,
+  deleteTagRow,
+  findTag,
+  findTagByName,
+  listTagsWithUsage,
+  lockTags,
+} from './tags.queries';
 
-const TAG_COLORS = [
-  '#1677ff',
-  '#13a8a8',
-  '#722ed1',
-  '#eb2f96',
-  '#fa8c16',
-  '#52c41a',
-  '#2f54eb',
-  '#fa541c',
-];
+/** Colours given to tags created from a conversation, in turn. */
+const TAG_COLORS = TAG_PALETTE.slice(0, 8);
 const toTag = (t: typeof tags.$inferSelect): Tag => ({ id: t.id, name: t.name, color: t.color });
 
 /**
@@ -138,5 +151,137 @@ export async function conversationMapping(
     integrations: brandRows
       .filter((b) => b.myshopifyDomain)
       .map((b) => ({ type: 'shopify', name: b.myshopifyDomain!, brand_id: b.id })),
+  };
+}
+
+// ---- Settings → Tags (/settings/tags) ----
+
+/**
+ * Conversations whose tags change in one go (merge, delete) are announced one by one, most
+ * recently active first, up to this many: those are the ones open in agents' lists. Older ones
+ * show their new tags when they are next loaded.
+ */
+const ANNOUNCE_AT_MOST = 500;
+
+function announce(deps: Deps, accountId: number, conversationIds: number[]) {
+  for (const conversationId of conversationIds.slice(0, ANNOUNCE_AT_MOST))
+    deps.events.emit('conversation_updated', { accountId, conversationId });
+}
+
+const duplicateName = (name: string) =>
+  conflict(`A tag named “${name}” already exists. Pick another name, or merge the two tags.`);
+
+/** The unique index on lower(name) refused a write a concurrent request made first. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+async function withUsage(db: Db, accountId: number, id: number): Promise<TagWithUsage> {
+  const [row] = await listTagsWithUsage(db, { accountId }, id);
+  if (!row) throw notFound('That tag');
+  return row;
+}
+
+export async function listTags(deps: Deps, accountId: number): Promise<TagWithUsage[]> {
+  return listTagsWithUsage(deps.db, { accountId });
+}
+
+export async function createTag(
+  deps: Deps,
+  agent: AgentContext,
+  body: TagCreateBody,
+): Promise<TagWithUsage> {
+  const { accountId } = agent;
+  if (await findTagByName(deps.db, { accountId, name: body.name })) throw duplicateName(body.name);
+  const color =
+    body.color?.toLowerCase() ??
+    TAG_PALETTE[(await countTags(deps.db, { accountId })) % TAG_PALETTE.length]!;
+  try {
+    const [row] = await deps.db
+      .insert(tags)
+      .values({ accountId, name: body.name, color })
+      .returning();
+    return { ...toTag(row!), usage_count: 0 };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateName(body.name);
+    throw err;
+  }
+}
+
+/** Rename and/or recolour; the inbox shows the change on its next mapping load. */
+export async function updateTag(
+  deps: Deps,
+  agent: AgentContext,
+  id: number,
+  body: TagUpdateBody,
+): Promise<TagWithUsage> {
+  const { accountId } = agent;
+  if (!(await findTag(deps.db, { accountId, id }))) throw notFound('That tag');
+  if (body.name !== undefined) {
+    const clash = await findTagByName(deps.db, { accountId, name: body.name, exceptId: id });
+    if (clash) throw duplicateName(body.name);
+  }
+  try {
+    await deps.db
+      .update(tags)
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.color !== undefined ? { color: body.color.toLowerCase() } : {}),
+      })
+      .where(and(eq(tags.accountId, accountId), eq(tags.id, id)));
+  } catch (err) {
+    if (isUniqueViolation(err) && body.name !== undefined) throw duplicateName(body.name);
+    throw err;
+  }
+  return withUsage(deps.db, accountId, id);
+}
+
+/** Removes the tag from every conversation carrying it, then the tag itself. */
+export async function deleteTag(
+  deps: Deps,
+  agent: AgentContext,
+  id: number,
+): Promise<TagDeleteResult> {
+  const { accountId } = agent;
+  const affected = await deps.db.transaction(async (tx) => {
+    if ((await lockTags(tx, { accountId, ids: [id] })).length === 0) throw notFound('That tag');
+    const ids = await conversationIdsWithTag(tx, { accountId, tagId: id });
+    // conversation_tags rows go with the tag (on delete cascade).
+    await deleteTagRow(tx, { accountId, id });
+    return ids;
+  });
+  announce(deps, accountId, affected);
+  return { ok: true, removed_from_conversations: affected.length };
+}
+
+/**
+ * Every conversation of the tag gets `intoTagId` instead (once, even when it had both), and the
+ * tag is deleted — all in one transaction.
+ */
+export async function mergeTag(
+  deps: Deps,
+  agent: AgentContext,
+  id: number,
+  intoTagId: number,
+): Promise<TagMergeResult> {
+  const { accountId } = agent;
+  if (id === intoTagId) throw badRequest('Pick a different tag to merge into.');
+  const affected = await deps.db.transaction(async (tx) => {
+    // Neither tag may be renamed or deleted by someone else halfway through.
+    const found = await lockTags(tx, { accountId, ids: [id, intoTagId] });
+    if (!found.includes(id)) throw notFound('That tag');
+    if (!found.includes(intoTagId)) throw notFound('The tag to merge into');
+    const ids = await conversationIdsWithTag(tx, { accountId, tagId: id });
+    await copyConversationTags(tx, { accountId, fromTagId: id, intoTagId });
+    await deleteTagRow(tx, { accountId, id });
+    return ids;
+  });
+  announce(deps, accountId, affected);
+  return {
+    tag: await withUsage(deps.db, accountId, intoTagId),
+    moved_conversations: affected.length,
   };
 }

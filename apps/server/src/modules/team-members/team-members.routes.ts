@@ -3,6 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptInvitationBody,
   authResponse,
+  changeRoleBody,
+  okResponse,
+  teamMember,
   invitationInfo,
   inviteBody,
   pendingInvitation,
@@ -13,12 +16,17 @@ import type { Deps } from '../../lib/deps';
 import { agentOf, requireAdmin } from '../../plugins/auth';
 import {
   acceptInvitation,
+  changeMemberRole,
   getInvitation,
   getTeamMembers,
   inviteMember,
+  removeMember,
+  resendInvitation,
+  revokeInvitation,
 } from './team-members.service';
 
 const tags = ['team members'];
+const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 const tokenParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{16,200}$/, 'The invitation link is malformed.'),
 });
@@ -56,6 +64,77 @@ export const teamMembersRoutes =
         const agent = requireAdmin(request);
         reply.status(201);
         return inviteMember(deps, agent, request.body);
+      },
+    );
+
+    app.patch(
+      '/dashboardapi/teammembers/:userId',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary:
+            "Change a member's role (owners and admins; only owners grant or remove owner; the last owner stays owner)",
+          params: z.object({ userId: idParam }),
+          body: changeRoleBody,
+          response: { 200: teamMember },
+        },
+      },
+      async (request) =>
+        changeMemberRole(
+          deps,
+          requireAdmin(request),
+          request.params.userId,
+          request.body.permission_level,
+        ),
+    );
+
+    app.delete(
+      '/dashboardapi/teammembers/:userId',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary:
+            'Remove a member from the workspace (owners and admins; the last owner cannot be removed)',
+          params: z.object({ userId: idParam }),
+          response: { 200: okResponse },
+        },
+      },
+      async (request) => {
+        await removeMember(deps, requireAdmin(request), request.params.userId);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/dashboardapi/teammembers/invitations/:id/resend',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary: 'Send an invitation again with a new 7-day link (owners and admins)',
+          params: z.object({ id: idParam }),
+          response: { 200: pendingInvitation },
+        },
+      },
+      async (request) => resendInvitation(deps, requireAdmin(request), request.params.id),
+    );
+
+    app.delete(
+      '/dashboardapi/teammembers/invitations/:id',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary: 'Withdraw a pending invitation (owners and admins)',
+          params: z.object({ id: idParam }),
+          response: { 200: okResponse },
+        },
+      },
+      async (request) => {
+        await revokeInvitation(deps, requireAdmin(request), request.params.id);
+        return { ok: true as const };
       },
     );
 

@@ -1,14 +1,23 @@
 import { DAY_MS } from '@parley/contracts';
-import type { InvitationInfo, TeamMembersResponse } from '@parley/contracts';
+import type { InvitationInfo, PermissionLevel, TeamMembersResponse } from '@parley/contracts';
 import type { AgentContext } from '../../lib/http-types';
 import type { Deps } from '../../lib/deps';
 import { auditLog } from '../../db/schema';
 import { hashToken, randomToken, verifyPassword } from '../../lib/crypto';
-import { AppError, badRequest, conflict } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { findAccount, findMembership, insertMembership } from '../accounts/accounts.queries';
 import { findUserByEmail, findUserById } from '../auth/auth.queries';
 import { createUser, issueSession, type IssuedSession } from '../auth/auth.service';
+import { sessionCache } from '../auth/session-cache';
 import {
+  countOtherOwners,
+  deleteInvitation,
+  deleteMembership,
+  findMember,
+  findUnacceptedInvitation,
+  lockAccountMemberships,
+  renewInvitation,
+  setPermissionLevel,
   findOpenInvitation,
   isMemberByEmail,
   listMembers,
@@ -66,14 +75,40 @@ export async function inviteMember(
     action: 'invitation_sent',
     details: { email: body.email, permission_level: body.permission_level },
   });
+  await sendInvitationMail(deps, { email: body.email, token, inviter, account });
+  return toPendingInvitation(invitation);
+}
+
+function sendInvitationMail(
+  deps: Deps,
+  {
+    email,
+    token,
+    inviter,
+    account,
+  }: {
+    email: string;
+    token: string;
+    inviter: { name: string } | null;
+    account: { name: string } | null;
+  },
+) {
   const link = `${deps.config.publicUrl}/settings/teammembers/invite/confirm/${token}`;
-  await deps.mailer.send({
-    to: body.email,
+  return deps.mailer.send({
+    to: email,
     subject: `${inviter?.name ?? 'A teammate'} invited you to ${account?.name ?? 'a team'} on ${deps.config.productName}`,
     text:
       `Hi,\n\n${inviter?.name ?? 'A teammate'} invited you to join ${account?.name ?? 'their team'} on ${deps.config.productName}.\n` +
       `Accept within 7 days:\n\n${link}\n`,
   });
+}
+
+function toPendingInvitation(invitation: {
+  id: number;
+  email: string;
+  permissionLevel: PermissionLevel;
+  expiresAt: Date;
+}) {
   return {
     id: invitation.id,
     email: invitation.email,
@@ -140,5 +175,130 @@ export async function acceptInvitation(
       .insert(auditLog)
       .values({ accountId: invitation.accountId, userId: user.id, action: 'invitation_accepted' });
     return issueSession(tx, user, invitation.accountId);
+  });
+}
+
+const lastOwner = (name: string) =>
+  conflict(
+    `${name} is the only owner of this workspace. Make someone else an owner first.`,
+    'last_owner',
+  );
+const ownersOnly = () =>
+  forbidden("Only owners can make someone an owner or change an owner's role.");
+
+async function listedMember(deps: Deps, accountId: number, userId: number) {
+  const { members } = await getTeamMembers(deps, accountId);
+  const member = members.find((m) => m.id === userId);
+  if (!member) throw notFound('That team member');
+  return member;
+}
+
+/**
+ * An owner or admin changes a member's role. Only owners grant or take away "owner"; the last
+ * owner keeps it (409 last_owner), so a workspace always has someone who can manage it.
+ */
+export async function changeMemberRole(
+  deps: Deps,
+  agent: AgentContext,
+  userId: number,
+  level: PermissionLevel,
+) {
+  await deps.db.transaction(async (tx) => {
+    await lockAccountMemberships(tx, agent.accountId);
+    const member = await findMember(tx, { accountId: agent.accountId, userId });
+    if (!member) throw notFound('That team member');
+    if (member.permissionLevel === level) return;
+    if (
+      agent.permissionLevel !== 'owner' &&
+      (member.permissionLevel === 'owner' || level === 'owner')
+    )
+      throw ownersOnly();
+    if (
+      member.permissionLevel === 'owner' &&
+      (await countOtherOwners(tx, { accountId: agent.accountId, userId })) === 0
+    )
+      throw lastOwner(member.name);
+    await setPermissionLevel(tx, { accountId: agent.accountId, userId, permissionLevel: level });
+    await tx.insert(auditLog).values({
+      accountId: agent.accountId,
+      userId: agent.userId,
+      action: 'member_role_changed',
+      details: { user_id: userId, from: member.permissionLevel, to: level },
+    });
+  });
+  // Their cached sessions carry the old role.
+  sessionCache.revokeUser(userId);
+  return listedMember(deps, agent.accountId, userId);
+}
+
+/**
+ * An owner or admin removes a member from the workspace (admins cannot remove owners; nobody can
+ * remove the last owner). Their conversations here go back to unassigned and they leave the
+ * account's teams; their user and their other workspaces stay.
+ */
+export async function removeMember(deps: Deps, agent: AgentContext, userId: number) {
+  const unassigned = await deps.db.transaction(async (tx) => {
+    await lockAccountMemberships(tx, agent.accountId);
+    const member = await findMember(tx, { accountId: agent.accountId, userId });
+    if (!member) throw notFound('That team member');
+    if (member.permissionLevel === 'owner') {
+      if (agent.permissionLevel !== 'owner') throw forbidden('Only owners can remove an owner.');
+      if ((await countOtherOwners(tx, { accountId: agent.accountId, userId })) === 0)
+        throw lastOwner(member.name);
+    }
+    const ids = await deleteMembership(tx, { accountId: agent.accountId, userId });
+    await tx.insert(auditLog).values({
+      accountId: agent.accountId,
+      userId: agent.userId,
+      action: 'member_removed',
+      details: { user_id: userId, unassigned_conversations: ids.length },
+    });
+    return ids;
+  });
+  sessionCache.revokeUser(userId);
+  for (const conversationId of unassigned)
+    deps.events.emit('conversation_updated', { accountId: agent.accountId, conversationId });
+}
+
+/** Sends a pending (or expired) invitation again, with a new 7-day link; the old link stops working. */
+export async function resendInvitation(deps: Deps, agent: AgentContext, id: number) {
+  const invitation = await findUnacceptedInvitation(deps.db, { accountId: agent.accountId, id });
+  if (!invitation) throw notFound('That invitation');
+  if (await isMemberByEmail(deps.db, { accountId: agent.accountId, email: invitation.email })) {
+    await deleteInvitation(deps.db, { accountId: agent.accountId, id });
+    throw conflict(`${invitation.email} is already a member of this account.`, 'already_member');
+  }
+  const token = randomToken();
+  const renewed = await renewInvitation(deps.db, {
+    accountId: agent.accountId,
+    id,
+    tokenHash: hashToken(token),
+    invitedBy: agent.userId,
+    expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+  });
+  if (!renewed) throw notFound('That invitation');
+  const [account, inviter] = await Promise.all([
+    findAccount(deps.db, agent.accountId),
+    findUserById(deps.db, agent.userId),
+  ]);
+  await deps.db.insert(auditLog).values({
+    accountId: agent.accountId,
+    userId: agent.userId,
+    action: 'invitation_resent',
+    details: { email: renewed.email },
+  });
+  await sendInvitationMail(deps, { email: renewed.email, token, inviter, account });
+  return toPendingInvitation(renewed);
+}
+
+/** Withdraws an invitation that was not accepted: its link stops working. */
+export async function revokeInvitation(deps: Deps, agent: AgentContext, id: number) {
+  if (!(await deleteInvitation(deps.db, { accountId: agent.accountId, id })))
+    throw notFound('That invitation');
+  await deps.db.insert(auditLog).values({
+    accountId: agent.accountId,
+    userId: agent.userId,
+    action: 'invitation_revoked',
+    details: { invitation_id: id },
   });
 }

@@ -1,17 +1,19 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   WIDGET_PUBLIC_SETTINGS_PATH,
-  WIDGET_THEME_DEFAULTS,
+  WIDGET_SETTINGS_PATH,
   widgetPublicSettings,
+  widgetSettingsPatch,
+  widgetSettingsQuery,
+  widgetSettingsResponse,
   type WidgetPublicSettings,
 } from '@parley/contracts';
-import { brands, widgets } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { notFound } from '../../lib/errors';
+import { agentOf, requireAdmin } from '../../plugins/auth';
+import { getWidgetSettings, publicSettingsOfShop, updateWidgetSettings } from './widgets.service';
 
-const themeOverrides = widgetPublicSettings.shape.theme.partial();
+const tags = ['widget'];
 
 export const widgetsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -22,27 +24,54 @@ export const widgetsRoutes =
         // Spec §7: read by the widget on a merchant's storefront, without authentication.
         config: { auth: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
         schema: {
-          tags: ['widget'],
+          tags,
           summary: 'Spec §3 widget public settings of a store',
           querystring: z.object({ myshopify_domain: z.string().trim().min(1).max(255) }),
           response: { 200: widgetPublicSettings },
         },
       },
       async (request, reply): Promise<WidgetPublicSettings> => {
-        const [row] = await deps.db
-          .select({ widget: widgets, brandId: brands.id })
-          .from(brands)
-          .leftJoin(widgets, eq(widgets.brandId, brands.id))
-          .where(eq(brands.myshopifyDomain, request.query.myshopify_domain.toLowerCase()))
-          .limit(1);
-        if (!row) throw notFound('That store');
+        const settings = await publicSettingsOfShop(deps, request.query.myshopify_domain);
         reply.header('cache-control', 'public, max-age=60');
-        const overrides = themeOverrides.safeParse(row.widget?.theme ?? {});
-        return {
-          // A store whose widget was never set up shows nothing (issue 6 sets it up).
-          basic_settings: { is_widget_enabled: row.widget?.isEnabled ?? false },
-          theme: { ...WIDGET_THEME_DEFAULTS, ...(overrides.success ? overrides.data : {}) },
-        };
+        return settings;
       },
+    );
+
+    app.get(
+      WIDGET_SETTINGS_PATH,
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary:
+            "A store's live-chat widget settings (?brand_id=, default: the first Shopify store), its installation snippet and the workspace's stores",
+          querystring: widgetSettingsQuery,
+          response: { 200: widgetSettingsResponse },
+        },
+      },
+      async (request) =>
+        getWidgetSettings(deps, agentOf(request).accountId, request.query.brand_id),
+    );
+
+    app.patch(
+      WIDGET_SETTINGS_PATH,
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary:
+            "Change a store's widget settings (owners and admins): enabled, primary colour, dark / light, z-index, call-to-action",
+          querystring: widgetSettingsQuery,
+          body: widgetSettingsPatch,
+          response: { 200: widgetSettingsResponse },
+        },
+      },
+      async (request) =>
+        updateWidgetSettings(
+          deps,
+          requireAdmin(request).accountId,
+          request.query.brand_id,
+          request.body,
+        ),
     );
   };

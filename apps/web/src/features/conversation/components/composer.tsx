@@ -18,6 +18,7 @@ import { isCanceledRequest } from '../../../lib/request';
 import { useAttachmentUploads } from '../../../lib/use-attachment-uploads';
 import { fastReplyApi } from '../../fast-reply/api/fast-reply-api';
 import { FastReplyPicker, pickerOptionId } from '../../fast-reply/components/fast-reply-picker';
+import { ArticleLinkButton } from '../../help-center/components/article-link-button';
 import type { FastReply } from '../../fast-reply/fast-reply-slice';
 import {
   pickerMatches,
@@ -192,6 +193,20 @@ export function Composer({
     } finally {
       setResolving(false);
     }
+  };
+
+  /** A help-center article's public link goes in at the caret, set apart by spaces. */
+  const insertLink = (url: string) => {
+    const current = latestBody.current;
+    const caret = input.current?.textarea?.selectionStart;
+    const at = caret === undefined || caret === null ? current.length : caret;
+    const before = current.slice(0, at);
+    const after = current.slice(at);
+    const lead = before && !/\s$/.test(before) ? ' ' : '';
+    const trail = after && !/^\s/.test(after) ? ' ' : '';
+    setDraft({ body: before + lead + url + trail + after });
+    caretAfterRender.current = (before + lead + url).length;
+    if (error) setError(null);
   };
 
   const submit = async () => {
@@ -380,6 +395,10 @@ export function Composer({
               const problem = uploads.add(files);
               setError(problem);
             }}
+          />
+          <ArticleLinkButton
+            disabled={sending}
+            onPick={(article) => insertLink(article.public_url)}
           />
           <span>{SEND_HINT} · / for fast replies</span>
         </span>

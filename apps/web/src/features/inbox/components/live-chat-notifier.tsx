@@ -3,12 +3,12 @@ import { useStore } from 'react-redux';
 import type { ConversationDetail } from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
+import { playNotificationSound } from '../../../lib/notification-sound';
 import { http, isCanceledRequest } from '../../../lib/request';
 import { hasSession } from '../../../lib/session';
 import { useGetMeQuery } from '../../auth/api/me-api';
 import { useUserChannelEvent } from '../../realtime/hooks/use-realtime';
 import { cachedChannelType } from '../list-cache';
-import { playNotificationSound } from '../notification-sound';
 
 /** The channel types whose incoming messages ring (spec §1 names). */
 export const LIVE_CHAT_CHANNEL_TYPES: ReadonlySet<string> = new Set([
@@ -20,16 +20,19 @@ export const LIVE_CHAT_CHANNEL_TYPES: ReadonlySet<string> = new Set([
 const CHANNEL_LOOKUP_DELAY_MS = 300;
 
 /**
- * Plays the account's live-chat notification sound when a customer writes on a live chat, if
- * the user has notification sounds on (Me `is_notification_sound_enabled`). Mounted by the
+ * Plays the user's notification sound (their profile's, else the account's live-chat one) when a
+ * customer writes on a live chat, if the user has notification sounds on (Me
+ * `is_notification_sound_enabled`). Mounted by the
  * shell, so it rings on every page.
  */
 export function LiveChatNotifier() {
   const { data: me } = useGetMeQuery(undefined, { skip: !hasSession() });
-  const sound = useAppSelector((state) => state.globalSettings.live_chat_notification_sound);
+  const accountSound = useAppSelector((state) => state.globalSettings.live_chat_notification_sound);
   const store = useStore<RootState>();
   const channelTypes = useRef(new Map<number, string>());
   const enabled = me?.is_notification_sound_enabled === true;
+  // The person's own choice (profile page) wins over the account's.
+  const sound = me?.notification_sound ?? accountSound;
 
   const channelTypeOf = useCallback(
     async (conversationId: number): Promise<string | null> => {

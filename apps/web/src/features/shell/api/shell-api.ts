@@ -1,10 +1,12 @@
 import {
   CALLBACK_FORM_PATH,
   DEMO_REQUESTS_PATH,
+  HELP_WIDGET_CONFIG_PATH,
   NPS_PATHS,
   RELEASE_NOTES_PATH,
   type CallbackRequestBody,
   type DemoRequestBody,
+  type HelpWidgetConfig,
   type NpsRateResponse,
   type NpsShowPopupResponse,
   type NpsSubmitBody,
@@ -29,6 +31,9 @@ export const shellApi = baseApi.injectEndpoints({
     getReleaseNotes: build.query<ReleaseNote[], void>({
       query: () => RELEASE_NOTES_PATH,
       transformResponse: (response: { items: ReleaseNote[] }) => response.items,
+    }),
+    getHelpWidgetConfig: build.query<HelpWidgetConfig, void>({
+      query: () => HELP_WIDGET_CONFIG_PATH,
     }),
     requestDemo: build.mutation<{ id: number; slot: string; timezone: string }, DemoRequestBody>({
       query: (body) => ({ url: DEMO_REQUESTS_PATH, method: 'POST', body }),
@@ -71,6 +76,7 @@ export const shellApi = baseApi.injectEndpoints({
 
 export const {
   useGetReleaseNotesQuery,
+  useGetHelpWidgetConfigQuery,
   useRequestDemoMutation,
   useNpsShowPopupQuery,
   useNpsRateMutation,

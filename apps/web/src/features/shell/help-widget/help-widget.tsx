@@ -1,19 +1,23 @@
-import { useCallback, useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Button, FloatButton } from 'antd';
 import {
   ArrowLeftOutlined,
   BookOutlined,
   CloseOutlined,
   MailOutlined,
+  MessageOutlined,
   PhoneOutlined,
   PlayCircleOutlined,
   QuestionOutlined,
 } from '@ant-design/icons';
-import type { Me } from '@parley/contracts';
+import { hostMessage, type Me } from '@parley/contracts';
+import { useGetHelpWidgetConfigQuery } from '../api/shell-api';
 import { HELP_CENTER_URL, ONBOARDING_VIDEOS_URL, SUPPORT_EMAIL } from '../shell-config';
 import { useShellModals } from '../shell-modals-context';
 import { CallbackForm } from './callback-form';
+import { HelpCallouts } from './help-callouts';
+import { openChatPage, useHelpWidgetFrame } from './use-help-widget-frame';
 
 /** Spec §2 help widget menu entries, in the spec's order and words. */
 export const HELP_MENU = {
@@ -32,7 +36,10 @@ const FLOAT_SIZE = 40;
 /** Above the floating buttons and the page; antd's dropdowns (1050) still open over it. */
 const PANEL_Z_INDEX = 1000;
 
-type View = 'menu' | 'callback';
+type View = 'menu' | 'callback' | 'chat';
+
+/** The chat entry and view of the panel (the operator's live-chat widget). */
+export const CHAT_TITLE = 'Chat with us';
 
 const isExternal = (url: string) => /^[a-z][a-z\d+.-]*:/i.test(url);
 
@@ -92,8 +99,9 @@ function LinkEntry({
 
 /**
  * Spec §2/§4 help widget: a floating button (bottom right, under the feedback button) that
- * toggles a panel with the menu — support email, Help Center, Watch Onboarding Videos — and the
- * Request Callback form.
+ * toggles a panel with the menu — support email, Help Center, Watch Onboarding Videos — the
+ * Request Callback form and, when the operator configured one (HELP_WIDGET_URL), our live-chat
+ * widget in an iframe that talks to the app through the frame messages of spec §7.
  */
 export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number }) {
   const [open, setOpen] = useState(false);
@@ -101,23 +109,59 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
   const panelId = useId();
   const titleId = useId();
   const modals = useShellModals();
+  const { pathname } = useLocation();
+  const { data: config } = useGetHelpWidgetConfigQuery();
+  const frameUrl = config?.frame_url ?? null;
+  const panel = useRef<HTMLDivElement | null>(null);
 
-  const close = () => {
+  const close = useCallback(() => {
     setOpen(false);
     setView('menu');
-  };
+  }, []);
+  const openChat = useCallback(() => {
+    setOpen(true);
+    setView(frameUrl ? 'chat' : 'menu');
+  }, [frameUrl]);
 
-  // The panel takes the focus when it opens or changes view (it is keyed by view), so keyboard
-  // users land in it.
-  const focusPanel = useCallback((node: HTMLDivElement | null) => node?.focus(), []);
+  const { frameRef, onFrameLoad, unread, preview, post, markSeen } = useHelpWidgetFrame(
+    frameUrl,
+    me,
+    pathname,
+    { onActiveState: (next) => (next ? openChat() : close()) },
+  );
+  const chatShown = open && view === 'chat';
 
-  const title = view === 'callback' ? HELP_MENU.requestCallback : 'How can we help?';
+  // The widget hears whether its panel is open and which page it should show; looking at the
+  // chat counts as seeing its messages.
+  useEffect(() => {
+    post(hostMessage('active_state', { open: chatShown }));
+    if (!chatShown) return;
+    post(openChatPage());
+    markSeen();
+  }, [chatShown, post, markSeen]);
+
+  // The panel takes the focus when it opens or changes view (its header is keyed by both), so
+  // keyboard users land in it.
+  const focusPanel = useCallback(
+    (node: HTMLDivElement | null) => {
+      if (node && open) panel.current?.focus();
+    },
+    [open],
+  );
+
+  const title =
+    view === 'callback'
+      ? HELP_MENU.requestCallback
+      : view === 'chat'
+        ? CHAT_TITLE
+        : 'How can we help?';
 
   return (
     <>
       <FloatButton
         shape="circle"
         icon={open ? <CloseOutlined /> : <QuestionOutlined />}
+        badge={unread > 0 && !chatShown ? { count: unread } : undefined}
         aria-label={HELP_BUTTON_LABEL}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
@@ -126,15 +170,25 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
         onClick={() => (open ? close() : setOpen(true))}
         style={{ insetInlineEnd: FLOAT_RIGHT, bottom }}
       />
-      {open && (
+      {!open && (
+        <HelpCallouts
+          bottom={bottom}
+          right={FLOAT_RIGHT + FLOAT_SIZE + 16}
+          unread={unread}
+          preview={preview}
+          onOpenChat={openChat}
+          onScheduleDemo={() => modals.open('schedule-demo')}
+        />
+      )}
+      {(open || frameUrl) && (
         <div
-          key={view}
           id={panelId}
-          ref={focusPanel}
+          ref={panel}
           role="dialog"
           aria-labelledby={titleId}
           tabIndex={-1}
-          data-testid="help-widget-panel"
+          hidden={!open}
+          data-testid={open ? 'help-widget-panel' : undefined}
           onKeyDown={(event) => {
             if (event.key !== 'Escape' || event.defaultPrevented) return;
             // An open select list closes first; the panel closes on the next Escape.
@@ -150,16 +204,22 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
             width: PANEL_WIDTH,
             maxWidth: `calc(100vw - ${FLOAT_RIGHT * 2 + FLOAT_SIZE + 16}px)`,
             maxHeight: `min(${PANEL_MAX_HEIGHT}px, calc(100vh - ${bottom + 24}px))`,
-            overflowY: 'auto',
+            overflowY: view === 'chat' ? 'hidden' : 'auto',
             zIndex: PANEL_Z_INDEX,
             background: '#fff',
             borderRadius: 12,
             boxShadow: '0 12px 32px rgba(15, 23, 42, 0.18)',
             padding: 16,
             outline: 'none',
+            display: open ? 'flex' : 'none',
+            flexDirection: 'column',
           }}
         >
-          <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12 }}>
+          <div
+            key={`${open}-${view}`}
+            ref={focusPanel}
+            style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12 }}
+          >
             {view !== 'menu' && (
               <Button
                 type="text"
@@ -180,9 +240,20 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
               onClick={close}
             />
           </div>
-          {view === 'menu' ? (
+          {open && view === 'menu' && (
             <nav aria-label="Help menu">
               <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 4 }}>
+                {frameUrl && (
+                  <li>
+                    <Button type="text" style={entryStyle} onClick={() => setView('chat')}>
+                      <MessageOutlined aria-hidden />
+                      <EntryText
+                        title={CHAT_TITLE}
+                        hint="Our team usually answers within minutes"
+                      />
+                    </Button>
+                  </li>
+                )}
                 <li>
                   <Button
                     type="text"
@@ -220,8 +291,28 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
                 </li>
               </ul>
             </nav>
-          ) : (
-            <CallbackForm me={me} onDone={close} />
+          )}
+          {open && view === 'callback' && <CallbackForm me={me} onDone={close} />}
+          {frameUrl && (
+            // Always mounted (hidden while closed) so replies reach the agent as callouts.
+            <iframe
+              ref={frameRef}
+              src={frameUrl}
+              title={CHAT_TITLE}
+              onLoad={onFrameLoad}
+              // The widget lives on the operator's own origin (never ours, see the CSP), so it
+              // may keep its same-origin storage without being able to reach into this page.
+              // oxlint-disable-next-line react/iframe-missing-sandbox
+              sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"
+              data-testid="help-widget-frame"
+              style={{
+                border: 0,
+                width: '100%',
+                height: PANEL_MAX_HEIGHT - 80,
+                maxHeight: '100%',
+                display: view === 'chat' ? 'block' : 'none',
+              }}
+            />
           )}
         </div>
       )}

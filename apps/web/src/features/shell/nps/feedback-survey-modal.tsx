@@ -57,7 +57,7 @@ export function surveyResponses(
   });
 }
 
-function MessagePanel({ text }: { text: string }) {
+export function MessagePanel({ text }: { text: string }) {
   return (
     <div style={{ textAlign: 'center', padding: '24px 0 8px' }}>
       <Typography.Title level={4} style={{ marginTop: 0 }}>
@@ -75,7 +75,8 @@ interface SurveyProps {
   onSubmitted: () => void;
 }
 
-function Survey({ milestoneId, fromMeApi, onClose, onSubmitted }: SurveyProps) {
+/** The survey's steps, in the modal or on the /nps-form page. */
+export function Survey({ milestoneId, fromMeApi, onClose, onSubmitted }: SurveyProps) {
   // As Me said when the survey opened: the submit changes Me, not this survey's question.
   const [source] = useState(fromMeApi ? ('me_api' as const) : undefined);
   const popup = useNpsShowPopupQuery(

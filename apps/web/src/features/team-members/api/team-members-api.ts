@@ -13,6 +13,7 @@ export interface InviteRequest {
 }
 
 export type PendingInvitation = TeamMembersResponse['invitations'][number];
+export type Member = TeamMembersResponse['members'][number];
 
 export const teamMembersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -24,10 +25,43 @@ export const teamMembersApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/dashboardapi/teammembers/invite', method: 'POST', body }),
       invalidatesTags: ['TeamMembers'],
     }),
+    changeRole: build.mutation<Member, { userId: number; permission_level: PermissionLevel }>({
+      query: ({ userId, permission_level }) => ({
+        url: `/dashboardapi/teammembers/${userId}`,
+        method: 'PATCH',
+        body: { permission_level },
+      }),
+      // The person's role shows in the inbox's people list, and in Me when it is one's own.
+      invalidatesTags: (result) => (result ? ['TeamMembers', 'Mapping', 'Me'] : []),
+    }),
+    removeMember: build.mutation<{ ok: true }, number>({
+      query: (userId) => ({ url: `/dashboardapi/teammembers/${userId}`, method: 'DELETE' }),
+      // They leave the account's teams and their conversations go back to unassigned.
+      invalidatesTags: (result) =>
+        result ? ['TeamMembers', 'Mapping', 'Teams', 'Conversations', 'ViewCounts'] : [],
+    }),
+    resendInvitation: build.mutation<PendingInvitation, number>({
+      query: (id) => ({
+        url: `/dashboardapi/teammembers/invitations/${id}/resend`,
+        method: 'POST',
+      }),
+      invalidatesTags: (result) => (result ? ['TeamMembers'] : []),
+    }),
+    revokeInvitation: build.mutation<{ ok: true }, number>({
+      query: (id) => ({ url: `/dashboardapi/teammembers/invitations/${id}`, method: 'DELETE' }),
+      invalidatesTags: (result) => (result ? ['TeamMembers'] : []),
+    }),
   }),
 });
 
-export const { useGetTeamMembersQuery, useInviteMemberMutation } = teamMembersApi;
+export const {
+  useGetTeamMembersQuery,
+  useInviteMemberMutation,
+  useChangeRoleMutation,
+  useRemoveMemberMutation,
+  useResendInvitationMutation,
+  useRevokeInvitationMutation,
+} = teamMembersApi;
 
 const invitePath = (token: string) =>
   `/dashboardapi/teammembers/invite/${encodeURIComponent(token)}`;

@@ -1,9 +1,10 @@
 import { NOTIFICATION_SOUNDS } from '@parley/contracts';
 
 /**
- * The live-chat notification sounds (global setting `live_chat_notification_sound` is an index
- * into NOTIFICATION_SOUNDS). There are no audio files: each sound is a short tone made with
- * WebAudio, so nothing is downloaded until a sound plays.
+ * The live-chat notification sounds (global setting `live_chat_notification_sound` and Me
+ * `notification_sound` are indexes into NOTIFICATION_SOUNDS). Shared by the inbox (which rings)
+ * and the profile page (which previews). There are no audio files: each sound is a short tone
+ * made with WebAudio, so nothing is downloaded until a sound plays.
  */
 export type NotificationSoundName = (typeof NOTIFICATION_SOUNDS)[number];
 

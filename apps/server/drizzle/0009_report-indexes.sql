@@ -1,0 +1,3 @@
+CREATE INDEX "conversations_report_created_idx" ON "conversations" USING btree ("account_id","created_at","support_channel_id","assignee_id","team_id","first_response_at");--> statement-breakpoint
+CREATE INDEX "conversations_report_resolved_idx" ON "conversations" USING btree ("account_id","resolved_at","created_at","support_channel_id","assignee_id","team_id") WHERE "conversations"."resolved_at" is not null;--> statement-breakpoint
+CREATE INDEX "messages_report_idx" ON "messages" USING btree ("account_id","created_at","direction","support_channel_id","conversation_id") WHERE "messages"."direction" <> 'internal';

@@ -1,0 +1,375 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  HELP_CENTER_DEFAULT,
+  type HelpArticle,
+  type HelpArticleCreateBody,
+  type HelpArticleListQuery,
+  type HelpArticleSummary,
+  type HelpArticleUpdateBody,
+  type HelpCategory,
+  type HelpCategoryCreateBody,
+  type HelpCategoryUpdateBody,
+  type PublicHelpArticle,
+  type PublicHelpCenter,
+} from '@parley/contracts';
+import {
+  helpCenterArticles as articles,
+  helpCenterCategories as categories,
+} from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { Deps } from '../../lib/deps';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { htmlToText, sanitizeHtml } from '../../lib/html-sanitizer';
+import type { AgentContext } from '../../lib/http-types';
+import { findAccount } from '../accounts/accounts.queries';
+import { operatorAccountId } from '../callbacks/callbacks.service';
+import {
+  countArticlesInCategory,
+  findArticle,
+  findArticleBySlug,
+  findCategory,
+  findCategoryByName,
+  hasPublishedArticles,
+  listArticles,
+  listCategories,
+  nextCategoryPosition,
+  slugsLike,
+  type ArticleSummaryRow,
+} from './help-center.queries';
+
+type ArticleRow = typeof articles.$inferSelect;
+
+const publicUrl = (deps: Deps, accountId: number, slug: string) =>
+  `${deps.config.publicUrl}/help-center/${accountId}/articles/${slug}`;
+
+function toSummary(deps: Deps, accountId: number, row: ArticleSummaryRow): HelpArticleSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    category_id: row.categoryId,
+    status: row.status,
+    excerpt: row.excerpt,
+    updated_at: row.updatedAt.toISOString(),
+    published_at: row.publishedAt?.toISOString() ?? null,
+    public_url: publicUrl(deps, accountId, row.slug),
+  };
+}
+
+function toArticle(deps: Deps, row: ArticleRow): HelpArticle {
+  return {
+    ...toSummary(deps, row.accountId, { ...row, excerpt: row.bodyText.slice(0, 240) }),
+    body: row.body,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A web address made from a title: "Réinitialiser le mot de passe" → reinitialiser-le-mot-de-passe. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug || 'article';
+}
+
+/** `base`, or base-2, base-3… whichever the account does not use yet. */
+async function freeSlug(db: Db, accountId: number, base: string, exceptId?: number) {
+  const taken = await slugsLike(db, {
+    accountId,
+    base,
+    ...(exceptId === undefined ? {} : { exceptId }),
+  });
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+const slugTaken = (slug: string) =>
+  conflict(`Another article already uses the web address “${slug}”. Pick another one.`);
+const duplicateCategory = (name: string) =>
+  conflict(`A category named “${name}” already exists. Pick another name.`);
+
+async function checkCategory(db: Db, accountId: number, categoryId: number | null | undefined) {
+  if (categoryId === null || categoryId === undefined) return;
+  // Another account's category is "not found", like any id that is not the caller's.
+  if (!(await findCategory(db, { accountId, id: categoryId })))
+    throw badRequest('That category was not found. Reload the page and pick another one.');
+}
+
+/** The body as stored: sanitized HTML, and its plain text for search and excerpts. */
+function cleanBody(body: string) {
+  const html = sanitizeHtml(body);
+  return { body: html, bodyText: htmlToText(html) };
+}
+
+// ---- Categories ----
+
+export async function categoriesOf(deps: Deps, accountId: number): Promise<HelpCategory[]> {
+  return listCategories(deps.db, { accountId, publishedOnly: false });
+}
+
+async function categoryWithCount(deps: Deps, accountId: number, id: number) {
+  const found = (await categoriesOf(deps, accountId)).find((c) => c.id === id);
+  if (!found) throw notFound('That category');
+  return found;
+}
+
+export async function createCategory(
+  deps: Deps,
+  agent: AgentContext,
+  body: HelpCategoryCreateBody,
+): Promise<HelpCategory> {
+  const { accountId } = agent;
+  if (await findCategoryByName(deps.db, { accountId, name: body.name }))
+    throw duplicateCategory(body.name);
+  const position = body.position ?? (await nextCategoryPosition(deps.db, { accountId }));
+  try {
+    const [row] = await deps.db
+      .insert(categories)
+      .values({ accountId, name: body.name, position })
+      .returning();
+    return { id: row!.id, name: row!.name, position: row!.position, article_count: 0 };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateCategory(body.name);
+    throw err;
+  }
+}
+
+export async function updateCategory(
+  deps: Deps,
+  agent: AgentContext,
+  id: number,
+  body: HelpCategoryUpdateBody,
+): Promise<HelpCategory> {
+  const { accountId } = agent;
+  if (!(await findCategory(deps.db, { accountId, id }))) throw notFound('That category');
+  if (
+    body.name !== undefined &&
+    (await findCategoryByName(deps.db, { accountId, name: body.name, exceptId: id }))
+  )
+    throw duplicateCategory(body.name);
+  try {
+    await deps.db
+      .update(categories)
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.position !== undefined ? { position: body.position } : {}),
+      })
+      .where(and(eq(categories.accountId, accountId), eq(categories.id, id)));
+  } catch (err) {
+    if (isUniqueViolation(err) && body.name !== undefined) throw duplicateCategory(body.name);
+    throw err;
+  }
+  return categoryWithCount(deps, accountId, id);
+}
+
+/** Deletes the category; its articles stay, without a category. */
+export async function deleteCategory(deps: Deps, agent: AgentContext, id: number) {
+  const { accountId } = agent;
+  return deps.db.transaction(async (tx) => {
+    if (!(await findCategory(tx, { accountId, id }))) throw notFound('That category');
+    const uncategorized = await countArticlesInCategory(tx, { accountId, categoryId: id });
+    await tx
+      .update(articles)
+      .set({ categoryId: null })
+      .where(and(eq(articles.accountId, accountId), eq(articles.categoryId, id)));
+    await tx
+      .delete(categories)
+      .where(and(eq(categories.accountId, accountId), eq(categories.id, id)));
+    return { ok: true as const, uncategorized_articles: uncategorized };
+  });
+}
+
+// ---- Articles ----
+
+export async function articlesOf(
+  deps: Deps,
+  accountId: number,
+  query: HelpArticleListQuery,
+): Promise<HelpArticleSummary[]> {
+  const rows = await listArticles(deps.db, {
+    accountId,
+    search: query.q,
+    categoryId: query.category_id,
+    status: query.status,
+  });
+  return rows.map((r) => toSummary(deps, accountId, r));
+}
+
+export async function articleOf(deps: Deps, accountId: number, id: number): Promise<HelpArticle> {
+  const row = await findArticle(deps.db, { accountId, id });
+  if (!row) throw notFound('That article');
+  return toArticle(deps, row);
+}
+
+export async function createArticle(
+  deps: Deps,
+  agent: AgentContext,
+  input: HelpArticleCreateBody,
+): Promise<HelpArticle> {
+  const { accountId } = agent;
+  const categoryId = input.category_id ?? null;
+  await checkCategory(deps.db, accountId, categoryId);
+  let slug: string;
+  if (input.slug) {
+    if (await findArticleBySlug(deps.db, { accountId, slug: input.slug, publishedOnly: false }))
+      throw slugTaken(input.slug);
+    slug = input.slug;
+  } else {
+    slug = await freeSlug(deps.db, accountId, slugify(input.title));
+  }
+  const status = input.status ?? 'draft';
+  const now = new Date();
+  try {
+    const [row] = await deps.db
+      .insert(articles)
+      .values({
+        accountId,
+        categoryId,
+        title: input.title,
+        slug,
+        ...cleanBody(input.body ?? ''),
+        status,
+        publishedAt: status === 'published' ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return toArticle(deps, row!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw slugTaken(slug);
+    throw err;
+  }
+}
+
+export async function updateArticle(
+  deps: Deps,
+  agent: AgentContext,
+  id: number,
+  input: HelpArticleUpdateBody,
+): Promise<HelpArticle> {
+  const { accountId } = agent;
+  const current = await findArticle(deps.db, { accountId, id });
+  if (!current) throw notFound('That article');
+  await checkCategory(deps.db, accountId, input.category_id);
+  if (input.slug !== undefined && input.slug !== current.slug) {
+    const other = await findArticleBySlug(deps.db, {
+      accountId,
+      slug: input.slug,
+      publishedOnly: false,
+    });
+    if (other && other.id !== id) throw slugTaken(input.slug);
+  }
+  const publishing = input.status === 'published' && current.status !== 'published';
+  const unpublishing = input.status === 'draft';
+  try {
+    const [row] = await deps.db
+      .update(articles)
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.slug !== undefined ? { slug: input.slug } : {}),
+        ...(input.body !== undefined ? cleanBody(input.body) : {}),
+        ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(publishing ? { publishedAt: new Date() } : unpublishing ? { publishedAt: null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(articles.accountId, accountId), eq(articles.id, id)))
+      .returning();
+    if (!row) throw notFound('That article');
+    return toArticle(deps, row);
+  } catch (err) {
+    if (isUniqueViolation(err) && input.slug !== undefined) throw slugTaken(input.slug);
+    throw err;
+  }
+}
+
+export async function deleteArticle(deps: Deps, agent: AgentContext, id: number) {
+  const deleted = await deps.db
+    .delete(articles)
+    .where(and(eq(articles.accountId, agent.accountId), eq(articles.id, id)))
+    .returning({ id: articles.id });
+  if (deleted.length === 0) throw notFound('That article');
+}
+
+// ---- The public help center: published articles only, no sign-in ----
+
+const NO_HELP_CENTER = 'That help center';
+
+/**
+ * `helpcenter` is the operator's own help center (OPERATOR_ACCOUNT_ID, or the demo workspace);
+ * a number is that account's. A workspace has a public help center once it publishes an
+ * article: until then (and for ids that do not exist) the answer is 404, so account names
+ * cannot be listed by trying ids.
+ */
+async function resolveCenter(deps: Deps, center: string) {
+  const accountId =
+    center === HELP_CENTER_DEFAULT
+      ? await operatorAccountId(deps)
+      : /^\d{1,10}$/.test(center) && Number(center) <= 2_147_483_647
+        ? Number(center)
+        : null;
+  if (accountId === null) throw notFound(NO_HELP_CENTER);
+  const account = await findAccount(deps.db, accountId);
+  if (!account || !(await hasPublishedArticles(deps.db, { accountId })))
+    throw notFound(NO_HELP_CENTER);
+  return { account_id: account.id, name: account.name };
+}
+
+const publicSummary = (s: HelpArticleSummary) => ({
+  id: s.id,
+  title: s.title,
+  slug: s.slug,
+  category_id: s.category_id,
+  excerpt: s.excerpt,
+  updated_at: s.updated_at,
+});
+
+export async function publicHelpCenter(
+  deps: Deps,
+  center: string,
+  query: { q?: string | undefined; category_id?: number | undefined },
+): Promise<PublicHelpCenter> {
+  const info = await resolveCenter(deps, center);
+  const accountId = info.account_id;
+  const [cats, list] = await Promise.all([
+    listCategories(deps.db, { accountId, publishedOnly: true }),
+    articlesOf(deps, accountId, {
+      status: 'published',
+      ...(query.q ? { q: query.q } : {}),
+      ...(query.category_id ? { category_id: query.category_id } : {}),
+    }),
+  ]);
+  return {
+    help_center: info,
+    categories: cats.filter((c) => c.article_count > 0),
+    articles: list.map(publicSummary),
+  };
+}
+
+export async function publicArticle(
+  deps: Deps,
+  center: string,
+  slug: string,
+): Promise<PublicHelpArticle> {
+  const info = await resolveCenter(deps, center);
+  const row = await findArticleBySlug(deps.db, {
+    accountId: info.account_id,
+    slug,
+    publishedOnly: true,
+  });
+  if (!row) throw notFound('That article');
+  const category =
+    row.categoryId === null
+      ? null
+      : await findCategory(deps.db, { accountId: info.account_id, id: row.categoryId });
+  return {
+    help_center: info,
+    article: { ...publicSummary(toArticle(deps, row)), body: row.body },
+    category: category ? { id: category.id, name: category.name } : null,
+  };
+}

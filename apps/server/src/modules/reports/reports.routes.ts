@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  REPORT_PATHS,
+  reportExportQuery,
+  reportOverviewResponse,
+  reportQuery,
+} from '@parley/contracts';
+import type { Deps } from '../../lib/deps';
+import { agentOf } from '../../plugins/auth';
+import { csvFileName, reportCsv } from './reports.csv';
+import { reportOverview } from './reports.service';
+
+const tags = ['reports'];
+
+/** Reporting (/reporting): every member of the account may read its reports, agents included. */
+export const reportsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      REPORT_PATHS.overview,
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary: 'Conversations, messages, response times and CSAT over a range of days',
+          description:
+            'Totals for the range (`from`–`to`, both included, at most one year) and for the ' +
+            'previous period of the same length, a daily series, breakdowns by channel, agent, ' +
+            'team and tag, and the busiest hours (customer messages by weekday and hour). Days ' +
+            'and hours are counted in `tz` (default UTC). CSAT comes from the /feedback star ' +
+            'ratings and is account-wide: the filters do not apply to it.',
+          querystring: reportQuery,
+          response: { 200: reportOverviewResponse },
+        },
+      },
+      async (request) => reportOverview(deps.db, agentOf(request).accountId, request.query),
+    );
+
+    app.get(
+      REPORT_PATHS.exportCsv,
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary: 'The report as CSV: one row per day, or per channel, agent, team or tag',
+          description:
+            'Same range and filters as the overview. `by=day` (default): date, opened, closed, ' +
+            'messages_in, messages_out. `by=channel|agent|team|tag`: id, name, opened, closed ' +
+            'and first-response / resolution median and p90 in seconds. Sent as a download.',
+          querystring: reportExportQuery,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const { by, ...query } = request.query;
+        const report = await reportOverview(deps.db, agentOf(request).accountId, query);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${csvFileName(report, by)}"`)
+          .header('cache-control', 'no-store')
+          .send(reportCsv(report, by));
+      },
+    );
+  };

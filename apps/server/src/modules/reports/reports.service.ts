@@ -1,0 +1,190 @@
+import {
+  reportRangeDays,
+  type DurationStats,
+  type ReportBreakdownRow,
+  type ReportDay,
+  type ReportOverview,
+  type ReportQuery,
+  type ReportTotals,
+} from '@parley/contracts';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import {
+  closedTotals,
+  conversationGroups,
+  createdTotals,
+  csatTotals,
+  dailyConversations,
+  dimensionNames,
+  messageBuckets,
+  missingFilterTargets,
+  previousMessageTotals,
+  rangeBounds,
+  tagGroups,
+  type GroupRow,
+  type RawCsat,
+  type RawDurations,
+  type ReportFilter,
+} from './reports.queries';
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+const roundSeconds = (v: number | null | undefined) =>
+  v === null || v === undefined ? null : Math.round(v);
+
+function durations(raw: RawDurations | undefined): DurationStats {
+  if (!raw || raw.n === 0 || !raw.pct)
+    return { count: raw?.n ?? 0, median_seconds: null, p90_seconds: null };
+  return {
+    count: raw.n,
+    median_seconds: roundSeconds(raw.pct[0]),
+    p90_seconds: roundSeconds(raw.pct[1]),
+  };
+}
+
+function csat(raw: RawCsat): ReportTotals['csat'] {
+  if (raw.responses === 0) return { responses: 0, average_rating: null, satisfied_percent: null };
+  return {
+    responses: raw.responses,
+    average_rating: Math.round((raw.average ?? 0) * 100) / 100,
+    satisfied_percent: Math.round((raw.satisfied / raw.responses) * 1000) / 10,
+  };
+}
+
+const DIMENSION_FALLBACK: Record<
+  'channel' | 'agent' | 'team' | 'tag',
+  (id: string | null) => string
+> = {
+  channel: (id) => `Channel #${id}`,
+  agent: (id) => (id === null ? 'Unassigned' : `Person #${id}`),
+  team: (id) => (id === null ? 'No team' : `Team #${id}`),
+  tag: (id) => `Tag #${id}`,
+};
+
+/** One table of the breakdowns: conversations started and closed in the period, per group. */
+function breakdown(
+  dim: 'channel' | 'agent' | 'team' | 'tag',
+  created: GroupRow[],
+  resolved: GroupRow[],
+  names: Map<string, string>,
+): ReportBreakdownRow[] {
+  const rows = new Map<string | null, { opened?: GroupRow; closed?: GroupRow }>();
+  for (const r of created) if (r.dim === dim) rows.set(r.key, { opened: r });
+  for (const r of resolved) if (r.dim === dim) rows.set(r.key, { ...rows.get(r.key), closed: r });
+  return [...rows.entries()]
+    .map(([key, { opened, closed }]) => ({
+      id: key === null ? null : Number(key),
+      name: (key !== null && names.get(`${dim}:${key}`)) || DIMENSION_FALLBACK[dim](key),
+      opened: opened?.n ?? 0,
+      closed: closed?.n ?? 0,
+      first_response: durations(opened?.durations ?? { n: 0, pct: null }),
+      resolution: durations(closed?.durations ?? { n: 0, pct: null }),
+    }))
+    .sort((a, b) => b.opened - a.opened || b.closed - a.closed || a.name.localeCompare(b.name));
+}
+
+function toFilter(q: ReportQuery): ReportFilter {
+  return { channelId: q.channel_id, agentId: q.agent_id, teamId: q.team_id, tagId: q.tag_id };
+}
+
+/**
+ * The report of one account over a range of days (both ends included) in a time zone, with
+ * the previous period of the same length. A filter naming something the account does not have
+ * answers 404, as anything of another account does.
+ */
+export async function reportOverview(
+  db: Db,
+  accountId: number,
+  q: ReportQuery,
+): Promise<ReportOverview> {
+  const filter = toFilter(q);
+  const missing = await missingFilterTargets(db, accountId, filter);
+  if (missing.channel) throw notFound('That channel');
+  if (missing.agent) throw notFound('That teammate');
+  if (missing.team) throw notFound('That team');
+  if (missing.tag) throw notFound('That tag');
+
+  const days = reportRangeDays(q.from, q.to);
+  const bounds = await rangeBounds(db, { from: q.from, to: q.to, days, tz: q.tz });
+  const scope = { accountId, filter, bounds, tz: q.tz };
+  const [opened, closed, createdBy, resolvedBy, byTag, perDay, buckets, prevMsgs, sat] =
+    await Promise.all([
+      createdTotals(db, scope),
+      closedTotals(db, scope),
+      conversationGroups(db, scope, 'created'),
+      conversationGroups(db, scope, 'resolved'),
+      tagGroups(db, scope),
+      dailyConversations(db, scope),
+      messageBuckets(db, scope),
+      previousMessageTotals(db, scope),
+      csatTotals(db, { accountId, bounds }),
+    ]);
+
+  const daily = new Map<string, ReportDay>();
+  for (let i = 0; i < days; i++) {
+    const date = addDays(q.from, i);
+    daily.set(date, { date, opened: 0, closed: 0, messages_in: 0, messages_out: 0 });
+  }
+  for (const r of perDay) {
+    const d = daily.get(r.day);
+    if (d) {
+      d.opened += r.opened;
+      d.closed += r.closed;
+    }
+  }
+  const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+  let messagesIn = 0;
+  let messagesOut = 0;
+  for (const b of buckets) {
+    const d = daily.get(b.day);
+    if (d) {
+      d.messages_in += b.incoming;
+      d.messages_out += b.outgoing;
+    }
+    heatmap[b.dow - 1]![b.hour]! += b.incoming;
+    messagesIn += b.incoming;
+    messagesOut += b.outgoing;
+  }
+
+  const agentIds = [...createdBy, ...resolvedBy]
+    .filter((r) => r.dim === 'agent' && r.key !== null)
+    .map((r) => Number(r.key));
+  const names = await dimensionNames(db, accountId, [...new Set(agentIds)]);
+  const all = {
+    created: [...createdBy, ...byTag.created],
+    resolved: [...resolvedBy, ...byTag.resolved],
+  };
+
+  return {
+    range: { from: q.from, to: q.to, days },
+    previous_range: { from: addDays(q.from, -days), to: addDays(q.from, -1), days },
+    timezone: q.tz,
+    current: {
+      opened: opened.opened_cur,
+      closed: closed.closed_cur,
+      messages_in: messagesIn,
+      messages_out: messagesOut,
+      first_response: durations(opened.frt_cur),
+      resolution: durations(closed.res_cur),
+      csat: csat(sat.cur),
+    },
+    previous: {
+      opened: opened.opened_prev,
+      closed: closed.closed_prev,
+      messages_in: prevMsgs.incoming,
+      messages_out: prevMsgs.outgoing,
+      first_response: durations(opened.frt_prev),
+      resolution: durations(closed.res_prev),
+      csat: csat(sat.prev),
+    },
+    daily: [...daily.values()],
+    breakdowns: {
+      channels: breakdown('channel', all.created, all.resolved, names),
+      agents: breakdown('agent', all.created, all.resolved, names),
+      teams: breakdown('team', all.created, all.resolved, names),
+      tags: breakdown('tag', all.created, all.resolved, names),
+    },
+    heatmap,
+  };
+}

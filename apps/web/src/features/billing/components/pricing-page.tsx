@@ -1,0 +1,240 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Flex, Result, Row, Spin, Tag, Typography } from 'antd';
+import { CreditCardOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
+import type { BillingPlan, BillingState } from '@parley/contracts';
+import { useAppSelector } from '../../../app/hooks';
+import { PageHeader } from '../../../components/page-header';
+import { asErrorPayload } from '../../../lib/api-error';
+import {
+  useGetBillingQuery,
+  useOpenBillingPortalMutation,
+  useStartCheckoutMutation,
+} from '../api/billing-api';
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** 2900 usd month → "$29.00 / month"; null when Stripe's price is unknown. */
+export function formatPrice(plan: BillingPlan): string | null {
+  if (plan.unit_amount === null || !plan.currency) return null;
+  const amount = new Intl.NumberFormat(undefined, {
+    style: 'currency',
+    currency: plan.currency.toUpperCase(),
+  }).format(plan.unit_amount / 100);
+  return plan.interval ? `${amount} / ${plan.interval}` : amount;
+}
+
+/** The account's billing state in one sentence, with the alert type that fits it. */
+function StateAlert({ state }: { state: BillingState }) {
+  const current = state.plans.find((p) => p.is_current);
+  switch (state.access) {
+    case 'suppressed':
+      return (
+        <Alert
+          type="info"
+          showIcon
+          title="Billing is turned off for this account"
+          description="The operator has suppressed billing: there is nothing to pay."
+        />
+      );
+    case 'subscribed':
+      return (
+        <Alert
+          type="success"
+          showIcon
+          title={
+            current ? `Your ${current.name} subscription is active` : 'Your subscription is active'
+          }
+          description={
+            state.subscription_status === 'past_due'
+              ? 'The last payment is overdue. Update your card in Manage billing.'
+              : 'Change plans, cards and download invoices in Manage billing.'
+          }
+        />
+      );
+    case 'trial':
+      return (
+        <Alert
+          type="info"
+          showIcon
+          title={`Free trial: ${state.trial_days_left} ${state.trial_days_left === 1 ? 'day' : 'days'} left`}
+          description={
+            state.trial_end_date
+              ? `Your trial ends on ${day(state.trial_end_date)}. Subscribe to keep replying after that.`
+              : undefined
+          }
+        />
+      );
+    case 'read_only':
+      return (
+        <Alert
+          type="error"
+          showIcon
+          title="Your free trial has ended"
+          description="The inbox is read-only: you can read conversations but not reply or change them until an admin subscribes to a plan."
+        />
+      );
+    case 'not_configured':
+      return (
+        <Alert
+          type="warning"
+          showIcon
+          title="Billing is not configured on this server"
+          description="This installation has no Stripe key, so plans cannot be bought here and nothing is restricted."
+        />
+      );
+  }
+}
+
+function PaymentAlerts({ state }: { state: BillingState }) {
+  return (
+    <>
+      {state.payment_failure_triggered_at && (
+        <Alert
+          type="error"
+          showIcon
+          title="A payment failed"
+          description={`Your payment failed on ${day(state.payment_failure_triggered_at)}. Update your card in Manage billing.`}
+        />
+      )}
+      {state.payment_action_required_triggered_at && (
+        <Alert
+          type="warning"
+          showIcon
+          title="Your bank asks you to confirm a payment"
+          description="Open Manage billing to complete the payment."
+        />
+      )}
+    </>
+  );
+}
+
+interface PricingPageProps {
+  /** Leaves the app for a Stripe page (Checkout, customer portal). */
+  redirect?: (url: string) => void;
+}
+
+/** /settings/pricing: plans, the account's billing state, Stripe Checkout and the customer portal. */
+export function PricingPage({ redirect = (url) => window.location.assign(url) }: PricingPageProps) {
+  const {
+    data: state,
+    isLoading,
+    error,
+    refetch,
+  } = useGetBillingQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const me = useAppSelector((s) => s.auth.me);
+  const isAdmin = me ? me.permission_level !== 'agent' : false;
+  const [checkout, checkingOut] = useStartCheckoutMutation();
+  const [portal, openingPortal] = useOpenBillingPortalMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const outcome = params.get('checkout');
+
+  const go = async (run: () => Promise<{ url: string }>) => {
+    setFailure(null);
+    try {
+      redirect((await run()).url);
+    } catch (e) {
+      setFailure(asErrorPayload(e)?.message ?? 'Stripe could not be reached. Try again.');
+    }
+  };
+
+  if (isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!state)
+    return (
+      <Result
+        status="error"
+        title="The billing page could not be loaded"
+        subTitle={asErrorPayload(error)?.message}
+        extra={<Button onClick={() => void refetch()}>Try again</Button>}
+      />
+    );
+
+  const canBuy = isAdmin && state.configured && !state.is_subscription_active;
+  return (
+    <div style={{ maxWidth: 960 }}>
+      <PageHeader
+        title="Pricing"
+        description="Plans and billing for this account. Payments are handled by Stripe."
+        extra={
+          isAdmin &&
+          state.configured &&
+          state.has_customer && (
+            <Button
+              icon={<CreditCardOutlined />}
+              loading={openingPortal.isLoading}
+              onClick={() => void go(() => portal().unwrap())}
+            >
+              Manage billing
+            </Button>
+          )
+        }
+      />
+      <Flex vertical gap={12} style={{ marginBottom: 24 }}>
+        {outcome === 'success' && (
+          <Alert
+            type="success"
+            showIcon
+            closable
+            title="Thank you! Your subscription shows here as soon as Stripe confirms the payment."
+          />
+        )}
+        {outcome === 'canceled' && (
+          <Alert
+            type="info"
+            showIcon
+            closable
+            title="Checkout was canceled. Nothing was charged."
+          />
+        )}
+        <StateAlert state={state} />
+        <PaymentAlerts state={state} />
+        {failure && <Alert type="error" showIcon title={failure} />}
+        {!isAdmin && (
+          <Typography.Text type="secondary">
+            Only owners and admins can subscribe or manage billing.
+          </Typography.Text>
+        )}
+      </Flex>
+      {state.plans.length === 0 ? (
+        state.configured && (
+          <Typography.Text type="secondary">No plans are offered yet.</Typography.Text>
+        )
+      ) : (
+        <Row gutter={[16, 16]}>
+          {state.plans.map((plan) => (
+            <Col key={plan.price_id} xs={24} md={12} lg={8}>
+              <Card
+                title={plan.name}
+                extra={plan.is_current && <Tag color="green">Current plan</Tag>}
+                aria-label={`${plan.name} plan`}
+              >
+                <Typography.Title level={3} style={{ marginTop: 0 }}>
+                  {formatPrice(plan) ?? 'Price shown at checkout'}
+                </Typography.Title>
+                {!state.is_subscription_active && (
+                  <Button
+                    type="primary"
+                    block
+                    disabled={!canBuy || (checkingOut.isLoading && pending !== plan.price_id)}
+                    loading={checkingOut.isLoading && pending === plan.price_id}
+                    onClick={() => {
+                      setPending(plan.price_id);
+                      void go(() => checkout({ price_id: plan.price_id }).unwrap());
+                    }}
+                  >
+                    Subscribe to {plan.name}
+                  </Button>
+                )}
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { DatePicker } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useGlobalDateRange } from '../hooks/use-global-date-range';
+
+const FORMAT = 'YYYY-MM-DD';
+
+function presets(now = dayjs()) {
+  const today = now.startOf('day');
+  const lastMonth = today.subtract(1, 'month');
+  return [
+    { label: 'Last 7 days', value: [today.subtract(6, 'day'), today] as [Dayjs, Dayjs] },
+    { label: 'Last 30 days', value: [today.subtract(29, 'day'), today] as [Dayjs, Dayjs] },
+    { label: 'This month', value: [today.startOf('month'), today] as [Dayjs, Dayjs] },
+    {
+      label: 'Last month',
+      value: [lastMonth.startOf('month'), lastMonth.endOf('month').startOf('day')] as [
+        Dayjs,
+        Dayjs,
+      ],
+    },
+    { label: 'Last 90 days', value: [today.subtract(89, 'day'), today] as [Dayjs, Dayjs] },
+    {
+      label: 'Last 12 months',
+      value: [today.subtract(1, 'year').add(1, 'day'), today] as [Dayjs, Dayjs],
+    },
+  ];
+}
+
+/**
+ * Picks the shell's global date range (spec §3/§9: saved locally under `global-date-range`,
+ * one month ago → today until the user picks one). Clearing it goes back to the default.
+ */
+export function GlobalDateRangePicker({ maxDays }: { maxDays?: number }) {
+  const { range, isDefault, setRange, resetRange } = useGlobalDateRange();
+  return (
+    <DatePicker.RangePicker
+      aria-label="Date range"
+      value={[dayjs(range.start, FORMAT), dayjs(range.end, FORMAT)]}
+      format="D MMM YYYY"
+      allowClear={!isDefault}
+      presets={presets()}
+      {...(maxDays ? { disabledDate: tooFar(maxDays) } : {})}
+      onChange={(values) => {
+        const [start, end] = values ?? [];
+        if (start && end) setRange({ start: start.format(FORMAT), end: end.format(FORMAT) });
+        else resetRange();
+      }}
+    />
+  );
+}
+
+/** While one end is chosen, days more than `maxDays` away from it cannot be the other end. */
+function tooFar(maxDays: number) {
+  return (current: Dayjs, info: { from?: Dayjs | undefined }) =>
+    info.from ? Math.abs(current.diff(info.from, 'day')) >= maxDays : false;
+}

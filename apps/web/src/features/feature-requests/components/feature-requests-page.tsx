@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Input,
+  Segmented,
+  Select,
+  Skeleton,
+  Typography,
+} from 'antd';
+import { CommentOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  FEATURE_REQUEST_STATUS_LABELS,
+  FEATURE_REQUEST_STATUSES,
+  type FeatureRequest,
+  type FeatureRequestSort,
+  type FeatureRequestStatus,
+} from '@parley/contracts';
+import { PageHeader } from '../../../components/page-header';
+import { asErrorPayload } from '../../../lib/api-error';
+import { formatTimestamp } from '../../../lib/format-timestamp';
+import { useGetFeatureRequestsQuery } from '../api/feature-requests-api';
+import { NewRequestModal } from './new-request-modal';
+import { authorLabel, RequestDrawer } from './request-drawer';
+import { StatusTag } from './status-tag';
+import { VoteButton } from './vote-button';
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All statuses' },
+  ...FEATURE_REQUEST_STATUSES.map((s) => ({ value: s, label: FEATURE_REQUEST_STATUS_LABELS[s] })),
+];
+const SORT_OPTIONS = [
+  { value: 'top', label: 'Top' },
+  { value: 'new', label: 'New' },
+];
+
+function RequestRow({ request, onOpen }: { request: FeatureRequest; onOpen: () => void }) {
+  return (
+    <Card size="small" variant="outlined" aria-label={request.title} role="article">
+      <Flex gap={16} align="flex-start">
+        <VoteButton request={request} />
+        <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Flex gap={8} align="center" wrap>
+            <Typography.Link strong onClick={onOpen} style={{ fontSize: 15 }}>
+              {request.title}
+            </Typography.Link>
+            <StatusTag status={request.status} />
+          </Flex>
+          {request.description && (
+            <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
+              {request.description}
+            </Typography.Paragraph>
+          )}
+          <Flex gap={12} align="center">
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {authorLabel(request.author)} · {formatTimestamp(request.created_at)}
+            </Typography.Text>
+            <Typography.Text
+              type="secondary"
+              style={{ fontSize: 12 }}
+              aria-label={`${request.comment_count} ${request.comment_count === 1 ? 'comment' : 'comments'}`}
+            >
+              <CommentOutlined /> {request.comment_count}
+            </Typography.Text>
+          </Flex>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+/**
+ * /settings/feature-requests: the board shared with every Parley customer. People post requests,
+ * vote and comment; the Parley team sets where each one stands.
+ */
+export function FeatureRequestsPage() {
+  const [status, setStatus] = useState<FeatureRequestStatus | 'all'>('all');
+  const [sort, setSort] = useState<FeatureRequestSort>('top');
+  const [draft, setDraft] = useState('');
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const { data, error, isLoading, isFetching, refetch } = useGetFeatureRequestsQuery(
+    { status: status === 'all' ? undefined : status, sort, search },
+    { refetchOnMountOrArgChange: true },
+  );
+  const requests = data ?? [];
+  const filtered = status !== 'all' || search.trim() !== '';
+
+  return (
+    <div style={{ maxWidth: 880 }}>
+      <PageHeader
+        title="Feature requests"
+        description="Tell the Parley team what you need, vote for the ideas you want most, and follow where they stand."
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            New request
+          </Button>
+        }
+      />
+      <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+        <Input.Search
+          aria-label="Search feature requests"
+          placeholder="Search feature requests"
+          allowClear
+          value={draft}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            if (e.target.value === '') setSearch('');
+          }}
+          onSearch={(value) => setSearch(value.trim())}
+          style={{ maxWidth: 320 }}
+        />
+        <Select<FeatureRequestStatus | 'all'>
+          aria-label="Status"
+          value={status}
+          options={STATUS_OPTIONS}
+          onChange={setStatus}
+          style={{ width: 170 }}
+        />
+        <Segmented<FeatureRequestSort>
+          aria-label="Sort"
+          value={sort}
+          options={SORT_OPTIONS as { value: FeatureRequestSort; label: string }[]}
+          onChange={setSort}
+        />
+      </Flex>
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={asErrorPayload(error)?.message ?? 'The feature requests could not be loaded.'}
+          action={
+            <Button size="small" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {isLoading || (isFetching && !data) ? (
+        <Skeleton active />
+      ) : requests.length === 0 && !error ? (
+        <Empty
+          description={
+            filtered
+              ? 'No feature request matches these filters.'
+              : 'No feature requests yet. Be the first to post one.'
+          }
+        />
+      ) : (
+        <Flex vertical gap={12} aria-busy={isFetching}>
+          {requests.map((r) => (
+            <RequestRow key={r.id} request={r} onOpen={() => setOpenId(r.id)} />
+          ))}
+        </Flex>
+      )}
+      {creating && (
+        <NewRequestModal
+          onClose={() => setCreating(false)}
+          onCreated={(created) => {
+            setCreating(false);
+            setOpenId(created.id);
+          }}
+        />
+      )}
+      {openId !== null && <RequestDrawer id={openId} onClose={() => setOpenId(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { useId, useState } from 'react';
+import { Alert, Button, Drawer, Empty, Flex, Form, Input, Skeleton, Typography } from 'antd';
+import { FEATURE_REQUEST_COMMENT_MAX, type FeatureRequestAuthor } from '@parley/contracts';
+import { PersonAvatar } from '../../../components/person-avatar';
+import { asErrorPayload } from '../../../lib/api-error';
+import { formatTimestamp } from '../../../lib/format-timestamp';
+import { applyApiErrorToForm } from '../../../lib/form-errors';
+import {
+  useAddFeatureRequestCommentMutation,
+  useGetFeatureRequestQuery,
+} from '../api/feature-requests-api';
+import { StatusTag } from './status-tag';
+import { VoteButton } from './vote-button';
+
+/** "Ada Agent" or "You"; a deleted person reads "A former user". */
+export function authorLabel(author: FeatureRequestAuthor | null) {
+  if (!author) return 'A former user';
+  return author.is_me ? 'You' : author.name;
+}
+
+function Byline({ author, at }: { author: FeatureRequestAuthor | null; at: string }) {
+  return (
+    <Flex align="center" gap={8}>
+      {author && (
+        <PersonAvatar
+          person={{ name: author.name, avatar: null, profile_color: author.profile_color }}
+          size={24}
+        />
+      )}
+      <Typography.Text strong>{authorLabel(author)}</Typography.Text>
+      <Typography.Text type="secondary">{formatTimestamp(at)}</Typography.Text>
+    </Flex>
+  );
+}
+
+function CommentBox({ requestId }: { requestId: number }) {
+  const [form] = Form.useForm<{ body: string }>();
+  const [add, { isLoading }] = useAddFeatureRequestCommentMutation();
+  const [error, setError] = useState<string | null>(null);
+  const onFinish = async ({ body }: { body: string }) => {
+    setError(null);
+    try {
+      await add({ id: requestId, body: body.trim() }).unwrap();
+      form.resetFields();
+    } catch (failure) {
+      setError(applyApiErrorToForm(form, failure, ['body']));
+    }
+  };
+  return (
+    <Form form={form} name="feature-request-comment" onFinish={onFinish} requiredMark={false}>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
+      <Form.Item
+        name="body"
+        rules={[{ required: true, whitespace: true, message: 'Write a comment first.' }]}
+      >
+        <Input.TextArea
+          aria-label="Your comment"
+          placeholder="Add a comment"
+          rows={3}
+          showCount
+          maxLength={FEATURE_REQUEST_COMMENT_MAX}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={isLoading}>
+        Comment
+      </Button>
+    </Form>
+  );
+}
+
+/** A request in full: description, status, votes, comments and a box to add one. */
+export function RequestDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const { data, error, isLoading, refetch } = useGetFeatureRequestQuery(id, {
+    refetchOnMountOrArgChange: true,
+  });
+  // Our own id: antd's generated one is not unique under test.
+  const titleId = useId();
+  return (
+    <Drawer
+      open
+      size={560}
+      aria-labelledby={titleId}
+      title={<span id={titleId}>{data?.title ?? 'Feature request'}</span>}
+      onClose={onClose}
+      destroyOnHidden
+    >
+      {isLoading && <Skeleton active />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={asErrorPayload(error)?.message ?? 'The request could not be loaded.'}
+          action={
+            <Button size="small" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+      {data && (
+        <Flex vertical gap={20}>
+          <Flex gap={16} align="flex-start">
+            <VoteButton request={data} />
+            <Flex vertical gap={8} style={{ minWidth: 0 }}>
+              <div>
+                <StatusTag status={data.status} />
+              </div>
+              <Byline author={data.author} at={data.created_at} />
+            </Flex>
+          </Flex>
+          {data.description ? (
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+              {data.description}
+            </Typography.Paragraph>
+          ) : (
+            <Typography.Text type="secondary">No description.</Typography.Text>
+          )}
+          <section aria-label="Comments">
+            <Typography.Title level={5}>
+              {data.comments.length === 1 ? '1 comment' : `${data.comments.length} comments`}
+            </Typography.Title>
+            {data.comments.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No comments yet." />
+            ) : (
+              <Flex vertical gap={16} component="ol" style={{ listStyle: 'none', padding: 0 }}>
+                {data.comments.map((c) => (
+                  <li key={c.id}>
+                    <Byline author={c.author} at={c.created_at} />
+                    <Typography.Paragraph
+                      style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0 32px' }}
+                    >
+                      {c.body}
+                    </Typography.Paragraph>
+                  </li>
+                ))}
+              </Flex>
+            )}
+          </section>
+          <CommentBox requestId={data.id} />
+        </Flex>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,99 @@
+import {
+  HELP_CENTER_PATHS,
+  type HelpArticle,
+  type HelpArticleCreateBody,
+  type HelpArticleListQuery,
+  type HelpArticleListResponse,
+  type HelpArticleSummary,
+  type HelpArticleUpdateBody,
+  type HelpCategory,
+  type HelpCategoryCreateBody,
+  type HelpCategoryListResponse,
+  type HelpCategoryUpdateBody,
+  type PublicHelpArticle,
+  type PublicHelpCenter,
+} from '@parley/contracts';
+import { baseApi } from '../../../lib/base-api';
+import { http } from '../../../lib/request';
+
+/** Settings → Help center: the account's categories and articles (agents read, admins write). */
+export const helpCenterApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getHelpCategories: build.query<HelpCategory[], void>({
+      query: () => HELP_CENTER_PATHS.categories,
+      transformResponse: (response: HelpCategoryListResponse) => response.categories,
+      providesTags: ['HelpCenterCategories'],
+    }),
+    createHelpCategory: build.mutation<HelpCategory, HelpCategoryCreateBody>({
+      query: (body) => ({ url: HELP_CENTER_PATHS.categories, method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['HelpCenterCategories'] : []),
+    }),
+    updateHelpCategory: build.mutation<HelpCategory, { id: number } & HelpCategoryUpdateBody>({
+      query: ({ id, ...body }) => ({ url: HELP_CENTER_PATHS.category(id), method: 'PATCH', body }),
+      invalidatesTags: (result) => (result ? ['HelpCenterCategories'] : []),
+    }),
+    deleteHelpCategory: build.mutation<{ ok: true; uncategorized_articles: number }, number>({
+      query: (id) => ({ url: HELP_CENTER_PATHS.category(id), method: 'DELETE' }),
+      invalidatesTags: (result) => (result ? ['HelpCenterCategories', 'HelpCenterArticles'] : []),
+    }),
+    getHelpArticles: build.query<HelpArticleSummary[], HelpArticleListQuery>({
+      query: (query) => ({
+        url: HELP_CENTER_PATHS.articles,
+        query: {
+          q: query.q || undefined,
+          category_id: query.category_id,
+          status: query.status,
+        },
+      }),
+      transformResponse: (response: HelpArticleListResponse) => response.articles,
+      providesTags: ['HelpCenterArticles'],
+    }),
+    getHelpArticle: build.query<HelpArticle, number>({
+      query: (id) => HELP_CENTER_PATHS.article(id),
+      providesTags: (_result, _error, id) => [{ type: 'HelpCenterArticles', id }],
+    }),
+    createHelpArticle: build.mutation<HelpArticle, HelpArticleCreateBody>({
+      query: (body) => ({ url: HELP_CENTER_PATHS.articles, method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['HelpCenterArticles', 'HelpCenterCategories'] : []),
+    }),
+    updateHelpArticle: build.mutation<HelpArticle, { id: number } & HelpArticleUpdateBody>({
+      query: ({ id, ...body }) => ({ url: HELP_CENTER_PATHS.article(id), method: 'PATCH', body }),
+      invalidatesTags: (result) => (result ? ['HelpCenterArticles', 'HelpCenterCategories'] : []),
+    }),
+    deleteHelpArticle: build.mutation<{ ok: true }, number>({
+      query: (id) => ({ url: HELP_CENTER_PATHS.article(id), method: 'DELETE' }),
+      invalidatesTags: (result) => (result ? ['HelpCenterArticles', 'HelpCenterCategories'] : []),
+    }),
+  }),
+});
+
+export const {
+  useGetHelpCategoriesQuery,
+  useCreateHelpCategoryMutation,
+  useUpdateHelpCategoryMutation,
+  useDeleteHelpCategoryMutation,
+  useGetHelpArticlesQuery,
+  useGetHelpArticleQuery,
+  useCreateHelpArticleMutation,
+  useUpdateHelpArticleMutation,
+  useDeleteHelpArticleMutation,
+} = helpCenterApi;
+
+/** The public help center: no session, no store (it is a public page, spec §2). */
+export const publicHelpCenterApi = {
+  center: (
+    center: string,
+    query: { q?: string | undefined; category_id?: number | undefined },
+    signal?: AbortSignal,
+  ) =>
+    http.get<PublicHelpCenter>(HELP_CENTER_PATHS.publicCenter(center), {
+      auth: false,
+      query: { q: query.q || undefined, category_id: query.category_id },
+      ...(signal ? { signal } : {}),
+    }),
+  article: (center: string, slug: string, signal?: AbortSignal) =>
+    http.get<PublicHelpArticle>(HELP_CENTER_PATHS.publicArticle(center, slug), {
+      auth: false,
+      ...(signal ? { signal } : {}),
+    }),
+};

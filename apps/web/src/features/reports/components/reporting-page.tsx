@@ -1,0 +1,186 @@
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Card, Dropdown, Flex, Select, Skeleton, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
+import { MAX_REPORT_DAYS, reportRangeProblem, type ReportExportGroup } from '@parley/contracts';
+import { PageHeader } from '../../../components/page-header';
+import { toast } from '../../../lib/toast';
+import { GlobalDateRangePicker } from '../../date-range/components/global-date-range-picker';
+import { useGlobalDateRange } from '../../date-range/hooks/use-global-date-range';
+import {
+  browserTimeZone,
+  downloadReportCsv,
+  useGetReportFilterOptionsQuery,
+  useGetReportOverviewQuery,
+  type ReportParams,
+} from '../api/reports-api';
+import { formatRange } from '../report-format';
+import { BreakdownTables } from './breakdown-tables';
+import { BusiestHours } from './busiest-hours';
+import { KpiCards } from './kpi-cards';
+
+// The charting library arrives in its own chunk, after the figures: the cards and tables do
+// not wait for it.
+const VolumeChart = lazy(() => import('./volume-chart').then((m) => ({ default: m.VolumeChart })));
+
+const FILTERS = ['channel_id', 'agent_id', 'team_id', 'tag_id'] as const;
+type FilterKey = (typeof FILTERS)[number];
+
+const EXPORTS: { key: ReportExportGroup; label: string }[] = [
+  { key: 'day', label: 'One row per day' },
+  { key: 'channel', label: 'One row per channel' },
+  { key: 'agent', label: 'One row per agent' },
+  { key: 'team', label: 'One row per team' },
+  { key: 'tag', label: 'One row per tag' },
+];
+
+/** The filters live in the address (?channel_id=…), so a filtered report can be shared. */
+function useReportFilters() {
+  const [search, setSearch] = useSearchParams();
+  const filters: Partial<Record<FilterKey, number>> = {};
+  for (const key of FILTERS) {
+    const n = Number(search.get(key));
+    if (Number.isInteger(n) && n > 0) filters[key] = n;
+  }
+  const setFilter = (key: FilterKey, value: number | undefined) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === undefined) next.delete(key);
+        else next.set(key, String(value));
+        return next;
+      },
+      { replace: true },
+    );
+  return { filters, setFilter };
+}
+
+function Filters({ filters, setFilter }: ReturnType<typeof useReportFilters>) {
+  const { data } = useGetReportFilterOptionsQuery();
+  const select = (key: FilterKey, label: string, options: { id: number; name: string }[]) => (
+    <Select
+      key={key}
+      aria-label={label}
+      placeholder={label}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      style={{ minWidth: 180 }}
+      value={filters[key]}
+      options={options.map((o) => ({ value: o.id, label: o.name }))}
+      onChange={(value?: number) => setFilter(key, value)}
+    />
+  );
+  return (
+    <Flex wrap gap={8}>
+      {select('channel_id', 'All channels', data?.support_channels ?? [])}
+      {select('agent_id', 'All agents', data?.dc_users ?? [])}
+      {select('team_id', 'All teams', data?.teams ?? [])}
+      {select('tag_id', 'All tags', data?.tags ?? [])}
+    </Flex>
+  );
+}
+
+function ExportButton({ params, disabled }: { params: ReportParams; disabled: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const download = async (by: ReportExportGroup) => {
+    setBusy(true);
+    try {
+      await downloadReportCsv(params, by);
+    } catch (error) {
+      toast.error((error as Error).message || 'The CSV could not be downloaded.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dropdown
+      trigger={['click']}
+      disabled={disabled}
+      menu={{
+        items: EXPORTS.map((e) => ({ key: e.key, label: e.label })),
+        onClick: ({ key }) => void download(key as ReportExportGroup),
+      }}
+    >
+      <Button icon={<DownloadOutlined />} loading={busy}>
+        Export CSV
+      </Button>
+    </Dropdown>
+  );
+}
+
+/** Reporting (/reporting): the global date range's figures, compared with the period before. */
+export function ReportingPage() {
+  const { range } = useGlobalDateRange();
+  const { filters, setFilter } = useReportFilters();
+  const [tz] = useState(browserTimeZone);
+  const problem = reportRangeProblem(range.start, range.end);
+  const params: ReportParams = { from: range.start, to: range.end, ...filters, tz };
+  const { data, error, isLoading, isFetching, refetch } = useGetReportOverviewQuery(params, {
+    skip: problem !== null,
+  });
+
+  return (
+    <div style={{ padding: 24, maxWidth: 1400 }}>
+      <PageHeader
+        title="Reporting"
+        description={
+          data
+            ? `${formatRange(data.range.from, data.range.to)}, compared with ${formatRange(
+                data.previous_range.from,
+                data.previous_range.to,
+              )}. Days and hours in ${data.timezone}.`
+            : 'Conversations, messages, response times and satisfaction over the date range.'
+        }
+        extra={
+          <Flex gap={8} wrap>
+            <GlobalDateRangePicker maxDays={MAX_REPORT_DAYS} />
+            <ExportButton params={params} disabled={problem !== null} />
+          </Flex>
+        }
+      />
+      <Flex vertical gap={16}>
+        <Filters filters={filters} setFilter={setFilter} />
+        {problem && <Alert type="warning" showIcon message={problem} />}
+        {error && !problem && (
+          <Alert
+            type="error"
+            showIcon
+            message={'message' in error ? error.message : 'The report could not be loaded.'}
+            action={
+              <Button size="small" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        )}
+        {isLoading && <Skeleton active paragraph={{ rows: 8 }} />}
+        {data && (
+          <div aria-busy={isFetching} style={{ opacity: isFetching ? 0.6 : 1 }}>
+            <Flex vertical gap={16}>
+              <KpiCards current={data.current} previous={data.previous} />
+              <Card size="small" title="Volume per day">
+                <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
+                  <VolumeChart daily={data.daily} />
+                </Suspense>
+              </Card>
+              <Card size="small" title="Breakdown">
+                <BreakdownTables breakdowns={data.breakdowns} />
+              </Card>
+              <Card
+                size="small"
+                title="Busiest hours"
+                extra={
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    Customer messages received, {data.timezone}
+                  </Typography.Text>
+                }
+              >
+                <BusiestHours cells={data.heatmap} timezone={data.timezone} />
+              </Card>
+            </Flex>
+          </div>
+        )}
+      </Flex>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { SetupChecklist } from '@parley/contracts';
+import { makeStore } from '../../../app/store';
+import { fakeApi, json, type Reply } from '../../../test/fake-api';
+import { signInCookies } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
+import { HELP_MENU } from '../../shell/help-widget/help-widget';
+import { ONBOARDING_VIDEOS_URL } from '../../shell/shell-config';
+import { SETUP_ITEMS, SetupPage } from './setup-page';
+
+const CHECKLIST: SetupChecklist = {
+  items: [
+    { key: 'connect_channel', done: true, detail: '2 channels connected' },
+    { key: 'install_widget', done: false, detail: 'The widget is not switched on for any store' },
+    { key: 'invite_team', done: true, detail: '1 invitation pending' },
+    { key: 'create_fast_replies', done: false, detail: 'None yet' },
+    { key: 'verify_sending_domain', done: false, detail: 'No email channel to send from yet' },
+  ],
+  completed: 2,
+  total: 5,
+};
+
+function renderSetup(routes: Record<string, Reply>) {
+  signInCookies();
+  const api = fakeApi(routes);
+  const { store, persistor } = makeStore();
+  persistor.pause();
+  const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+  renderPage(<SetupPage />, { at: '/setup', store });
+  return { api, user };
+}
+
+const itemOf = (title: string) => screen.getByRole('heading', { name: title }).closest('li')!;
+
+describe('setup page (/setup)', { timeout: 120_000 }, () => {
+  it("shows the server's progress and each item's state, detail and where it is done", async () => {
+    renderSetup({ 'GET /dashboardapi/setup/checklist': json(200, CHECKLIST) });
+    expect(await screen.findByText('2 of 5 steps done')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Setup progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    const list = screen.getByRole('list', { name: 'Setup checklist' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+
+    const expected = [
+      ['connect_channel', 'Done', '2 channels connected', '/settings/supportchannels'],
+      [
+        'install_widget',
+        'To do',
+        'The widget is not switched on for any store',
+        '/settings/widgets',
+      ],
+      ['invite_team', 'Done', '1 invitation pending', '/settings/teammembers'],
+      ['create_fast_replies', 'To do', 'None yet', '/settings/fastreplies'],
+      [
+        'verify_sending_domain',
+        'To do',
+        'No email channel to send from yet',
+        '/settings/dnsrecords',
+      ],
+    ] as const;
+    for (const [key, state, detail, href] of expected) {
+      const meta = SETUP_ITEMS[key];
+      const item = within(itemOf(meta.title));
+      expect(item.getByText(state)).toBeInTheDocument();
+      expect(item.getByText(detail)).toBeInTheDocument();
+      expect(item.getByText(meta.description)).toBeInTheDocument();
+      expect(item.getByRole('link', { name: meta.action })).toHaveAttribute('href', href);
+    }
+    // The first step left to do is the one put forward.
+    expect(
+      within(itemOf(SETUP_ITEMS.install_widget.title)).getByRole('link', {
+        name: SETUP_ITEMS.install_widget.action,
+      }),
+    ).toHaveClass('ant-btn-primary');
+    expect(
+      within(itemOf(SETUP_ITEMS.create_fast_replies.title)).getByRole('link', {
+        name: SETUP_ITEMS.create_fast_replies.action,
+      }),
+    ).not.toHaveClass('ant-btn-primary');
+  });
+
+  it("an item's button goes to where it is done, inside the app", async () => {
+    const { user } = renderSetup({ 'GET /dashboardapi/setup/checklist': json(200, CHECKLIST) });
+    await screen.findByText('2 of 5 steps done');
+    await user.click(screen.getByRole('link', { name: SETUP_ITEMS.install_widget.action }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/settings/widgets'),
+    );
+  });
+
+  it('offers the onboarding videos of the help widget menu (spec §2), in a new tab', async () => {
+    renderSetup({ 'GET /dashboardapi/setup/checklist': json(200, CHECKLIST) });
+    const link = await screen.findByRole('link', { name: HELP_MENU.onboardingVideos });
+    expect(link).toHaveAttribute('href', ONBOARDING_VIDEOS_URL);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('says when everything is done', async () => {
+    renderSetup({
+      'GET /dashboardapi/setup/checklist': json(200, {
+        items: CHECKLIST.items.map((i) => ({ ...i, done: true })),
+        completed: 5,
+        total: 5,
+      }),
+    });
+    expect(await screen.findByText('5 of 5 steps done')).toBeInTheDocument();
+    expect(screen.getByText('Your workspace is set up.')).toBeInTheDocument();
+    expect(screen.queryByText('To do')).toBeNull();
+  });
+
+  it('a failed load says so and can be tried again', async () => {
+    let fail = true;
+    const { api, user } = renderSetup({
+      'GET /dashboardapi/setup/checklist': () =>
+        fail
+          ? json(500, {
+              code: 'internal_error',
+              message: 'Something went wrong on our side. Please try again.',
+            })
+          : json(200, CHECKLIST),
+    });
+    expect(
+      await screen.findByText('Something went wrong on our side. Please try again.'),
+    ).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('2 of 5 steps done')).toBeInTheDocument();
+    expect(api.callsTo('GET /dashboardapi/setup/checklist').length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { Badge, Button } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import { DEMO_CALLOUT_DELAY_MS, LOCAL_KEYS } from '@parley/contracts';
+import { PRODUCT_NAME } from '../shell-config';
+
+export const DEMO_CALLOUT_TEXT = {
+  title: `New to ${PRODUCT_NAME}?`,
+  body: 'Book a free demo with our team, or chat with us if you have a question.',
+  demo: 'Schedule a demo',
+  chat: 'Chat with us',
+  dismiss: 'Dismiss',
+} as const;
+
+export const newMessageCalloutTitle = (count: number) =>
+  count === 1 ? `New message from the ${PRODUCT_NAME} team` : `${count} new messages`;
+
+/** Spec §3 `showDemoAndChatCallout`: 'false' once the person dismissed or used the callout. */
+const calloutDismissed = () => localStorage.getItem(LOCAL_KEYS.showDemoAndChatCallout) === 'false';
+const dismissCallout = () => localStorage.setItem(LOCAL_KEYS.showDemoAndChatCallout, 'false');
+
+/** Spec §4: the demo and chat callout appears 5 seconds after load, until dismissed. */
+function useDemoCallout(): [boolean, () => void] {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (calloutDismissed()) return;
+    const timer = setTimeout(() => setShown(true), DEMO_CALLOUT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return [
+    shown,
+    () => {
+      dismissCallout();
+      setShown(false);
+    },
+  ];
+}
+
+const cardStyle = (bottom: number, right: number) =>
+  ({
+    position: 'fixed',
+    insetInlineEnd: right,
+    bottom,
+    width: 280,
+    zIndex: 999,
+    background: '#fff',
+    borderRadius: 12,
+    boxShadow: '0 8px 24px rgba(15, 23, 42, 0.16)',
+    padding: '12px 14px',
+  }) as const;
+
+/**
+ * The callouts beside the help button (spec §4): a reply from the operator's team (`new_message`,
+ * with a badge of the count) and, once per person, the demo-and-chat invitation.
+ */
+export function HelpCallouts({
+  bottom,
+  right,
+  unread,
+  preview,
+  onOpenChat,
+  onScheduleDemo,
+}: {
+  bottom: number;
+  right: number;
+  unread: number;
+  preview: string | null;
+  onOpenChat: () => void;
+  onScheduleDemo: () => void;
+}) {
+  const [demoShown, dismissDemo] = useDemoCallout();
+
+  if (unread > 0) {
+    return (
+      <button
+        type="button"
+        role="status"
+        aria-label={`${newMessageCalloutTitle(unread)}. Open the chat`}
+        data-testid="help-new-message-callout"
+        onClick={onOpenChat}
+        style={{ ...cardStyle(bottom, right), border: 0, textAlign: 'start', cursor: 'pointer' }}
+      >
+        <span style={{ display: 'flex', alignItems: 'center', gap: 8, fontWeight: 600 }}>
+          <Badge count={unread} aria-hidden />
+          {newMessageCalloutTitle(unread)}
+        </span>
+        {preview && (
+          <span
+            style={{
+              display: 'block',
+              marginTop: 4,
+              color: '#3d4350',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            }}
+          >
+            {preview}
+          </span>
+        )}
+      </button>
+    );
+  }
+
+  if (!demoShown) return null;
+  return (
+    <section
+      aria-label={DEMO_CALLOUT_TEXT.title}
+      data-testid="help-demo-callout"
+      style={cardStyle(bottom, right)}
+    >
+      <div style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
+        <strong style={{ flex: 1 }}>{DEMO_CALLOUT_TEXT.title}</strong>
+        <Button
+          type="text"
+          size="small"
+          icon={<CloseOutlined />}
+          aria-label={DEMO_CALLOUT_TEXT.dismiss}
+          onClick={dismissDemo}
+        />
+      </div>
+      <p style={{ margin: '4px 0 10px', color: '#3d4350' }}>{DEMO_CALLOUT_TEXT.body}</p>
+      <div style={{ display: 'flex', gap: 8 }}>
+        <Button
+          type="primary"
+          size="small"
+          onClick={() => {
+            dismissDemo();
+            onScheduleDemo();
+          }}
+        >
+          {DEMO_CALLOUT_TEXT.demo}
+        </Button>
+        <Button
+          size="small"
+          onClick={() => {
+            dismissDemo();
+            onOpenChat();
+          }}
+        >
+          {DEMO_CALLOUT_TEXT.chat}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,190 @@
+import { useState, type ReactElement } from 'react';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Flex,
+  Popconfirm,
+  Table,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Team, TeamMembersResponse } from '@parley/contracts';
+import { useAppSelector } from '../../../app/hooks';
+import { PageHeader } from '../../../components/page-header';
+import { PersonAvatar } from '../../../components/person-avatar';
+import { asErrorPayload } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
+import { useGetTeamMembersQuery } from '../../team-members/api/team-members-api';
+import { useDeleteTeamMutation, useGetTeamsQuery } from '../api/teams-api';
+import { TeamFormModal } from './team-form-modal';
+
+type Member = TeamMembersResponse['members'][number];
+
+/** Which modal is open: none, a new team, or editing one. */
+type Editing = { team: Team | null } | null;
+
+const membersLabel = (n: number) => (n === 1 ? '1 member' : `${n} members`);
+
+/** /settings/teams: the account's teams, their members, and (owners and admins) changes. */
+export function TeamsPage() {
+  const { data, isLoading, error, refetch } = useGetTeamsQuery();
+  const { data: people } = useGetTeamMembersQuery();
+  const me = useAppSelector((state) => state.auth.me);
+  const [deleteTeam] = useDeleteTeamMutation();
+  const [editing, setEditing] = useState<Editing>(null);
+  const canManage = me ? me.permission_level !== 'agent' : false;
+  const byId = new Map<number, Member>((people?.members ?? []).map((m) => [m.id, m]));
+
+  const remove = async (team: Team) => {
+    try {
+      await deleteTeam(team.id).unwrap();
+      toast.success('Team deleted', `Its conversations stay in the inbox, with no team.`);
+    } catch (failure) {
+      toast.error('The team could not be deleted', asErrorPayload(failure)?.message);
+    }
+  };
+
+  const manageOnly = (node: ReactElement) =>
+    canManage ? node : <Tooltip title="Only owners and admins can change teams.">{node}</Tooltip>;
+
+  const columns: TableColumnsType<Team> = [
+    {
+      title: 'Team',
+      key: 'name',
+      render: (_, team) => (
+        <div>
+          <div style={{ fontWeight: 500 }}>{team.name}</div>
+          {team.description && (
+            <Typography.Text type="secondary">{team.description}</Typography.Text>
+          )}
+        </div>
+      ),
+    },
+    {
+      title: 'Members',
+      key: 'members',
+      width: 240,
+      render: (_, team) => {
+        const members = team.member_ids.flatMap((id) => {
+          const m = byId.get(id);
+          return m ? [m] : [];
+        });
+        return (
+          <Flex align="center" gap={8}>
+            {members.length > 0 && (
+              <Avatar.Group max={{ count: 4 }} size={28}>
+                {members.map((m) => (
+                  <Tooltip key={m.id} title={m.name}>
+                    <span>
+                      <PersonAvatar person={m} size={28} />
+                    </span>
+                  </Tooltip>
+                ))}
+              </Avatar.Group>
+            )}
+            <Typography.Text type="secondary">
+              {membersLabel(team.member_ids.length)}
+            </Typography.Text>
+          </Flex>
+        );
+      },
+    },
+    {
+      title: 'Open conversations',
+      dataIndex: 'open_conversation_count',
+      width: 170,
+    },
+    {
+      title: '',
+      key: 'actions',
+      width: 110,
+      align: 'right',
+      render: (_, team) => (
+        <Flex gap={4} justify="flex-end">
+          {manageOnly(
+            <Button
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={`Edit ${team.name}`}
+              disabled={!canManage}
+              onClick={() => setEditing({ team })}
+            />,
+          )}
+          {manageOnly(
+            <Popconfirm
+              title={`Delete ${team.name}?`}
+              description="Its conversations stay in the inbox, with no team."
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              disabled={!canManage}
+              onConfirm={() => remove(team)}
+            >
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`Delete ${team.name}`}
+                disabled={!canManage}
+              />
+            </Popconfirm>,
+          )}
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <div style={{ maxWidth: 960 }}>
+      <PageHeader
+        title="Teams"
+        description="Group teammates so conversations can be filed to a team and worked from its own view."
+        extra={manageOnly(
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={!canManage}
+            onClick={() => setEditing({ team: null })}
+          >
+            New team
+          </Button>,
+        )}
+      />
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={'message' in error ? error.message : 'The teams could not be loaded.'}
+          action={
+            <Button size="small" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Card variant="borderless" styles={{ body: { padding: 0 } }}>
+        <Table<Team>
+          rowKey="id"
+          columns={columns}
+          dataSource={data?.teams ?? []}
+          loading={isLoading}
+          pagination={false}
+          locale={{
+            emptyText: 'No teams yet. Create one to give a group of teammates its own inbox view.',
+          }}
+        />
+      </Card>
+      {editing && (
+        <TeamFormModal
+          team={editing.team}
+          people={people?.members ?? []}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/**
+ * Email setup (spec §7: POST and PATCH /dashboardapi/emailsetup) and the sending domain's DNS
+ * records (/settings/dnsrecords, spec §2 "DMARC verification"). An email setup is an email support
+ * channel: the name and address replies are sent from. Its domain gets a DKIM key; the SPF, DKIM
+ * and DMARC records to publish are checked in DNS, and once all three are right the account's
+ * dmarc_verification_required (Me, spec §3) is cleared.
+ */
+export const EMAIL_SETUP_PATHS = {
+  setup: '/dashboardapi/emailsetup',
+  verify: '/dashboardapi/emailsetup/verify',
+} as const;
+
+export const EMAIL_SETUP_ROUTES = {
+  emailSetup: '/settings/emailsetup',
+  dnsRecords: '/settings/dnsrecords',
+} as const;
+
+export const FROM_NAME_MAX_LENGTH = 120;
+
+export const fromNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the name your customers see as the sender.')
+  .max(FROM_NAME_MAX_LENGTH, `Keep the sender name under ${FROM_NAME_MAX_LENGTH + 1} characters.`)
+  // A line break in a header would let the name add headers of its own.
+  .refine(
+    (v) => ![...v].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127),
+    'The sender name cannot contain line breaks or control characters.',
+  );
+
+export const fromAddressSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'That address is too long.')
+  .pipe(z.email('Enter an email address, like support@yourcompany.com.'));
+
+/** The domain part of an address, lower-case. */
+export function domainOfAddress(address: string): string {
+  return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+}
+
+export const emailSetupCreateBody = z.strictObject({
+  from_name: fromNameSchema,
+  from_address: fromAddressSchema,
+});
+export type EmailSetupCreateBody = z.infer<typeof emailSetupCreateBody>;
+
+export const emailSetupUpdateBody = z
+  .strictObject({
+    from_name: fromNameSchema.optional(),
+    from_address: fromAddressSchema.optional(),
+  })
+  .refine((b) => b.from_name !== undefined || b.from_address !== undefined, {
+    message: 'Send a new sender name or a new address.',
+  });
+export type EmailSetupUpdateBody = z.infer<typeof emailSetupUpdateBody>;
+
+export const emailSetupUpdateQuery = z.object({
+  support_channel_id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const DNS_RECORD_KINDS = ['spf', 'dkim', 'dmarc'] as const;
+export type DnsRecordKind = (typeof DNS_RECORD_KINDS)[number];
+
+/** A record to publish in the sending domain's DNS. */
+export const dnsRecordSchema = z.object({
+  kind: z.enum(DNS_RECORD_KINDS),
+  type: z.literal('TXT'),
+  /** The full name, e.g. `_dmarc.example.com`. */
+  host: z.string(),
+  value: z.string(),
+});
+export type DnsRecord = z.infer<typeof dnsRecordSchema>;
+
+/**
+ * The outcome of looking one record up: verified (as it should be), missing (no such record),
+ * mismatch (a record is there but says something else) or error (the lookup itself failed).
+ */
+export const DNS_CHECK_STATUSES = ['verified', 'missing', 'mismatch', 'error'] as const;
+export type DnsCheckStatus = (typeof DNS_CHECK_STATUSES)[number];
+
+export const dnsRecordCheckSchema = z.object({
+  kind: z.enum(DNS_RECORD_KINDS),
+  host: z.string(),
+  status: z.enum(DNS_CHECK_STATUSES),
+  /** The TXT values found at the host (the relevant ones), as DNS answered them. */
+  seen: z.array(z.string()),
+  /** What was found, in words. */
+  message: z.string(),
+});
+export type DnsRecordCheck = z.infer<typeof dnsRecordCheckSchema>;
+
+export const sendingDomainSchema = z.object({
+  domain: z.string(),
+  dkim_selector: z.string(),
+  records: z.array(dnsRecordSchema),
+  verified: z.boolean(),
+  verified_at: z.string().nullable(),
+  last_checked_at: z.string().nullable(),
+  /** The per-record results of the last check; null before the first. */
+  last_check: z.array(dnsRecordCheckSchema).nullable(),
+});
+export type SendingDomain = z.infer<typeof sendingDomainSchema>;
+
+export const emailSetupSchema = z.object({
+  support_channel_id: z.number().int(),
+  from_name: z.string(),
+  from_address: z.string(),
+  domain: z.string(),
+  domain_verified: z.boolean(),
+});
+export type EmailSetup = z.infer<typeof emailSetupSchema>;
+
+/** GET /dashboardapi/emailsetup: the account's email setups and the domains they send from. */
+export const emailSetupListResponse = z.object({
+  setups: z.array(emailSetupSchema),
+  domains: z.array(sendingDomainSchema),
+  dmarc_verification_required: z.boolean(),
+});
+export type EmailSetupList = z.infer<typeof emailSetupListResponse>;
+
+/** POST / PATCH answer: the setup and its domain's records. */
+export const emailSetupResponse = z.object({
+  setup: emailSetupSchema,
+  domain: sendingDomainSchema,
+});
+export type EmailSetupResult = z.infer<typeof emailSetupResponse>;
+
+export const emailSetupVerifyBody = z.strictObject({
+  domain: z.string().trim().toLowerCase().min(1, 'Name the domain to check.').max(253),
+});
+export type EmailSetupVerifyBody = z.infer<typeof emailSetupVerifyBody>;
+
+export const emailSetupVerifyResponse = z.object({
+  domain: sendingDomainSchema,
+  dmarc_verification_required: z.boolean(),
+});
+export type EmailSetupVerifyResult = z.infer<typeof emailSetupVerifyResponse>;

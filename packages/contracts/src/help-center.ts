@@ -1,0 +1,187 @@
+import { z } from 'zod';
+
+/**
+ * Help center (spec §2 /settings/help-center-articles and /help-center/helpcenter): categories
+ * and articles per account, written by owners and admins, read by agents, published ones open
+ * to everyone on the public help center.
+ */
+export const HELP_CENTER_PATHS = {
+  categories: '/dashboardapi/help-center/categories',
+  category: (id: number | string) => `/dashboardapi/help-center/categories/${id}`,
+  articles: '/dashboardapi/help-center/articles',
+  article: (id: number | string) => `/dashboardapi/help-center/articles/${id}`,
+  /** `center` is an account id, or `helpcenter` for the operator's own help center. */
+  publicCenter: (center: number | string) =>
+    `/dashboardapi/public/help-center/${encodeURIComponent(String(center))}`,
+  publicArticle: (center: number | string, slug: string) =>
+    `/dashboardapi/public/help-center/${encodeURIComponent(String(center))}/articles/${encodeURIComponent(slug)}`,
+} as const;
+
+/** The web pages of the public help center (spec §2). */
+export const HELP_CENTER_DEFAULT = 'helpcenter';
+export const helpCenterPagePath = (center: number | string = HELP_CENTER_DEFAULT) =>
+  `/help-center/${center}`;
+export const helpCenterArticlePagePath = (center: number | string, slug: string) =>
+  `/help-center/${center}/articles/${encodeURIComponent(slug)}`;
+
+export const ARTICLE_STATUSES = ['draft', 'published'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+export const ARTICLE_TITLE_MAX = 200;
+export const ARTICLE_SLUG_MAX = 120;
+/** The body as HTML; about 200 KB of text. */
+export const ARTICLE_BODY_MAX = 200_000;
+export const CATEGORY_NAME_MAX = 80;
+export const HELP_CENTER_SEARCH_MAX = 200;
+
+const id = z.number().int().positive().max(2_147_483_647);
+
+export const helpCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+  /** Articles in the category: every one for agents, published ones on the public side. */
+  article_count: z.number().int(),
+});
+export type HelpCategory = z.infer<typeof helpCategorySchema>;
+
+export const helpCategoryListResponse = z.object({ categories: z.array(helpCategorySchema) });
+export type HelpCategoryListResponse = z.infer<typeof helpCategoryListResponse>;
+
+const categoryName = z
+  .string()
+  .trim()
+  .min(1, 'Give the category a name.')
+  .max(CATEGORY_NAME_MAX, `Keep the category name under ${CATEGORY_NAME_MAX + 1} characters.`);
+const position = z.number().int().min(0).max(10_000);
+
+export const helpCategoryCreateBody = z.strictObject({
+  name: categoryName,
+  /** Without it, the category goes last. */
+  position: position.optional(),
+});
+export type HelpCategoryCreateBody = z.infer<typeof helpCategoryCreateBody>;
+
+export const helpCategoryUpdateBody = z
+  .strictObject({ name: categoryName.optional(), position: position.optional() })
+  .refine((b) => b.name !== undefined || b.position !== undefined, {
+    message: 'Send a new name or a new position.',
+  });
+export type HelpCategoryUpdateBody = z.infer<typeof helpCategoryUpdateBody>;
+
+export const helpCategoryDeleteResponse = z.object({
+  ok: z.literal(true),
+  /** Articles that were in the category and now have none. */
+  uncategorized_articles: z.number().int(),
+});
+
+/** An article in a list: no body, a plain-text excerpt instead. */
+export const helpArticleSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
+  category_id: z.number().int().nullable(),
+  status: z.enum(ARTICLE_STATUSES),
+  excerpt: z.string(),
+  updated_at: z.string(),
+  published_at: z.string().nullable(),
+  /** Where customers read it once published (PUBLIC_URL + /help-center/{account}/articles/{slug}). */
+  public_url: z.string(),
+});
+export type HelpArticleSummary = z.infer<typeof helpArticleSummarySchema>;
+
+export const helpArticleSchema = helpArticleSummarySchema.extend({
+  /** Sanitized HTML (allow-list, on the server). */
+  body: z.string(),
+  created_at: z.string(),
+});
+export type HelpArticle = z.infer<typeof helpArticleSchema>;
+
+export const helpArticleListQuery = z.object({
+  q: z.string().trim().max(HELP_CENTER_SEARCH_MAX).optional(),
+  /** A category id, or `none` for articles without one. */
+  category_id: z
+    .union([z.literal('none'), z.coerce.number().int().positive().max(2_147_483_647)])
+    .optional(),
+  status: z.enum(ARTICLE_STATUSES).optional(),
+});
+export type HelpArticleListQuery = z.infer<typeof helpArticleListQuery>;
+
+/** At most this many articles per list answer (newest first, or best match first when searching). */
+export const HELP_ARTICLE_LIST_LIMIT = 200;
+
+export const helpArticleListResponse = z.object({ articles: z.array(helpArticleSummarySchema) });
+export type HelpArticleListResponse = z.infer<typeof helpArticleListResponse>;
+
+const slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Give the article a web address.')
+  .max(ARTICLE_SLUG_MAX, `Keep the web address under ${ARTICLE_SLUG_MAX + 1} characters.`)
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    'Write the web address with lowercase letters, digits and single dashes, like reset-your-password.',
+  );
+
+export const helpArticleCreateBody = z.strictObject({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Give the article a title.')
+    .max(ARTICLE_TITLE_MAX, `Keep the title under ${ARTICLE_TITLE_MAX + 1} characters.`),
+  /** Without it, one is made from the title. */
+  slug: slug.optional(),
+  body: z.string().max(ARTICLE_BODY_MAX, 'The article is too long.').default(''),
+  category_id: id.nullable().default(null),
+  status: z.enum(ARTICLE_STATUSES).default('draft'),
+});
+export type HelpArticleCreateBody = z.input<typeof helpArticleCreateBody>;
+
+export const helpArticleUpdateBody = z
+  .strictObject({
+    title: helpArticleCreateBody.shape.title.optional(),
+    slug: slug.optional(),
+    body: z.string().max(ARTICLE_BODY_MAX, 'The article is too long.').optional(),
+    category_id: id.nullable().optional(),
+    status: z.enum(ARTICLE_STATUSES).optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'Send at least one field to change.' });
+export type HelpArticleUpdateBody = z.infer<typeof helpArticleUpdateBody>;
+
+// ---- Public help center (no sign-in) ----
+
+export const publicHelpCenterInfo = z.object({
+  account_id: z.number().int(),
+  /** The workspace's name, shown as the help center's title. */
+  name: z.string(),
+});
+
+export const publicHelpArticleSummary = helpArticleSummarySchema.pick({
+  id: true,
+  title: true,
+  slug: true,
+  category_id: true,
+  excerpt: true,
+  updated_at: true,
+});
+export type PublicHelpArticleSummary = z.infer<typeof publicHelpArticleSummary>;
+
+export const publicHelpCenterQuery = z.object({
+  q: z.string().trim().max(HELP_CENTER_SEARCH_MAX).optional(),
+  category_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+export const publicHelpCenterResponse = z.object({
+  help_center: publicHelpCenterInfo,
+  categories: z.array(helpCategorySchema),
+  articles: z.array(publicHelpArticleSummary),
+});
+export type PublicHelpCenter = z.infer<typeof publicHelpCenterResponse>;
+
+export const publicHelpArticleResponse = z.object({
+  help_center: publicHelpCenterInfo,
+  article: publicHelpArticleSummary.extend({ body: z.string() }),
+  category: helpCategorySchema.pick({ id: true, name: true }).nullable(),
+});
+export type PublicHelpArticle = z.infer<typeof publicHelpArticleResponse>;

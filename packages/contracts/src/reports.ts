@@ -1,0 +1,181 @@
+import { z } from 'zod';
+
+/** Reporting (/reporting): figures over the global date range, and their CSV export. */
+export const REPORT_PATHS = {
+  overview: '/dashboardapi/reports/overview',
+  exportCsv: '/dashboardapi/reports/export.csv',
+} as const;
+
+/** The longest range a report covers, in days (both ends included): one year, leap day included. */
+export const MAX_REPORT_DAYS = 366;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar day written `YYYY-MM-DD` (2026-02-30 is not one). */
+export function isCalendarDay(value: string): boolean {
+  if (!DAY_PATTERN.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Days from `from` to `to`, both included (1 when they are the same day). */
+export function reportRangeDays(from: string, to: string): number {
+  return (
+    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
+  );
+}
+
+/** Why a range cannot be reported on, in words a person understands; null when it can. */
+export function reportRangeProblem(from: string, to: string): string | null {
+  if (from > to) return 'The start date must be on or before the end date.';
+  if (reportRangeDays(from, to) > MAX_REPORT_DAYS)
+    return 'Choose a date range of one year or less.';
+  return null;
+}
+
+/** True for a time zone name the runtime knows (IANA, e.g. Europe/Paris, or UTC). */
+export function isTimeZone(value: string): boolean {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone !== '';
+  } catch {
+    return false;
+  }
+}
+
+const day = (what: string) =>
+  z.string().refine(isCalendarDay, `Give the ${what} date as YYYY-MM-DD, e.g. 2026-03-01.`);
+const filterId = z.coerce.number().int().positive().max(2_147_483_647).optional();
+
+const reportFields = z.object({
+  from: day('start'),
+  to: day('end'),
+  channel_id: filterId,
+  agent_id: filterId,
+  team_id: filterId,
+  tag_id: filterId,
+  /**
+   * The time zone days and hours are counted in. Accounts and users have no stored time zone
+   * yet, so the web app sends the browser's; UTC when absent.
+   */
+  tz: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(isTimeZone, 'That time zone is not known. Use a name such as Europe/Paris or UTC.')
+    .default('UTC'),
+});
+
+function checkRange(q: { from: string; to: string }, ctx: z.RefinementCtx) {
+  const problem = reportRangeProblem(q.from, q.to);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [] });
+}
+
+export const reportQuery = reportFields.superRefine(checkRange);
+export type ReportQuery = z.infer<typeof reportQuery>;
+
+/** What one CSV row is: a day of the range, or a channel, agent, team or tag. */
+export const REPORT_EXPORT_GROUPS = ['day', 'channel', 'agent', 'team', 'tag'] as const;
+export type ReportExportGroup = (typeof REPORT_EXPORT_GROUPS)[number];
+
+export const reportExportQuery = reportFields
+  .extend({ by: z.enum(REPORT_EXPORT_GROUPS).default('day') })
+  .superRefine(checkRange);
+export type ReportExportQuery = z.infer<typeof reportExportQuery>;
+/** What the web app sends: the same fields, tz optional. */
+export type ReportFilters = z.input<typeof reportQuery>;
+
+const seconds = z.number().nullable();
+
+export const durationStats = z.object({
+  /** How many conversations the figures are computed over. */
+  count: z.number().int(),
+  median_seconds: seconds,
+  p90_seconds: seconds,
+});
+export type DurationStats = z.infer<typeof durationStats>;
+
+/**
+ * Satisfaction from the ratings of the /feedback survey (1 to 5 stars) given in the period by
+ * the account's people. It is account-wide: channel, agent, team and tag filters do not apply.
+ */
+export const csatStats = z.object({
+  responses: z.number().int(),
+  /** Mean star rating, 1 to 5; null without ratings. */
+  average_rating: z.number().nullable(),
+  /** Share of 4 and 5 star ratings, 0 to 100; null without ratings. */
+  satisfied_percent: z.number().nullable(),
+});
+
+export const reportTotals = z.object({
+  /** Conversations started in the period. */
+  opened: z.number().int(),
+  /** Conversations closed in the period (their latest close). */
+  closed: z.number().int(),
+  /** Customer messages received in the period. */
+  messages_in: z.number().int(),
+  /** Replies sent to customers in the period (internal notes and activity excluded). */
+  messages_out: z.number().int(),
+  /** From a conversation's start to the first reply, over conversations started in the period. */
+  first_response: durationStats,
+  /** From a conversation's start to its close, over conversations closed in the period. */
+  resolution: durationStats,
+  csat: csatStats,
+});
+export type ReportTotals = z.infer<typeof reportTotals>;
+
+export const reportDay = z.object({
+  date: z.string(),
+  opened: z.number().int(),
+  closed: z.number().int(),
+  messages_in: z.number().int(),
+  messages_out: z.number().int(),
+});
+export type ReportDay = z.infer<typeof reportDay>;
+
+export const reportBreakdownRow = z.object({
+  /** null: unassigned (agents) or without a team (teams). */
+  id: z.number().int().nullable(),
+  name: z.string(),
+  opened: z.number().int(),
+  closed: z.number().int(),
+  first_response: durationStats,
+  resolution: durationStats,
+});
+export type ReportBreakdownRow = z.infer<typeof reportBreakdownRow>;
+
+export const reportRange = z.object({ from: z.string(), to: z.string(), days: z.number().int() });
+
+export const reportOverviewResponse = z.object({
+  range: reportRange,
+  /** The same number of days just before the range. */
+  previous_range: reportRange,
+  /** The zone days and hours are counted in. */
+  timezone: z.string(),
+  current: reportTotals,
+  previous: reportTotals,
+  /** Every day of the range, in order, zeros included. */
+  daily: z.array(reportDay),
+  breakdowns: z.object({
+    channels: z.array(reportBreakdownRow),
+    agents: z.array(reportBreakdownRow),
+    teams: z.array(reportBreakdownRow),
+    tags: z.array(reportBreakdownRow),
+  }),
+  /**
+   * Busiest hours: customer messages received in the range, `cells[day][hour]` with day 0 =
+   * Monday … 6 = Sunday and hour 0–23, in `timezone`.
+   */
+  heatmap: z.array(z.array(z.number().int())),
+});
+export type ReportOverview = z.infer<typeof reportOverviewResponse>;
+
+export const HEATMAP_DAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;

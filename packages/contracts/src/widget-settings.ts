@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { brandSummary } from './inbox';
+import { widgetPublicSettings } from './shell';
+
+/**
+ * The live-chat widget's settings page (/settings/widgets and /settings/widgets/shopify/edit/):
+ * the data that spec §3 widget public settings serves, edited by owners and admins.
+ */
+export const WIDGET_SETTINGS_PATH = '/dashboardapi/widget/settings';
+
+/** Where the widget's loader script is served; the installation snippet points at it. */
+export const WIDGET_LOADER_PATH = '/widget/loader.js';
+
+/** The highest z-index browsers honour (a signed 32-bit integer). */
+export const WIDGET_Z_INDEX_MIN = 1;
+export const WIDGET_Z_INDEX_MAX = 2_147_483_647;
+export const WIDGET_CTA_MAX_LENGTH = 40;
+
+export const WIDGET_SETTINGS_MESSAGES = {
+  primary: 'Choose the primary colour as a hex code, such as #3b5bdb.',
+  messageTheme: 'Choose the dark or the light theme.',
+  zIndex: `The z-index must be a whole number from ${WIDGET_Z_INDEX_MIN} to ${WIDGET_Z_INDEX_MAX}.`,
+  ctaEmpty: 'Enter the text of the call-to-action button.',
+  ctaTooLong: `Keep the call-to-action to ${WIDGET_CTA_MAX_LENGTH} characters or fewer.`,
+  enabled: 'Say whether the widget is on (true) or off (false).',
+  nothing: 'Send at least one setting to change.',
+} as const;
+
+/** #rgb or #rrggbb; stored and served as lowercase #rrggbb. */
+export const widgetPrimaryColour = z
+  .string({ error: WIDGET_SETTINGS_MESSAGES.primary })
+  .trim()
+  .regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, WIDGET_SETTINGS_MESSAGES.primary)
+  .transform((hex) => {
+    const digits = hex.slice(1).toLowerCase();
+    return `#${digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits}`;
+  });
+
+const zIndex = z
+  .number({ error: WIDGET_SETTINGS_MESSAGES.zIndex })
+  .int(WIDGET_SETTINGS_MESSAGES.zIndex)
+  .min(WIDGET_Z_INDEX_MIN, WIDGET_SETTINGS_MESSAGES.zIndex)
+  .max(WIDGET_Z_INDEX_MAX, WIDGET_SETTINGS_MESSAGES.zIndex);
+
+const cta = z
+  .string({ error: WIDGET_SETTINGS_MESSAGES.ctaEmpty })
+  .trim()
+  .min(1, WIDGET_SETTINGS_MESSAGES.ctaEmpty)
+  .max(WIDGET_CTA_MAX_LENGTH, WIDGET_SETTINGS_MESSAGES.ctaTooLong);
+
+/** PATCH body: the public settings' shape, any subset of its fields; unknown fields are refused. */
+export const widgetSettingsPatch = z
+  .strictObject({
+    basic_settings: z
+      .strictObject({
+        is_widget_enabled: z.boolean({ error: WIDGET_SETTINGS_MESSAGES.enabled }),
+      })
+      .partial()
+      .optional(),
+    theme: z
+      .strictObject({
+        primary: widgetPrimaryColour,
+        messageTheme: z.enum(['dark', 'light'], { error: WIDGET_SETTINGS_MESSAGES.messageTheme }),
+        z_index: zIndex,
+        cta,
+      })
+      .partial()
+      .optional(),
+  })
+  .refine(
+    (body) =>
+      Object.keys(body.basic_settings ?? {}).length + Object.keys(body.theme ?? {}).length > 0,
+    WIDGET_SETTINGS_MESSAGES.nothing,
+  );
+export type WidgetSettingsPatch = z.infer<typeof widgetSettingsPatch>;
+export type WidgetSettingsPatchInput = z.input<typeof widgetSettingsPatch>;
+
+export const widgetSettingsQuery = z.object({
+  brand_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+/** GET/PATCH answer: the store's settings exactly as public_settings serves them, and more. */
+export const widgetSettingsResponse = widgetPublicSettings.extend({
+  /** The store the settings belong to; null when the workspace has no store yet. */
+  store: brandSummary.nullable(),
+  /** Every store of the workspace, to switch between them. */
+  stores: z.array(brandSummary),
+  /** False until someone saves the settings: public_settings then answers the widget is off. */
+  is_configured: z.boolean(),
+  /** The tag to paste before </body> of the store; null when the store has no Shopify domain. */
+  installation_snippet: z.string().nullable(),
+});
+export type WidgetSettings = z.infer<typeof widgetSettingsResponse>;
+
+/** The one snippet a store pastes into its pages: the loader, told which store it is on. */
+export function widgetInstallationSnippet(publicUrl: string, myshopifyDomain: string): string {
+  const src = `${publicUrl.replace(/\/+$/, '')}${WIDGET_LOADER_PATH}`;
+  const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return `<script async src="${attr(src)}" data-myshopify-domain="${attr(myshopifyDomain)}"></script>`;
+}
