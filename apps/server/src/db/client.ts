@@ -87,12 +87,21 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
 export async function openPostgres(connectionString: string, max = 20): Promise<Database> {
   const pool = new Pool({ connectionString, max });
+  // An idle connection the server drops (restart, failover, an admin's terminate) is an 'error'
+  // on the pool; unheard, it would crash the process. The pool opens a new one on next use.
+  let closing = false;
+  pool.on('error', (error) => {
+    if (!closing) console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
-    close: () => pool.end(),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
   };
 }
