@@ -64,10 +64,12 @@ const ARTICLES: {
   },
   {
     category: 2,
-    title: 'Gift cards (coming soon)',
-    slug: 'gift-cards',
+    // A draft, so the demo shows that drafts stay off the public help center.
+    title: 'Change the email address on your account',
+    slug: 'change-your-email-address',
     status: 'draft',
-    body: '<p>Draft: gift cards launch in the autumn. Not public yet.</p>',
+    body: `<p>Sign in, open <em>Account</em> → <em>Profile</em> and enter the new address. We send a confirmation link to it; the change takes effect once you open that link.</p>
+<p>Orders placed before the change keep their receipts at the old address.</p>`,
   },
 ];
 

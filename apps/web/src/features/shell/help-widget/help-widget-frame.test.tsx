@@ -137,7 +137,7 @@ describe(
       ]);
     });
 
-    it('the menu offers the chat first when the operator configured it; without it, no frame at all', async () => {
+    it('the menu offers the chat first when the operator configured it, before the four spec entries', async () => {
       await renderWithFrame();
       fireEvent.click(helpButton());
       const entries = within(screen.getByRole('navigation', { name: 'Help menu' })).getAllByRole(
