@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three projects: the shared contracts, the server over a real database,
-// and the web app's components in jsdom. e2e runs separately under Playwright.
+// One runner, four projects: the shared contracts, the server over a real database,
+// the web app's components in jsdom, and the live-chat widget's loader and chat logic. e2e runs separately under Playwright.
 export default defineConfig({
   test: {
     projects: [
@@ -14,6 +14,7 @@ export default defineConfig({
       },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      'apps/widget/vitest.config.ts',
     ],
   },
 });

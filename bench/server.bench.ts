@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fmt, loadTest, login, record, rssMb, startServer, stopServer, webDist } from './lib';
+import {
+  APP_BUDGET_BYTES,
+  LOADER_BUDGET_BYTES,
+  measureWidget,
+} from '../apps/widget/check-budgets.mjs';
+import { fmt, loadTest, login, record, root, rssMb, startServer, stopServer, webDist } from './lib';
 
 /** Start-up time, idle memory and a cheap authenticated endpoint, embedded mode. */
 export async function benchServer(port: number) {
@@ -60,8 +65,31 @@ function gzipKb(file: string) {
   return zlib.gzipSync(fs.readFileSync(path.join(webDist, file))).length / 1024;
 }
 
+/** Design §7 widget budgets: the loader on every store page, the chat app on first open. */
+function benchWidgetBundles() {
+  const figures = measureWidget(path.join(root, 'apps/widget/dist'));
+  if (!figures) {
+    record('widget bundles', 'not built', '—', null);
+    return;
+  }
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB (${bytes} B)`;
+  record(
+    'widget loader (gzip)',
+    kb(figures.loaderBytes),
+    '≤ 3 KB',
+    figures.loaderBytes <= LOADER_BUDGET_BYTES,
+  );
+  record(
+    `widget chat app, first open (${figures.appFiles.length} files, gzip)`,
+    kb(figures.appBytes),
+    '≤ 80 KB',
+    figures.appBytes <= APP_BUDGET_BYTES,
+  );
+}
+
 /** The JS a browser loads for the login route: the entry and what index.html preloads. */
 export function benchBundles() {
+  benchWidgetBundles();
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     record('web bundles', 'not built', '—', null);
     return;

@@ -13,6 +13,8 @@ export const HELP_WIDGET_PORT = E2E_PORT + 1;
 /** Stripe's API and hosted pages, faked (e2e/fake-stripe). */
 export const STRIPE_PORT = E2E_PORT + 2;
 export const STRIPE_SECRET_KEY = 'sk_test_e2e';
+/** The server's built-in SMTP server (incoming email), which the email journey sends to. */
+export const E2E_SMTP_PORT = E2E_PORT + 9;
 export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_billing';
 
 export default defineConfig({
@@ -84,7 +86,7 @@ export default defineConfig({
         DEMO: 'off',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-        SMTP_PORT: '0',
+        SMTP_PORT: String(E2E_SMTP_PORT),
         // The inbox test's webhook receiver listens on 127.0.0.1 (safe-fetch refuses it otherwise).
         OUTBOUND_ALLOW_PRIVATE: 'true',
         HELP_WIDGET_URL: `http://127.0.0.1:${HELP_WIDGET_PORT}/frame`,

@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const contractsDir = fileURLToPath(new URL('../../packages/contracts/', import.meta.url));
-const ZOD_ALIAS = '__parleyContractsZod';
+export const contractsDir = fileURLToPath(new URL('../../packages/contracts/', import.meta.url));
+export const ZOD_ALIAS = '__parleyContractsZod';
 
 /**
  * The contracts declare zod schemas at module level next to the constants the web app uses.
@@ -12,7 +12,7 @@ const ZOD_ALIAS = '__parleyContractsZod';
  * treats as pure (see manualPureFunctions) and marks top-level `const x = schema.partial()`-style
  * declarations pure, so schemas the app never uses are dropped.
  */
-function pureContractSchemas(): Plugin {
+export function pureContractSchemas(): Plugin {
   const topLevelCall = /^((?:export )?const [\w$]+(?::[^=\n]+)? = )(?=[A-Za-z_$][\w$]*\s*[.(])/gm;
   // A schema built from another inside an object or array, e.g. `view: conversationView.default()`
   // or `name: required(message).pipe(...)`: unless marked pure too, that call outlives the dropped
@@ -44,6 +44,11 @@ export default defineConfig({
         // Contract modules have no side effects: one whose exports are unused is left out.
         moduleSideEffects: (id: string) => !id.startsWith(contractsDir),
         manualPureFunctions: [ZOD_ALIAS],
+        // A pure schema call's leftover property reads (`schema.partial`, `MESSAGES.x`) would
+        // otherwise keep a dropped schema's module alive without its zod import: a chunk that
+        // throws `__parleyContractsZod is not defined` (widget-chat.ts via widget-settings.ts).
+        // No code of ours or our libraries reads a property for its side effect.
+        propertyReadSideEffects: false,
       },
     },
   },

@@ -13,6 +13,7 @@ import { AppError } from './lib/errors';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
+import { registerWidgetAssets } from './plugins/widget-assets';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { featureRequestsRoutes } from './modules/feature-requests/feature-requests.routes';
 import { registerRealtime } from './realtime/realtime';
@@ -31,6 +32,7 @@ import { npsRoutes } from './modules/nps/nps.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
 import { callbacksRoutes } from './modules/callbacks/callbacks.routes';
 import { widgetsRoutes } from './modules/widgets/widgets.routes';
+import { widgetChatRoutes } from './modules/widget-chat/widget-chat.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { fastRepliesRoutes } from './modules/fast-replies/fast-replies.routes';
 import { registerConversationRealtime } from './modules/conversations/conversations.realtime';
@@ -41,11 +43,26 @@ import { tagsRoutes } from './modules/tags/tags.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { helpCenterRoutes } from './modules/help-center/help-center.routes';
 import { emailSetupRoutes } from './modules/email-setup/email-setup.routes';
+import { emailChannelRoutes } from './modules/email-channel/email-channel.routes';
 import { billingRoutes, registerBillingGuard } from './modules/billing/billing.routes';
+import { conversationFeedbackRoutes } from './modules/conversation-feedback/conversation-feedback.routes';
+import { twilioSmsRoutes } from './modules/twilio-sms/twilio-sms.routes';
+import { twilioVoiceRoutes } from './modules/twilio-voice/twilio-voice.routes';
+import { gupshupRoutes } from './modules/gupshup-whatsapp/gupshup.routes';
+import { GUPSHUP_EVENT_JOB, gupshupEventJob } from './modules/gupshup-whatsapp/gupshup.service';
+import { metaRoutes } from './modules/meta/meta.routes';
+import {
+  WHATSAPP_CLOUD_EVENT_JOB,
+  whatsappCloudEventJob,
+} from './modules/whatsapp-cloud/whatsapp-cloud.service';
+import { shopifyRoutes } from './modules/shopify/shopify.routes';
+import { META_EVENT_JOB, metaEventJob } from './modules/meta/meta.service';
 
 export interface BuildOptions {
   /** Directory of the built web app; served with an SPA fallback when present. */
   webDistDir?: string | undefined;
+  /** Directory of the built live-chat widget (loader + chat app), served under /widget/. */
+  widgetDistDir?: string | undefined;
   logger?: boolean;
 }
 
@@ -136,12 +153,14 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(shellRoutes(deps));
   await app.register(callbacksRoutes(deps));
   await app.register(widgetsRoutes(deps));
+  await app.register(widgetChatRoutes(deps, realtime));
   await app.register(setupRoutes(deps));
   await app.register(fastRepliesRoutes(deps));
   await app.register(tagsRoutes(deps));
   await app.register(reportsRoutes(deps));
   await app.register(helpCenterRoutes(deps));
   await app.register(emailSetupRoutes(deps));
+  await app.register(emailChannelRoutes(deps));
   await app.register(channelsRoutes(deps));
   await app.register(apiChannelRoutes(deps));
   await app.register(apiKeysRoutes(deps));
@@ -149,8 +168,18 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(operatorRoutes(deps));
   await app.register(billingRoutes(deps));
   await app.register(featureRequestsRoutes(deps));
+  await app.register(conversationFeedbackRoutes(deps));
   deps.jobs.register(DELIVER_MESSAGE_JOB, deliveryJob(deps));
+  await app.register(twilioSmsRoutes(deps));
+  await app.register(twilioVoiceRoutes(deps));
+  await app.register(gupshupRoutes(deps));
+  deps.jobs.register(GUPSHUP_EVENT_JOB, gupshupEventJob(deps));
+  await app.register(metaRoutes(deps));
+  await app.register(shopifyRoutes(deps));
+  deps.jobs.register(META_EVENT_JOB, metaEventJob(deps));
+  deps.jobs.register(WHATSAPP_CLOUD_EVENT_JOB, whatsappCloudEventJob(deps));
 
+  await registerWidgetAssets(app, opts.widgetDistDir);
   await registerWebApp(app, opts.webDistDir, deps.config.helpWidgetUrl);
   return app;
 }

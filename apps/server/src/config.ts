@@ -41,7 +41,12 @@ const envSchema = z.object({
     .refine((v) => /^https?:/.test(v), 'HELP_WIDGET_URL must be an http(s) URL')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
-  SMTP_PORT: port.default(2525),
+  /** The built-in SMTP server (inbound email): a port, 0 = any free port, `off` = not started. */
+  SMTP_PORT: z
+    .union([z.literal('off'), port], {
+      message: 'SMTP_PORT must be a port number (0 = any free port) or off',
+    })
+    .default(2525),
   SMTP_URL: url.optional(),
   /** DNS servers for the sending-domain check, `ip` or `ip:port`, comma-separated. */
   DNS_RESOLVER: z
@@ -68,6 +73,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool('TRUST_PROXY').default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Live-chat widget sessions started per IP address and minute (POST /widgetapi/sessions). */
+  WIDGET_SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   WEB_DIST_DIR: z.string().min(1).optional(),
   OUTBOUND_ALLOW_PRIVATE: bool('OUTBOUND_ALLOW_PRIVATE').default(false),
   PUSHER_APP_ID: z.string().min(1).optional(),
@@ -116,6 +123,39 @@ const envSchema = z.object({
     )
     .optional(),
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(TRIAL_DAYS),
+  /** Twilio's REST API (SMS channels); a local fake provider in tests. */
+  TWILIO_API_BASE: url.default('https://api.twilio.com'),
+  /** Gupshup's WhatsApp API (whatsapp_gupshup_isv channels); a local fake provider in tests. */
+  GUPSHUP_API_BASE: url.default('https://api.gupshup.io'),
+  /** Meta's Graph API (facebook, instagram, instagram_dm channels); a local fake in tests. */
+  META_GRAPH_API_BASE: url.default('https://graph.facebook.com'),
+  META_GRAPH_API_VERSION: z
+    .string()
+    .regex(/^v\d{1,3}\.\d{1,2}$/, 'META_GRAPH_API_VERSION must look like v21.0')
+    .default('v21.0'),
+  /**
+   * Where a store's Admin API lives; `{shop}` becomes its myshopify.com host. The version is
+   * pinned here (a local fake Admin API in tests).
+   */
+  SHOPIFY_API_BASE_TEMPLATE: z
+    .string()
+    .refine(
+      (v) => /^https?:\/\/.*\{shop\}/.test(v),
+      'SHOPIFY_API_BASE_TEMPLATE must be an http(s) URL containing {shop}',
+    )
+    .default('https://{shop}/admin/api/2025-07'),
+  /** The Shopify app's client secret: store webhooks are signed with it (X-Shopify-Hmac-SHA256). */
+  SHOPIFY_API_SECRET: z
+    .string()
+    .min(8, 'SHOPIFY_API_SECRET is the Shopify app client secret')
+    .optional(),
+  /** The Meta app's secret: webhook events are signed with it (X-Hub-Signature-256). */
+  META_APP_SECRET: z.string().min(8, 'META_APP_SECRET is the Meta app secret').optional(),
+  /** The string typed into the Meta app's webhook setup; its GET verification must echo it. */
+  META_VERIFY_TOKEN: z
+    .string()
+    .min(8, 'META_VERIFY_TOKEN must be at least 8 characters')
+    .optional(),
 });
 
 export interface Config {
@@ -136,7 +176,8 @@ export interface Config {
   /** Unset: the help widget panel shows its menu only (no embedded chat). */
   helpWidgetUrl: string | null;
   mailFrom: string;
-  smtpPort: number;
+  /** Inbound SMTP port; 0 = any free port (tests); null = no SMTP server (SMTP_PORT=off). */
+  smtpPort: number | null;
   smtpUrl: string | undefined;
   /** DNS servers (`ip` or `ip:port`) for the sending-domain check; empty = the system's. */
   dnsResolvers: string[];
@@ -148,6 +189,7 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   authRateLimitPerMinute: number;
+  widgetSessionRateLimitPerMinute: number;
   webDistDir: string | undefined;
   /** Let webhooks reach private and loopback addresses (tests, on-premise setups). Off by default. */
   outboundAllowPrivate: boolean;
@@ -170,6 +212,18 @@ export interface Config {
   };
   /** Length of the free trial of every new account. */
   trialDays: number;
+  /** Base URLs of the messaging providers' APIs, without a trailing slash. */
+  twilio: { apiBase: string };
+  gupshup: { apiBase: string };
+  /** Unset apiSecret: the Shopify webhook refuses every request (nothing can be verified). */
+  shopify: { apiBaseTemplate: string; apiSecret: string | null };
+  /** Unset secret / verify token: Meta's webhook refuses every request (nothing is configured). */
+  meta: {
+    graphApiBase: string;
+    graphApiVersion: string;
+    appSecret: string | null;
+    verifyToken: string | null;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -226,7 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     helpWidgetUrl: e.HELP_WIDGET_URL ?? null,
     operatorToken: e.OPERATOR_TOKEN ?? null,
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@parley.localhost>`,
-    smtpPort: e.SMTP_PORT,
+    smtpPort: e.SMTP_PORT === 'off' ? null : e.SMTP_PORT,
     smtpUrl: e.SMTP_URL,
     dnsResolvers: (e.DNS_RESOLVER ?? '')
       .split(',')
@@ -238,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    widgetSessionRateLimitPerMinute: e.WIDGET_SESSION_RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR,
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
@@ -266,5 +321,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }),
     },
     trialDays: e.TRIAL_DAYS,
+    twilio: { apiBase: e.TWILIO_API_BASE.replace(/\/$/, '') },
+    gupshup: { apiBase: e.GUPSHUP_API_BASE.replace(/\/$/, '') },
+    shopify: {
+      apiBaseTemplate: e.SHOPIFY_API_BASE_TEMPLATE.replace(/\/$/, ''),
+      apiSecret: e.SHOPIFY_API_SECRET ?? null,
+    },
+    meta: {
+      graphApiBase: e.META_GRAPH_API_BASE.replace(/\/$/, ''),
+      graphApiVersion: e.META_GRAPH_API_VERSION,
+      appSecret: e.META_APP_SECRET ?? null,
+      verifyToken: e.META_VERIFY_TOKEN ?? null,
+    },
   };
 }

@@ -12,6 +12,7 @@ import { SecretBox } from './lib/secret-box';
 import type { Deps } from './lib/deps';
 import { seedDemoIfEmpty } from './modules/demo/demo.service';
 import { wakeSnoozed } from './modules/conversations/conversations.service';
+import { startSmtpServer, type RunningSmtpServer } from './modules/email-channel/smtp-server';
 
 /** The built web app: WEB_DIST_DIR, or apps/web/dist beside this server. */
 function findWebDist(configured: string | undefined): string | undefined {
@@ -20,6 +21,17 @@ function findWebDist(configured: string | undefined): string | undefined {
   for (let i = 0; i < 4; i++) {
     const candidate = path.join(dir, 'web', 'dist');
     if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+/** The built live-chat widget: apps/widget/dist beside this server (its frame.html). */
+function findWidgetDist(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = path.join(dir, 'widget', 'dist');
+    if (fs.existsSync(path.join(candidate, 'frame.html'))) return candidate;
     dir = path.dirname(dir);
   }
   return undefined;
@@ -54,9 +66,10 @@ async function main() {
     secrets: new SecretBox(config.secretKey!),
   };
   const webDistDir = findWebDist(config.webDistDir);
-  const app = await buildApp(deps, { webDistDir });
+  const app = await buildApp(deps, { webDistDir, widgetDistDir: findWidgetDist() });
   const demo = config.demo ? await seedDemoIfEmpty(deps) : null;
 
+  let smtp: RunningSmtpServer | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -65,6 +78,9 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      // No new mail is accepted; a message being stored finishes (its sender got no 250 yet
+      // otherwise, and will retry).
+      await smtp?.close();
       await app.close();
       await deps.jobs.stop();
       await database.close();
@@ -76,6 +92,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.smtpPort !== null)
+    smtp = await startSmtpServer(deps, {
+      port: config.smtpPort,
+      host: config.host,
+      log: (msg, err) => app.log.error({ err }, msg),
+    });
   deps.jobs.start();
   // Snoozed conversations reopen when their time comes.
   const snoozeTimer = setInterval(() => {
@@ -92,6 +114,7 @@ async function main() {
     `  ${config.productName} is running at ${config.publicUrl}  (ready in ${readyMs} ms, ${database.kind})`,
     `  API docs: ${config.publicUrl}/dashboardapi/docs`,
   ];
+  if (smtp) lines.push(`  Incoming mail (SMTP) on port ${smtp.port}`);
   if (!webDistDir)
     lines.push('  The web app is not built: run `npm run build` (or `npm start`) to serve it.');
   if (demo)

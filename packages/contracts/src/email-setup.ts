@@ -42,9 +42,47 @@ export function domainOfAddress(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 }
 
+export const EMAIL_SIGNATURE_MAX_LENGTH = 2000;
+
+/**
+ * The channel's own outgoing SMTP server (e.g. the company's Microsoft 365 or Gmail relay).
+ * Unset: replies go out through the server's SMTP_URL (or its local mailbox). The password is
+ * sealed at rest and never answered back; on PATCH, leaving it out keeps the stored one.
+ */
+export const emailSmtpSettingsBody = z.strictObject({
+  host: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+      'Enter the SMTP server name, like smtp.yourcompany.com.',
+    ),
+  port: z.coerce
+    .number()
+    .int()
+    .min(1, 'Enter a port from 1 to 65535.')
+    .max(65535, 'Enter a port from 1 to 65535.'),
+  /** TLS from the start (port 465); otherwise STARTTLS when the server offers it. */
+  secure: z.boolean().default(false),
+  username: z.string().trim().max(254).optional(),
+  password: z.string().max(1024).optional(),
+});
+export type EmailSmtpSettingsBody = z.infer<typeof emailSmtpSettingsBody>;
+
+/** Plain text appended to every reply sent from the channel (its brand's sign-off). */
+export const emailSignatureSchema = z
+  .string()
+  .max(
+    EMAIL_SIGNATURE_MAX_LENGTH,
+    `Keep the signature under ${EMAIL_SIGNATURE_MAX_LENGTH + 1} characters.`,
+  );
+
 export const emailSetupCreateBody = z.strictObject({
   from_name: fromNameSchema,
   from_address: fromAddressSchema,
+  smtp: emailSmtpSettingsBody.nullable().optional(),
+  signature: emailSignatureSchema.optional(),
 });
 export type EmailSetupCreateBody = z.infer<typeof emailSetupCreateBody>;
 
@@ -52,9 +90,12 @@ export const emailSetupUpdateBody = z
   .strictObject({
     from_name: fromNameSchema.optional(),
     from_address: fromAddressSchema.optional(),
+    /** null: back to the server's outgoing mail. */
+    smtp: emailSmtpSettingsBody.nullable().optional(),
+    signature: emailSignatureSchema.optional(),
   })
-  .refine((b) => b.from_name !== undefined || b.from_address !== undefined, {
-    message: 'Send a new sender name or a new address.',
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: 'Send a new sender name, address, SMTP server or signature.',
   });
 export type EmailSetupUpdateBody = z.infer<typeof emailSetupUpdateBody>;
 
@@ -111,6 +152,25 @@ export const emailSetupSchema = z.object({
   from_address: z.string(),
   domain: z.string(),
   domain_verified: z.boolean(),
+  // The email channel's settings (always answered; optional only for older clients' fixtures).
+  /** The channel's own SMTP server (never its password); null = the server's outgoing mail. */
+  smtp: z
+    .object({
+      host: z.string(),
+      port: z.number().int(),
+      secure: z.boolean(),
+      username: z.string().nullable(),
+      password_set: z.boolean(),
+    })
+    .nullable()
+    .optional(),
+  signature: z.string().optional(),
+  /**
+   * For forwarding services: POST the raw message (message/rfc822) to inbound_url with this
+   * secret in the x-parley-inbound-secret header. Shown to owners and admins only (else null).
+   */
+  inbound_secret: z.string().nullable().optional(),
+  inbound_url: z.string().optional(),
 });
 export type EmailSetup = z.infer<typeof emailSetupSchema>;
 

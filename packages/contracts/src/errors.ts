@@ -18,12 +18,26 @@ export const ERROR_CODES = [
   'already_member',
   'last_owner',
   'invalid_token',
+  /** A signed link (transcript, feedback) older than its lifetime. */
+  'link_expired',
+  /** The store has no live-chat widget, or it is turned off (widget API). */
+  'widget_unavailable',
+  /** Feedback for a conversation that is not resolved yet. */
+  'conversation_not_closed',
+  /** The conversation's store has no Shopify connection (or it was uninstalled). */
+  'shopify_not_connected',
+  /** Shopify refused the store's Admin API token (401/403): an admin must reconnect it. */
+  'shopify_connection_broken',
+  /** Shopify answered 429 / 5xx or not at all: try again shortly. */
+  'shopify_unavailable',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
   'payment_required',
   'billing_not_configured',
   'payment_provider_error',
+  /** A channel provider (Twilio...) refused or could not be reached for an agent's action. */
+  'provider_error',
   'internal_error',
 ] as const;
 

@@ -93,6 +93,12 @@ export const FAST_REPLY_VARIABLES = [
   { key: 'store_name', label: 'Store name', example: 'Northwind Outfitters' },
   { key: 'store_url', label: 'Store domain', example: 'northwind.myshopify.com' },
   { key: 'order_number', label: 'Latest order number', example: '#1042' },
+  { key: 'order_status', label: 'Latest order status', example: 'paid, fulfilled' },
+  {
+    key: 'order_tracking_url',
+    label: 'Latest order tracking link',
+    example: 'https://track.example/1Z999',
+  },
   { key: 'ticket_id', label: 'Ticket id', example: '1234' },
   { key: 'workspace_name', label: 'Workspace name', example: 'Northwind Support' },
 ] as const;

@@ -142,6 +142,10 @@ export const conversationDetail = conversationListItem.extend({
       last_activity_at: z.string(),
     }),
   ),
+  /** The customer's CSAT rating (1–5) and comment from /feedback or the widget; null until rated. */
+  rating: z
+    .object({ rating: z.number().int().min(1).max(5), comment: z.string().nullable() })
+    .nullable(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetail>;
 
@@ -158,6 +162,11 @@ export const replyBody = z
       .array(z.number().int().positive())
       .max(MAX_ATTACHMENTS_PER_MESSAGE, `Attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`)
       .default([]),
+    /**
+     * A Facebook / Instagram comment conversation: answer under the comment (public, the
+     * default) or by a private message to the commenter (issue 7).
+     */
+    comment_reply: z.enum(['public', 'private']).optional(),
   })
   .refine((v) => v.body.length > 0 || v.attachment_ids.length > 0, {
     message: 'Write a message first.',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHANNEL_TYPES } from './constants';
 import type { GlobalSettings } from './global-settings';
 import type { ConversationListItem, Message } from './inbox';
+import type { WidgetEventPayloads } from './widget-chat';
 
 /**
  * Realtime: the Pusher Channels protocol v7 (design.md §5). Channel names and server event names
@@ -54,6 +55,8 @@ export const REALTIME_EVENTS = {
   messageCreated: 'message_created',
   /** On `private-dcuser-{id}-panel0`: a message's delivery status changed. */
   messageUpdated: 'message_updated',
+  /** On `presence-conversation-{id}`: the live-chat visitor is typing / stopped (widget API). */
+  visitorTyping: 'visitor_typing',
 } as const satisfies Record<string, RealtimeEventName>;
 
 export const reauthAlertSchema = z.object({
@@ -63,14 +66,19 @@ export const reauthAlertSchema = z.object({
 });
 export type ReauthAlert = z.infer<typeof reauthAlertSchema>;
 
-/** The `data` each server event carries, by event name; add an event here to publish it. */
-export interface RealtimeEventPayloads {
+/**
+ * The `data` each server event carries, by event name; add an event here to publish it. The
+ * widget's events (WIDGET_EVENTS) go only to `private-widget-visitor-{public id}`.
+ */
+export interface RealtimeEventPayloads extends WidgetEventPayloads {
   global_settings_updated: GlobalSettings;
   're-authentication-alert-for-ctwa': ReauthAlert;
   /** `conversation.unread` is the recipient's own unread state. */
   conversation_updated: { account_id: number; conversation: ConversationListItem };
   message_created: { account_id: number; conversation_id: number; message: Message };
   message_updated: { account_id: number; conversation_id: number; message: Message };
+  /** The visitor's typing state; the agent app shows "typing…" while `typing` is true (≤ 10 s). */
+  visitor_typing: { conversation_id: number; typing: boolean };
 }
 export type RealtimeEventName = keyof RealtimeEventPayloads;
 

@@ -96,8 +96,9 @@ export const durationStats = z.object({
 export type DurationStats = z.infer<typeof durationStats>;
 
 /**
- * Satisfaction from the ratings of the /feedback survey (1 to 5 stars) given in the period by
- * the account's people. It is account-wide: channel, agent, team and tag filters do not apply.
+ * Customer satisfaction (CSAT): the customers' ratings of their conversations (1 to 5 stars, from
+ * the /feedback page or the widget) given in the period, for the conversations that match the
+ * report's channel, agent, team and tag filters.
  */
 export const csatStats = z.object({
   responses: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { brandSummary } from './inbox';
 import { widgetPublicSettings } from './shell';
+import { widgetChatSettingsSchema } from './widget-chat';
 
 /**
  * The live-chat widget's settings page (/settings/widgets and /settings/widgets/shopify/edit/):
@@ -66,10 +67,18 @@ export const widgetSettingsPatch = z
       })
       .partial()
       .optional(),
+    /** The chat app's greeting, pre-chat form, business hours and away message (issue 6). */
+    chat: widgetChatSettingsSchema.partial().optional(),
+    /** true: replace the identity-verification secret (identify() hashes signed with the old one stop working). */
+    rotate_identity_secret: z.literal(true).optional(),
   })
   .refine(
     (body) =>
-      Object.keys(body.basic_settings ?? {}).length + Object.keys(body.theme ?? {}).length > 0,
+      Object.keys(body.basic_settings ?? {}).length +
+        Object.keys(body.theme ?? {}).length +
+        Object.keys(body.chat ?? {}).length +
+        (body.rotate_identity_secret ? 1 : 0) >
+      0,
     WIDGET_SETTINGS_MESSAGES.nothing,
   );
 export type WidgetSettingsPatch = z.infer<typeof widgetSettingsPatch>;
@@ -89,6 +98,13 @@ export const widgetSettingsResponse = widgetPublicSettings.extend({
   is_configured: z.boolean(),
   /** The tag to paste before </body> of the store; null when the store has no Shopify domain. */
   installation_snippet: z.string().nullable(),
+  /** The chat app's settings (defaults: WIDGET_CHAT_DEFAULTS). */
+  chat: widgetChatSettingsSchema,
+  /**
+   * The secret a store signs identify() with: hex HMAC-SHA256(secret, customer id). Shown to owners
+   * and admins only (null for agents); null too while the store has no widget yet.
+   */
+  identity_secret: z.string().nullable(),
 });
 export type WidgetSettings = z.infer<typeof widgetSettingsResponse>;
 

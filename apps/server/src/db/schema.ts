@@ -343,6 +343,10 @@ export const widgets = pgTable(
       .references(() => brands.id, { onDelete: 'cascade' }),
     isEnabled: boolean('is_enabled').notNull().default(true),
     theme: jsonb('theme').$type<Record<string, unknown>>().notNull().default({}),
+    /** The chat app's greeting, pre-chat form, business hours, away message (WidgetChatSettings). */
+    chat: jsonb('chat').$type<Record<string, unknown>>().notNull().default({}),
+    /** identify() HMAC secret, sealed with SECRET_KEY; made on first read by an admin. */
+    identitySecretEncrypted: text('identity_secret_encrypted'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('widgets_brand_key').on(t.brandId)],
@@ -442,10 +446,85 @@ export const supportChannels = pgTable(
     /** Secrets (tokens, passwords), encrypted at rest with SECRET_KEY. */
     secretsEncrypted: text('secrets_encrypted'),
     needsReauthorization: boolean('needs_reauthorization').notNull().default(false),
+    /** Channel health on the settings page: the last customer message and the last provider error. */
+    lastInboundAt: ts('last_inbound_at'),
+    lastError: text('last_error'),
+    lastErrorAt: ts('last_error_at'),
     createdAt: createdAt(),
   },
   (t) => [index('support_channels_account_idx').on(t.accountId)],
 );
+
+/**
+ * A customer who texted an opt-out keyword (STOP, UNSUBSCRIBE...) on an SMS channel: replies to
+ * that address on that channel are refused until they opt in again (START, UNSTOP, YES).
+ */
+export const channelOptOuts = pgTable(
+  'channel_opt_outs',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    supportChannelId: integer('support_channel_id')
+      .notNull()
+      .references(() => supportChannels.id, { onDelete: 'cascade' }),
+    /** The customer's address on the channel (E.164 phone number). */
+    address: text('address').notNull(),
+    keyword: text('keyword').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('channel_opt_outs_channel_address_key').on(t.supportChannelId, t.address)],
+);
+
+/**
+ * A Facebook page comment or Instagram comment answered in the inbox: each top-level comment is
+ * a conversation of its own (issue 7). Replies go under `commentId` (public) or privately to
+ * its author; the commenter's later replies in the same thread join the conversation.
+ */
+export const metaCommentThreads = pgTable(
+  'meta_comment_threads',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    supportChannelId: integer('support_channel_id')
+      .notNull()
+      .references(() => supportChannels.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The comment that opened the thread (Graph id). */
+    commentId: text('comment_id').notNull(),
+    /** The post (Facebook) or media (Instagram) it was written on. */
+    postId: text('post_id'),
+    commenterId: text('commenter_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('meta_comment_threads_comment_key').on(t.supportChannelId, t.commentId),
+    uniqueIndex('meta_comment_threads_conversation_key').on(t.conversationId),
+  ],
+);
+
+/**
+ * An agent's reply sent as an approved WhatsApp template (issue 7 part 2): the message body
+ * holds the template text with its variables filled; the delivery job sends the template itself
+ * (allowed outside the 24-hour window). `template_id`: Gupshup's template id, or the Cloud API's
+ * `name:language`.
+ */
+export const whatsappTemplateSends = pgTable('whatsapp_template_sends', {
+  messageId: bigint('message_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  templateId: text('template_id').notNull(),
+  params: jsonb('params').$type<string[]>().notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * A domain an account sends email from (email setup): its DKIM key pair (the private key sealed
@@ -636,6 +715,12 @@ export const messages = pgTable(
       enum: ['queued', 'sent', 'delivered', 'read', 'failed'],
     }),
     failureReason: text('failure_reason'),
+    /**
+     * An automatic message (auto-reply, bounce: Auto-Submitted, X-Autoreply, Precedence, DSN):
+     * stored, but it never starts a wait nor reopens a conversation, and nothing answers it
+     * automatically (no reply loops).
+     */
+    autoSubmitted: boolean('auto_submitted').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -681,6 +766,53 @@ export const attachments = pgTable(
     index('attachments_message_idx').on(t.messageId),
     index('attachments_fast_reply_idx').on(t.fastReplyId),
     index('attachments_account_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * A phone call through Twilio Voice (issue 7): the thread entry is the message (kind `call`);
+ * this row keeps what the provider reports about it. Unique per channel and CallSid, so a
+ * retried webhook never makes a second entry.
+ */
+export const calls = pgTable(
+  'calls',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    supportChannelId: integer('support_channel_id')
+      .notNull()
+      .references(() => supportChannels.id, { onDelete: 'cascade' }),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    /** Null between asking Twilio to place an outgoing call and its answer. */
+    callSid: text('call_sid'),
+    direction: text('direction', { enum: ['incoming', 'outgoing'] }).notNull(),
+    outcome: text('outcome', {
+      enum: ['ringing', 'answered', 'missed', 'voicemail', 'failed'],
+    })
+      .notNull()
+      .default('ringing'),
+    providerStatus: text('provider_status'),
+    durationSeconds: integer('duration_seconds'),
+    fromNumber: text('from_number'),
+    toNumber: text('to_number'),
+    /** Outgoing: the agent who asked for the call and the phone Twilio connects the customer to. */
+    agentUserId: integer('agent_user_id').references(() => users.id, { onDelete: 'set null' }),
+    agentPhone: text('agent_phone'),
+    recordingSid: text('recording_sid'),
+    recordingAttachmentId: integer('recording_attachment_id').references(() => attachments.id, {
+      onDelete: 'set null',
+    }),
+    transcription: text('transcription'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('calls_message_key').on(t.messageId),
+    uniqueIndex('calls_channel_sid_key').on(t.supportChannelId, t.callSid),
   ],
 );
 
@@ -884,3 +1016,148 @@ export const featureRequestComments = pgTable(
   },
   (t) => [index('feature_request_comments_request_idx').on(t.requestId, t.createdAt)],
 );
+
+/**
+ * A customer's rating of a resolved conversation (CSAT, 1–5 with a comment), given through a
+ * signed /feedback link or the widget; one per conversation, a later rating replaces it.
+ */
+export const conversationRatings = pgTable(
+  'conversation_ratings',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversation_ratings_conversation_key').on(t.conversationId),
+    index('conversation_ratings_account_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * A visitor of a store's live-chat widget (issue 6): one per browser, known by a 128-bit token
+ * stored as SHA-256 and a public id that names their realtime channel. identify() with a valid
+ * HMAC sets `external_id` + `is_verified`; without one, name / email / phone are unverified.
+ */
+export const widgetVisitors = pgTable(
+  'widget_visitors',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    /** 32 lower-case hex characters: widgetVisitorChannel(public_id). */
+    publicId: text('public_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    /** The store's id of the signed-in customer; only set by a verified identify(). */
+    externalId: text('external_id'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('widget_visitors_public_id_key').on(t.publicId),
+    uniqueIndex('widget_visitors_token_key').on(t.tokenHash),
+    index('widget_visitors_external_idx').on(t.accountId, t.brandId, t.externalId),
+  ],
+);
+
+/**
+ * Which widget conversations a visitor may see. `owner_key` is `id:{external id}` for a verified
+ * customer (history follows them across browsers) or `v:{public id}` for an anonymous visitor —
+ * never the contact, which unverified details could merge with someone else's.
+ */
+export const widgetConversations = pgTable(
+  'widget_conversations',
+  {
+    conversationId: integer('conversation_id')
+      .primaryKey()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    /** The visitor who started it. */
+    visitorId: integer('visitor_id').references(() => widgetVisitors.id, { onDelete: 'set null' }),
+    ownerKey: text('owner_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('widget_conversations_owner_idx').on(t.accountId, t.brandId, t.ownerKey)],
+);
+
+/** Uploads made by a widget visitor: only they can put them on a message. */
+export const widgetVisitorUploads = pgTable(
+  'widget_visitor_uploads',
+  {
+    attachmentId: integer('attachment_id')
+      .primaryKey()
+      .references(() => attachments.id, { onDelete: 'cascade' }),
+    visitorId: integer('visitor_id')
+      .notNull()
+      .references(() => widgetVisitors.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('widget_visitor_uploads_visitor_idx').on(t.visitorId)],
+);
+
+/**
+ * A brand's Shopify store connected through its Admin API token (issue 7 part 5): the token is
+ * sealed with SECRET_KEY; `broken` when Shopify refused it (401/403), `disconnected` once the
+ * store uninstalled the app (its webhook app/uninstalled).
+ */
+export const shopifyConnections = pgTable(
+  'shopify_connections',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    /** The store's `*.myshopify.com` host: webhooks are routed on it (X-Shopify-Shop-Domain). */
+    shopDomain: text('shop_domain').notNull(),
+    /** The shop's own name, as shop.json answered it when the token was checked. */
+    shopName: text('shop_name'),
+    /** Null once the store uninstalled the app: Shopify revoked the token. */
+    sealedToken: text('sealed_token'),
+    status: text('status', { enum: ['connected', 'broken', 'disconnected'] })
+      .notNull()
+      .default('connected'),
+    statusMessage: text('status_message'),
+    connectedAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shopify_connections_brand_key').on(t.brandId),
+    uniqueIndex('shopify_connections_shop_key').on(t.shopDomain),
+    index('shopify_connections_account_idx').on(t.accountId),
+  ],
+);
+
+/** Shopify webhook deliveries already handled (X-Shopify-Webhook-Id): a retry is handled once. */
+export const shopifyWebhookDeliveries = pgTable('shopify_webhook_deliveries', {
+  webhookId: text('webhook_id').primaryKey(),
+  connectionId: integer('connection_id').references(() => shopifyConnections.id, {
+    onDelete: 'cascade',
+  }),
+  topic: text('topic').notNull(),
+  receivedAt: createdAt(),
+});

@@ -13,6 +13,14 @@ export interface AgentContext {
   permissionLevel: PermissionLevel;
 }
 
+/** A live-chat widget visitor, resolved from WIDGET_TOKEN_HEADER (auth mode `widget`). */
+export interface VisitorContext {
+  id: number;
+  accountId: number;
+  brandId: number;
+  publicId: string;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
@@ -27,5 +35,7 @@ declare module 'fastify' {
     session: { userId: number; tokenId: number } | null;
     /** The account of an `api-key` route's caller (API key or agent token). */
     apiAccountId: number | null;
+    /** The widget visitor on `widget` routes. */
+    visitor: VisitorContext | null;
   }
 }

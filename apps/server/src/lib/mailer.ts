@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createTransport } from 'nodemailer';
+import { createTransport, type SendMailOptions } from 'nodemailer';
 
 export interface OutgoingMail {
   to: string;
@@ -11,6 +11,11 @@ export interface OutgoingMail {
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Any message nodemailer can build (own From, threading headers, attachments, DKIM): replies
+   * of email channels without an SMTP server of their own. Throws nodemailer's errors.
+   */
+  sendMail(mail: SendMailOptions & { to: string }): Promise<void>;
 }
 
 /**
@@ -28,6 +33,9 @@ export function createMailer(opts: {
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });
       },
+      async sendMail(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
     };
   }
   const transport = createTransport({
@@ -35,13 +43,12 @@ export function createMailer(opts: {
     buffer: true,
     newline: 'unix',
   });
-  return {
-    async send(mail) {
-      const info = await transport.sendMail({ from: opts.from, ...mail });
-      await fs.mkdir(opts.mailboxDir, { recursive: true });
-      const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(opts.mailboxDir, `${Date.now()}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
-    },
+  const write = async (mail: SendMailOptions & { to: string }) => {
+    const info = await transport.sendMail({ from: opts.from, ...mail });
+    await fs.mkdir(opts.mailboxDir, { recursive: true });
+    const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
+    const file = path.join(opts.mailboxDir, `${Date.now()}-${safeTo}.eml`);
+    await fs.writeFile(file, info.message as Buffer);
   };
+  return { send: write, sendMail: write };
 }

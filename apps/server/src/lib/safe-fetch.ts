@@ -105,3 +105,73 @@ export function safePost(
     req.end(body);
   });
 }
+
+export interface SafeDownload {
+  status: number;
+  contentType: string | null;
+  bytes: Buffer;
+}
+
+/**
+ * GETs a URL a payload named (e.g. a provider's media link): the same checks as safePost (http(s)
+ * only, no redirects, the connected address checked after DNS), and at most `maxBytes` read.
+ */
+export function safeGet(
+  rawUrl: string,
+  headers: Record<string, string>,
+  opts: { allowPrivate: boolean; timeoutMs?: number; maxBytes: number },
+): Promise<SafeDownload> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return Promise.reject(new UnsafeUrlError('The URL is not valid.'));
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(new UnsafeUrlError('Only http and https URLs are allowed.'));
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host) && !opts.allowPrivate && isPrivateAddress(host))
+    return Promise.reject(new UnsafeUrlError(`Refusing to call a private address (${host}).`));
+  const lookup: net.LookupFunction = (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: false }, (err, address, family) => {
+      if (err) return callback(err, '', 0);
+      if (!opts.allowPrivate && isPrivateAddress(address as string))
+        return callback(
+          new UnsafeUrlError(`Refusing to call a private address (${address}).`),
+          '',
+          0,
+        );
+      callback(null, address as string, family);
+    });
+  };
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      { method: 'GET', headers, lookup, timeout: opts.timeoutMs ?? 20_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > opts.maxBytes) {
+            req.destroy(new Error(`The file is larger than ${opts.maxBytes} bytes.`));
+            return;
+          }
+          chunks.push(c);
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: res.headers['content-type'] ?? null,
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('The request timed out.')));
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -6,6 +6,7 @@ import { AppError, forbidden, unauthenticated } from '../lib/errors';
 import { findSession, touchToken } from '../modules/auth/auth.queries';
 import { sessionCache, type CachedSession } from '../modules/auth/session-cache';
 import { verifyApiKey } from '../modules/api-keys/api-keys.service';
+import { authenticateVisitor } from '../modules/widget-chat/widget-chat.auth';
 import type { Db } from '../db/client';
 
 export const SESSION_TTL_MS = 30 * DAY_MS;
@@ -25,6 +26,7 @@ export function registerAuth(
   app.decorateRequest('agent', null);
   app.decorateRequest('session', null);
   app.decorateRequest('apiAccountId', null);
+  app.decorateRequest('visitor', null);
 
   app.addHook('onRoute', (route) => {
     routes.push(route);
@@ -42,6 +44,7 @@ export function registerAuth(
     if (mode === 'agent') await authenticateAgent(db, request, reply);
     else if (mode === 'api-key') await authenticateApiCaller(db, request, reply);
     else if (mode === 'operator') authenticateOperator(request, operatorToken);
+    else if (mode === 'widget') request.visitor = await authenticateVisitor(db, request);
   });
 }
 
@@ -178,6 +181,13 @@ export function apiAccountOf(request: FastifyRequest): number {
 export function agentOf(request: FastifyRequest) {
   if (!request.agent) throw forbidden('You are not a member of this account.', 'not_a_member');
   return request.agent;
+}
+
+/** The live-chat visitor of a route declared `widget`. */
+export function visitorOf(request: FastifyRequest) {
+  if (!request.visitor)
+    throw unauthenticated('Your chat session has ended. Please reload the page.');
+  return request.visitor;
 }
 
 export function sessionOf(request: FastifyRequest) {

@@ -9,6 +9,15 @@ export interface ClientEventLimits {
   perSecond: number;
 }
 
+/** A client event the server relayed (e.g. an agent's typing, forwarded to a widget visitor). */
+export interface RelayedClientEvent {
+  channel: string;
+  event: string;
+  data: unknown;
+  /** The sender's presence user id (presence channels only). */
+  userId: string | number | null;
+}
+
 /** The allow-list: a Map, so names like `__proto__` or `constructor` find nothing. */
 const ALLOWED = new Map<string, z.ZodType>(Object.entries(CLIENT_EVENT_SCHEMAS));
 
@@ -24,6 +33,7 @@ export async function relayClientEvent(
   message: { event: string; channel?: unknown; data?: unknown },
   limits: ClientEventLimits,
   fanout: Fanout,
+  onRelayed?: (e: RelayedClientEvent) => void,
 ): Promise<void> {
   const schema = ALLOWED.get(message.event);
   if (!schema) return rejected(conn, 'Client event not allowed');
@@ -56,4 +66,10 @@ export async function relayClientEvent(
     ...(member ? { user_id: member.user_id } : {}),
   });
   await fanout.send({ channel, frame, excludeSocketId: conn.socketId });
+  onRelayed?.({
+    channel,
+    event: message.event,
+    data: parsed.data,
+    userId: member?.user_id ?? null,
+  });
 }

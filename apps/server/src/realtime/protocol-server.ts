@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { REALTIME_CLOSE_CODES as CODES } from '@parley/contracts';
-import { relayClientEvent, type ClientEventLimits } from './client-events';
+import { relayClientEvent, type ClientEventLimits, type RelayedClientEvent } from './client-events';
 import type { Fanout, HubSocket, LocalHub } from './local-hub';
 import type { PresenceStore } from './presence-store';
 import {
@@ -38,6 +38,8 @@ export interface ProtocolServerOptions {
   maxConnections?: number;
   maxChannelsPerSocket?: number;
   clientEvents?: Partial<ClientEventLimits>;
+  /** Told of every client event relayed (after its subscribers got it). */
+  onClientEvent?: (e: RelayedClientEvent) => void;
 }
 
 /** One client connection. `channels` holds the presence member for presence channels. */
@@ -69,8 +71,9 @@ export class ProtocolServer {
   });
   private readonly connections = new Map<string, Connection>();
   private readonly cleanups = new Set<Promise<void>>();
-  private readonly o: Required<Omit<ProtocolServerOptions, 'clientEvents'>> & {
+  private readonly o: Required<Omit<ProtocolServerOptions, 'clientEvents' | 'onClientEvent'>> & {
     clientEvents: ClientEventLimits;
+    onClientEvent?: ((e: RelayedClientEvent) => void) | undefined;
   };
   private sweeper: NodeJS.Timeout | undefined;
   private server: Server | undefined;
@@ -98,6 +101,11 @@ export class ProtocolServer {
       clientEvents: { perSecond: 10, ...options.clientEvents },
     };
     this.subscriptions = new Subscriptions(this.o);
+  }
+
+  /** Sockets of this instance subscribed to the channel. */
+  subscriberCount(channel: string): number {
+    return this.o.hub.subscriberCount(channel);
   }
 
   get connectionCount(): number {
@@ -225,7 +233,13 @@ export class ProtocolServer {
     const handler = this.handlers.get(message.event);
     if (handler) return handler(conn, message);
     if (message.event.startsWith('client-')) {
-      return relayClientEvent(conn, message, this.o.clientEvents, this.o.fanout);
+      return relayClientEvent(
+        conn,
+        message,
+        this.o.clientEvents,
+        this.o.fanout,
+        this.o.onClientEvent,
+      );
     }
     conn.send(errorFrame(null, 'Unsupported event'));
   }

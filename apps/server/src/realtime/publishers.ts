@@ -5,6 +5,8 @@ import { isValidChannelName, serverFrame } from './protocol';
 /** Sends one server event to a channel; `excludeSocketId` skips the socket that caused it. */
 export interface Publisher {
   publish(channel: string, event: string, data: unknown, excludeSocketId?: string): Promise<void>;
+  /** Whether the channel has subscribers, as the provider knows it. */
+  isOccupied(channel: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -20,6 +22,11 @@ export class BuiltInPublisher implements Publisher {
   async publish(channel: string, event: string, data: unknown, excludeSocketId?: string) {
     check(channel, event);
     await this.fanout.send({ channel, frame: serverFrame(event, data, channel), excludeSocketId });
+  }
+
+  /** The protocol server answers this from its own sockets (Realtime.isOccupied). */
+  async isOccupied(): Promise<boolean> {
+    return false;
   }
 
   async close() {
@@ -43,6 +50,14 @@ export class HostedPublisher implements Publisher {
       data,
       excludeSocketId ? { socket_id: excludeSocketId } : undefined,
     );
+  }
+
+  /** Pusher's HTTP API: GET /channels/{name} answers `{occupied}`. */
+  async isOccupied(channel: string): Promise<boolean> {
+    check(channel, 'info');
+    const res = await this.pusher.get({ path: `/channels/${channel}` });
+    const info = (await res.json()) as { occupied?: boolean };
+    return info.occupied === true;
   }
 
   async close() {}

@@ -1,7 +1,11 @@
-import type { PusherAuthBody, PusherAuthResponse } from '@parley/contracts';
+import {
+  widgetVisitorChannel,
+  type PusherAuthBody,
+  type PusherAuthResponse,
+} from '@parley/contracts';
 import type { Deps } from '../lib/deps';
 import { badRequest, forbidden, notFound } from '../lib/errors';
-import type { AgentContext } from '../lib/http-types';
+import type { AgentContext, VisitorContext } from '../lib/http-types';
 import { channelKind, isUnsupportedChannel, signChannel } from './protocol';
 import type { RealtimeLog } from './protocol-server';
 import type { Realtime } from './realtime';
@@ -38,4 +42,24 @@ export async function authorizeChannel(
     auth: signChannel(realtime.app, socketId, channel, channelData),
     channel_data: channelData,
   };
+}
+
+/**
+ * POST /widgetapi/pusher/auth: a live-chat visitor may listen to their own widget channel and
+ * nothing else. Separate from the agents' channel rules, so neither side can borrow the other's.
+ */
+export function authorizeVisitorChannel(
+  realtime: Realtime,
+  visitor: VisitorContext,
+  { socket_id: socketId, channel_name: channel }: PusherAuthBody,
+  log: RealtimeLog,
+): PusherAuthResponse {
+  if (channel !== widgetVisitorChannel(visitor.publicId)) {
+    log.warn(
+      { channel, visitorId: visitor.id, accountId: visitor.accountId },
+      'realtime: widget channel refused',
+    );
+    throw forbidden('You cannot listen to this channel.');
+  }
+  return { auth: signChannel(realtime.app, socketId, channel) };
 }

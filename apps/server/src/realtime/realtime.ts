@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RealtimeConfig, RealtimeEventName, RealtimeEventPayloads } from '@parley/contracts';
 import type { Deps } from '../lib/deps';
 import { BUILT_IN_CHANNEL_RULES, ChannelRules } from './channel-rules';
+import type { RelayedClientEvent } from './client-events';
 import { EventMappings, registerBuiltInMappings } from './event-mappings';
 import { InProcessFanout, LocalHub, type Fanout } from './local-hub';
 import { MemoryPresenceStore, type PresenceStore } from './presence-store';
@@ -34,6 +35,13 @@ export interface Realtime {
     data: RealtimeEventPayloads[E],
     options?: PublishOptions,
   ): Promise<void>;
+  /**
+   * Whether someone listens to the channel: hosted Pusher's channel info; the built-in server
+   * counts this instance's sockets (with Redis, other instances' sockets are not seen).
+   */
+  isOccupied(channel: string): Promise<boolean>;
+  /** Listens to the client events the built-in server relays (none in hosted mode); answers `off`. */
+  onClientEvent(listener: (e: RelayedClientEvent) => void): () => void;
 }
 
 declare module 'fastify' {
@@ -61,6 +69,16 @@ export async function registerRealtime(
 
   let publisher: Publisher;
   let server: ProtocolServer | null = null;
+  const clientEventListeners = new Set<(e: RelayedClientEvent) => void>();
+  const onClientEvent = (e: RelayedClientEvent) => {
+    for (const listener of clientEventListeners) {
+      try {
+        listener(e);
+      } catch (err) {
+        log.error({ err, event: e.event }, 'realtime: client event listener failed');
+      }
+    }
+  };
   if (settings.hosted) {
     publisher = new HostedPublisher(settings.hosted);
   } else {
@@ -88,6 +106,7 @@ export async function registerRealtime(
       presence,
       log,
       isOriginAllowed: settings.isOriginAllowed,
+      onClientEvent,
     });
     server.attach(app.server);
     publisher = new BuiltInPublisher(fanout);
@@ -112,6 +131,12 @@ export async function registerRealtime(
     eventMappings,
     server,
     publish,
+    isOccupied: async (channel) =>
+      server ? server.subscriberCount(channel) > 0 : publisher.isOccupied(channel),
+    onClientEvent(listener) {
+      clientEventListeners.add(listener);
+      return () => clientEventListeners.delete(listener);
+    },
   };
   app.decorate('realtime', realtime);
 

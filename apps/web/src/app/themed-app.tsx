@@ -28,6 +28,11 @@ const SupportChannelsPage = lazy(() =>
     default: m.SupportChannelsPage,
   })),
 );
+const MetaConnectPage = lazy(() =>
+  import('../features/channels/components/meta-connect-page').then((m) => ({
+    default: m.MetaConnectPage,
+  })),
+);
 const ApiKeysPage = lazy(() =>
   import('../features/channels/components/api-keys-page').then((m) => ({
     default: m.ApiKeysPage,
@@ -127,6 +132,19 @@ const PublicHelpArticlePage = lazy(() =>
     default: m.PublicHelpArticlePage,
   })),
 );
+const TranscriptPage = lazy(() =>
+  import('../features/public-conversation/components/transcript-page').then((m) => ({
+    default: m.TranscriptPage,
+  })),
+);
+const FeedbackPage = lazy(() =>
+  import('../features/public-conversation/components/feedback-page').then((m) => ({
+    default: m.FeedbackPage,
+  })),
+);
+const WidgetDemoPage = lazy(() =>
+  import('../features/widget-demo/widget-demo-page').then((m) => ({ default: m.WidgetDemoPage })),
+);
 const NotFound = lazy(() =>
   import('../components/not-found').then((m) => ({ default: m.NotFound })),
 );
@@ -147,12 +165,17 @@ export function ThemedApp() {
           {/* The public help center (spec §2 /help-center/helpcenter, or an account id). */}
           <Route path="/help-center/:center" element={<PublicHelpCenterPage />} />
           <Route path="/help-center/:center/articles/:slug" element={<PublicHelpArticlePage />} />
+          {/* Spec §2: the widget on a demonstration store page, outside the shell (no realtime). */}
+          <Route path="/widget-demo" element={<WidgetDemoPage />} />
           <Route path="/login/forgotpassword" element={<ForgotPasswordPage />} />
           <Route path="/login/resetpassword" element={<ResetPasswordPage />} />
           <Route
             path="/settings/teammembers/invite/confirm/:token"
             element={<InvitationConfirmPage />}
           />
+          {/* A customer's conversation by a signed link (spec §2 /transcript, /feedback CSAT). */}
+          <Route path="/transcript" element={<TranscriptPage />} />
+          <Route path="/feedback" element={<FeedbackPage />} />
 
           {/* Spec §2: the survey as a page of its own, signed in but outside the shell. */}
           <Route
@@ -185,6 +208,7 @@ export function ThemedApp() {
               <Route path="teammembers" element={<TeamMembersPage />} />
               <Route path="teams" element={<TeamsPage />} />
               <Route path="supportchannels" element={<SupportChannelsPage />} />
+              <Route path="supportchannels/addchannel/fb" element={<MetaConnectPage />} />
               <Route path="apikeys" element={<ApiKeysPage />} />
               <Route path="fastreplies" element={<FastRepliesPage />} />
               <Route path="widgets" element={<WidgetSettingsPage />} />

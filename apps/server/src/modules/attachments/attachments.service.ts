@@ -102,6 +102,8 @@ export interface InboundFile {
   fileName: string;
   contentType: string;
   size: number;
+  /** An inline image of the message's HTML (an email's cid: part). */
+  isEmbedded?: boolean | undefined;
 }
 
 /**
@@ -160,7 +162,12 @@ export interface StoredUpload {
  * Spec §3 attachment upload: the bytes were streamed to the store already (the form's fields may
  * come after the file); this checks them and records the attachment, or removes the bytes.
  */
-export async function recordUpload(deps: Deps, agent: AgentContext, upload: StoredUpload) {
+export async function recordUpload(
+  deps: Deps,
+  // An agent, or a live-chat visitor (userId null; the widget module records who uploaded it).
+  uploader: Pick<AgentContext, 'accountId'> & { userId: number | null },
+  upload: StoredUpload,
+) {
   const store = fileStoreOf(deps);
   const fileName = cleanFileName(upload.fileName);
   const contentType = cleanContentType(upload.contentType);
@@ -173,8 +180,8 @@ export async function recordUpload(deps: Deps, agent: AgentContext, upload: Stor
     throw err;
   }
   const row = await insertAttachment(deps.db, {
-    accountId: agent.accountId,
-    uploadedByUserId: agent.userId,
+    accountId: uploader.accountId,
+    uploadedByUserId: uploader.userId,
     fileName,
     contentType,
     size: upload.size,

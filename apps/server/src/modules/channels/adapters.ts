@@ -10,6 +10,8 @@ export interface OutboundContext {
   message: typeof messages.$inferSelect;
   /** The identities the contact has on this channel (e.g. the API channel's identifier). */
   identities: { kind: string; value: string }[];
+  /** A comment conversation (Facebook / Instagram): under the comment, or a private message. */
+  commentReply?: 'public' | 'private' | undefined;
 }
 
 /** A delivery failure that retrying will not fix (bad address, revoked token, window closed). */
@@ -21,7 +23,14 @@ export class PermanentDeliveryError extends Error {}
  * can act on otherwise.
  */
 export interface ChannelAdapter {
-  send(deps: Deps, ctx: OutboundContext): Promise<{ providerMessageId?: string | undefined }>;
+  send(
+    deps: Deps,
+    ctx: OutboundContext,
+  ): Promise<{
+    providerMessageId?: string | undefined;
+    /** 'delivered' when the channel knows the customer has it (a connected live-chat visitor). */
+    deliveryStatus?: 'sent' | 'delivered' | undefined;
+  }>;
 }
 
 const adapters = new Map<string, ChannelAdapter>();

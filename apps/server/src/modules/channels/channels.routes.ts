@@ -3,19 +3,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   brandCreateBody,
   brandSummary,
+  callbackUrl,
+  channelListExtras,
+  connectionTestBody,
+  connectionTestResult,
   okResponse,
+  providerSettingsPatch,
+  supportChannelCreateBody,
   supportChannelSummary,
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { agentOf, requireAdmin } from '../../plugins/auth';
 import {
-  createApiChannel,
   deleteChannel,
   createBrand,
+  findOwnChannel,
+  toChannelSummary,
   listBrands,
-  listChannels,
+  listChannelsForSettings,
   updateChannel,
 } from './channels.service';
+import { createChannel, testConnection, updateProviderSettings } from './provider-channels';
 
 const tags = ['channels'];
 const idQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -30,13 +38,12 @@ export const channelsRoutes =
         config: { auth: 'agent' },
         schema: {
           tags,
-          summary: "The account's support channels (API channels with their webhook URL)",
-          response: {
-            200: z.array(supportChannelSummary.extend({ webhook_url: z.string().nullable() })),
-          },
+          summary:
+            "The account's support channels: webhook URL (API), provider details, callback URLs, health",
+          response: { 200: z.array(supportChannelSummary.extend(channelListExtras.shape)) },
         },
       },
-      async (request) => listChannels(deps.db, agentOf(request).accountId),
+      async (request) => listChannelsForSettings(deps, agentOf(request).accountId),
     );
 
     app.get(
@@ -76,17 +83,14 @@ export const channelsRoutes =
         config: { auth: 'agent' },
         schema: {
           tags,
-          summary: 'Create an API channel (owners and admins); the webhook secret is shown once',
-          body: z.strictObject({
-            type: z.literal('api'),
-            name: z.string().trim().min(1, 'Give the channel a name.').max(120),
-            webhook_url: webhookUrl,
-            brand_id: z.number().int().positive().nullable().optional(),
-          }),
+          summary:
+            'Create a channel (owners and admins): api, sms (Twilio) or whatsapp_gupshup_isv; secrets and secret-bearing callback URLs are shown once',
+          body: supportChannelCreateBody,
           response: {
             201: supportChannelSummary.extend({
               webhook_url: z.string().nullable(),
-              webhook_secret: z.string(),
+              webhook_secret: z.string().optional(),
+              callback_urls: z.array(callbackUrl),
             }),
           },
         },
@@ -94,8 +98,23 @@ export const channelsRoutes =
       async (request, reply) => {
         const agent = requireAdmin(request);
         reply.status(201);
-        return createApiChannel(deps, agent.accountId, request.body);
+        return createChannel(deps, agent.accountId, request.body);
       },
+    );
+
+    app.post(
+      '/dashboardapi/supportchannel/test-connection',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary:
+            "Test a provider channel's credentials (saved: {id}; before saving: the credentials) — the provider's answer in words",
+          body: connectionTestBody,
+          response: { 200: connectionTestResult },
+        },
+      },
+      async (request) => testConnection(deps, requireAdmin(request).accountId, request.body),
     );
 
     app.patch(
@@ -104,17 +123,25 @@ export const channelsRoutes =
         config: { auth: 'agent' },
         schema: {
           tags,
-          summary: "Rename a channel or change an API channel's webhook URL",
+          summary:
+            "Rename a channel, change an API channel's webhook URL or a provider channel's credentials (`provider`)",
           querystring: idQuery,
           body: z.strictObject({
             name: z.string().trim().min(1).max(120).optional(),
             webhook_url: webhookUrl,
+            provider: providerSettingsPatch.optional(),
           }),
           response: { 200: supportChannelSummary },
         },
       },
-      async (request) =>
-        updateChannel(deps, requireAdmin(request).accountId, request.query.id, request.body),
+      async (request) => {
+        const { accountId } = requireAdmin(request);
+        const { provider, ...rest } = request.body;
+        if (provider) await updateProviderSettings(deps, accountId, request.query.id, provider);
+        if (rest.name === undefined && rest.webhook_url === undefined)
+          return toChannelSummary(await findOwnChannel(deps.db, accountId, request.query.id));
+        return updateChannel(deps, accountId, request.query.id, rest);
+      },
     );
 
     app.delete(

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { randomToken } from '../../lib/crypto';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { describeChannel } from './channel-kinds';
 
 export function toChannelSummary(c: typeof supportChannels.$inferSelect) {
   return {
@@ -26,6 +27,30 @@ export async function listChannels(db: Db, accountId: number) {
     ...toChannelSummary(row),
     webhook_url: typeof row.settings.webhook_url === 'string' ? row.settings.webhook_url : null,
   }));
+}
+
+/**
+ * The settings page's list: each channel with its public details, the callback URLs to paste
+ * into its provider's console, and its health (last customer message, last provider error).
+ */
+export async function listChannelsForSettings(deps: Deps, accountId: number) {
+  const rows = await deps.db
+    .select()
+    .from(supportChannels)
+    .where(eq(supportChannels.accountId, accountId))
+    .orderBy(supportChannels.id);
+  return rows.map((row) => {
+    const { details, callbackUrls } = describeChannel(deps, row);
+    return {
+      ...toChannelSummary(row),
+      webhook_url: typeof row.settings.webhook_url === 'string' ? row.settings.webhook_url : null,
+      details,
+      callback_urls: callbackUrls,
+      last_inbound_at: row.lastInboundAt?.toISOString() ?? null,
+      last_error: row.lastError,
+      last_error_at: row.lastErrorAt?.toISOString() ?? null,
+    };
+  });
 }
 
 export async function listBrands(db: Db, accountId: number) {
@@ -76,6 +101,24 @@ function checkWebhookUrl(url: string | null | undefined) {
   }
 }
 
+/** A channel's store must be one of the account's own. */
+export async function assertOwnBrand(
+  db: Db,
+  accountId: number,
+  brandId: number | null | undefined,
+) {
+  if (!brandId) return;
+  const [brand] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.id, brandId), eq(brands.accountId, accountId)))
+    .limit(1);
+  if (!brand)
+    throw badRequest('That store does not exist in this account.', [
+      { path: 'brand_id', message: 'Unknown store.' },
+    ]);
+}
+
 /** An API channel: customers' own systems post messages in with an API key; replies go to their webhook. */
 export async function createApiChannel(
   deps: Deps,
@@ -87,17 +130,7 @@ export async function createApiChannel(
   },
 ) {
   checkWebhookUrl(body.webhook_url);
-  if (body.brand_id) {
-    const [brand] = await deps.db
-      .select({ id: brands.id })
-      .from(brands)
-      .where(and(eq(brands.id, body.brand_id), eq(brands.accountId, accountId)))
-      .limit(1);
-    if (!brand)
-      throw badRequest('That store does not exist in this account.', [
-        { path: 'brand_id', message: 'Unknown store.' },
-      ]);
-  }
+  await assertOwnBrand(deps.db, accountId, body.brand_id);
   const webhookSecret = `whsec_${randomToken(24)}`;
   const [row] = await deps.db
     .insert(supportChannels)

@@ -17,9 +17,17 @@ function viewFilter(view: string, userId: number): SQL {
   const id = Number(rawId);
   if (kind === 'team') return sql`c.team_id = ${id}`;
   if (kind === 'channel') return sql`c.support_channel_id = ${id}`;
-  if (kind === 'tag')
-    return sql`exists (select 1 from conversation_tags ct where ct.conversation_id = c.id and ct.tag_id = ${id})`;
+  if (kind === 'tag') return hasTag(id);
   throw badRequest('Unknown view.');
+}
+
+const hasTag = (tagId: number) =>
+  sql`exists (select 1 from conversation_tags ct where ct.conversation_id = c.id and ct.tag_id = ${tagId})`;
+
+/** The tag of a `tag:{id}` view, or null for other views. */
+function tagOfView(view: string): number | null {
+  const m = /^tag:(\d+)$/.exec(view);
+  return m ? Number(m[1]) : null;
 }
 
 function statusFilter(status: string): SQL {
@@ -37,6 +45,34 @@ interface Page {
 const WALK = 2000;
 
 /**
+ * The ids of the first page of the conversations that pass `match`, for a match that may be common
+ * or rare: first a walk of the newest WALK conversations of the list (along its index, so a common
+ * match fills the page early), and only when that finds less than a page, the `candidates` array
+ * (from the match's own index, small when the match is rare), filtered and sorted. The answer is
+ * exact either way; without this a rare match would make the list index walk every conversation.
+ */
+function walkOrIndexPage(p: Page, match: SQL, candidates: SQL): SQL {
+  // The subquery is aliased c and keeps the sort columns, so p.orderBy applies to it unchanged
+  // and the planner keeps the index order (no sort, and the limit stops the walk early).
+  return sql`(
+    with walked as materialized (
+      select c.id from (
+        select c.id, c.last_activity_at, c.waiting_since from conversations c
+        where ${p.filters} ${p.orderBy} limit ${WALK}
+      ) c
+      where ${match}
+      ${p.orderBy} limit ${p.limit}
+    )
+    select id from walked
+    union all
+    (select c.id from conversations c
+      where (select count(*) from walked) < ${p.limit}
+        and c.id = any(array(${candidates}))
+        and ${p.filters}
+      ${p.orderBy} limit ${p.limit}))`;
+}
+
+/**
  * The conversations whose messages contain every word, as ids of the first page. Common words
  * (the page is found within the first WALK conversations of the list) are checked conversation
  * by conversation along the list index; rarer ones come from the full-text index, whose result
@@ -48,27 +84,10 @@ function wordsPage(search: string, accountId: number, p: Page): SQL {
     select 1 from messages m
     where m.conversation_id = c.id and m.account_id = ${accountId}
       and to_tsvector('simple', m.body) @@ plainto_tsquery('simple', ${search}))`;
-  // The subquery is aliased c and keeps the sort columns, so p.orderBy applies to it unchanged
-  // and the planner keeps the index order (no sort, and the limit stops the walk early).
-  return sql`(
-    with walked as materialized (
-      select c.id from (
-        select c.id, c.last_activity_at, c.waiting_since from conversations c
-        where ${p.filters} ${p.orderBy} limit ${WALK}
-      ) c
-      where ${hasWords}
-      ${p.orderBy} limit ${p.limit}
-    )
-    select id from walked
-    union all
-    (select c.id from conversations c
-      where (select count(*) from walked) < ${p.limit}
-        and c.id = any(array(
-          select m.conversation_id from messages m
-          where m.account_id = ${accountId}
-            and to_tsvector('simple', m.body) @@ plainto_tsquery('simple', ${search})))
-        and ${p.filters}
-      ${p.orderBy} limit ${p.limit}))`;
+  const withWords = sql`select m.conversation_id from messages m
+    where m.account_id = ${accountId}
+      and to_tsvector('simple', m.body) @@ plainto_tsquery('simple', ${search})`;
+  return walkOrIndexPage(p, hasWords, withWords);
 }
 
 /**
@@ -211,7 +230,20 @@ export async function listConversations(db: Db, scope: Scope, q: ConversationLis
       and ${cursorFilter}`;
   const limit = q.limit + 1;
   const orderBy = sql`order by ${sort.key} ${sort.dir}, c.id ${sort.dir}`;
-  const matching = searchPages(q.search, scope.accountId, { filters, orderBy, limit });
+  const tagId = tagOfView(q.view);
+  // A tag view without a search: a rare tag comes from its own index (see walkOrIndexPage).
+  const matching =
+    tagId !== null && !q.search
+      ? sql`c.id in ${walkOrIndexPage(
+          {
+            filters: sql`c.account_id = ${scope.accountId} and ${statusFilter(q.status)} and ${cursorFilter}`,
+            orderBy,
+            limit,
+          },
+          hasTag(tagId),
+          sql`select ct.conversation_id from conversation_tags ct where ct.tag_id = ${tagId}`,
+        )}`
+      : searchPages(q.search, scope.accountId, { filters, orderBy, limit });
   const result = await db.execute(sql`
     select ${SELECT_ITEM}, ${sort.key} as sort_at
     ${FROM_ITEM(scope.userId)}

@@ -19,6 +19,8 @@ import { enqueueJob } from '../../lib/jobs';
 import { selectGlobalSettings } from '../global-settings/global-settings.queries';
 import { findListItem } from './conversations.queries';
 import { findMessage } from './messages.queries';
+import { findRating } from '../conversation-feedback/conversation-feedback.queries';
+import { enqueueFeedbackEmail } from '../conversation-feedback/conversation-feedback.service';
 import {
   attachFilesTo,
   checkAttachmentsForMessage,
@@ -97,6 +99,7 @@ export async function getConversation(
     )
     .orderBy(desc(conversations.lastActivityAt))
     .limit(20);
+  const rating = await findRating(deps.db, { accountId: agent.accountId, conversationId: id });
   return {
     ...item!,
     first_response_at: row.firstResponseAt?.toISOString() ?? null,
@@ -107,6 +110,7 @@ export async function getConversation(
       status: o.status,
       last_activity_at: o.at.toISOString(),
     })),
+    rating,
   };
 }
 
@@ -146,6 +150,8 @@ export async function postMessage(
   agent: AgentContext,
   conversationId: number,
   body: ReplyBody,
+  /** Stored with the reply before its delivery is queued (a WhatsApp template's id, issue 7). */
+  inTransaction?: (tx: Db, messageId: number) => Promise<void>,
 ) {
   const conv = await findOwnConversation(deps.db, agent.accountId, conversationId);
   const isNote = body.kind === 'note';
@@ -179,6 +185,7 @@ export async function postMessage(
       ids: attachmentIds,
       messageId: msg!.id,
     });
+    await inTransaction?.(tx, msg!.id);
     if (isNote) {
       await tx
         .update(conversations)
@@ -213,7 +220,8 @@ export async function postMessage(
       await enqueueJob(tx, {
         kind: DELIVER_MESSAGE_JOB,
         accountId: agent.accountId,
-        payload: { messageId: msg!.id },
+        // The agent's choice on a comment conversation travels with the delivery (issue 7).
+        payload: { messageId: msg!.id, commentReply: body.comment_reply ?? null },
       });
     }
     await markReadIn(tx, conversationId, agent.userId, now);
@@ -299,6 +307,13 @@ export async function patchConversation(
     // The thread tells the story of who changed what.
     if (status && status !== conv.status)
       await addActivity(tx, conv, agent.userId, `${actor} changed the status to ${status}`);
+    // Closing asks the customer how we did (spec: CSAT), queued with the closing itself.
+    if (status === 'closed' && conv.status !== 'closed')
+      await enqueueFeedbackEmail(tx, {
+        accountId: agent.accountId,
+        conversationId: id,
+        resolvedAt: now,
+      });
     if (patch.assignee_id !== undefined && patch.assignee_id !== conv.assigneeId) {
       const text =
         patch.assignee_id === null
@@ -322,6 +337,7 @@ export async function patchConversation(
     }
   });
   deps.events.emit('conversation_updated', { accountId: agent.accountId, conversationId: id });
+  if (status === 'closed' && conv.status !== 'closed') deps.jobs.wake();
   return getConversation(deps, agent, id);
 }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import { globalSettings, jobs, teams } from '../../db/schema';
 import {
   as,
@@ -181,6 +182,45 @@ describe('inbox views, counts, sort and search', () => {
     expect(mateCounts).toMatchObject({ mine: 1, unread_mine: 1 });
   });
 
+  it('a tag view finds a rare tag beyond the newest 2,000 conversations, page by page (issue 3: views on their indexes)', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const old = await channel.inbound({ identifier: 'rare-1', text: 'oldest' });
+    const older = await channel.inbound({ identifier: 'rare-2', text: 'older still' });
+    const tag = async (conversationId: number) =>
+      (
+        await as(ctx, owner).post('/dashboardapi/tag/add/v2', {
+          conversation_id: conversationId,
+          tags: ['rare-tag'],
+        })
+      ).json() as { created_tags: { id: number }[]; tags?: { id: number }[] };
+    await tag(old.conversation_id);
+    await tag(older.conversation_id);
+    // 2,100 newer conversations without the tag push the tagged ones out of the walked window.
+    await ctx.deps.db.execute(sql`
+      insert into conversations (account_id, support_channel_id, brand_id, contact_id, subject, status, last_activity_at)
+      select account_id, support_channel_id, brand_id, contact_id, subject, status, now() + g * interval '1 second'
+      from conversations, generate_series(1, 2100) g where id = ${old.conversation_id}`);
+    const [{ tag_id: tagId }] = rowsOf<{ tag_id: number }>(
+      await ctx.deps.db.execute(
+        sql`select tag_id from conversation_tags where conversation_id = ${old.conversation_id}`,
+      ),
+    ) as [{ tag_id: number }];
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(
+        owner,
+        `view=tag:${tagId}&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      seen.push(...page.items.map((i) => i.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen.sort()).toEqual([old.conversation_id, older.conversation_id].sort());
+    const closed = await list(owner, `view=tag:${tagId}&status=closed`);
+    expect(closed.items).toEqual([]);
+  });
+
   it('pages with a keyset cursor without repeating or skipping, in each sort', async () => {
     const { owner } = await team();
     const channel = await apiChannelFor(ctx, owner);
@@ -355,7 +395,7 @@ describe('conversation actions', () => {
     const { supportChannels } = await import('../../db/schema');
     await ctx.deps.db
       .update(supportChannels)
-      .set({ type: 'sms' })
+      .set({ type: 'call' })
       .where(eq(supportChannels.id, channel.channelId));
     await as(ctx, owner).post(`/dashboardapi/conversations/${conversation_id}/messages`, {
       body: 'reply',
@@ -366,7 +406,7 @@ describe('conversation actions', () => {
     ).json();
     expect(thread.items.at(-1)).toMatchObject({
       delivery_status: 'failed',
-      failure_reason: expect.stringMatching(/cannot send replies on sms/),
+      failure_reason: expect.stringMatching(/cannot send replies on call/),
     });
   });
 

@@ -58,9 +58,14 @@ export function deliveryJob(deps: Deps): JobHandler {
             eq(contactIdentities.supportChannelId, row.channel.id),
           ),
         );
-      const sent = await adapter.send(deps, { ...row, identities });
+      const commentReply = job.payload.commentReply;
+      const sent = await adapter.send(deps, {
+        ...row,
+        identities,
+        ...(commentReply === 'public' || commentReply === 'private' ? { commentReply } : {}),
+      });
       await setStatus(deps, row.message, {
-        deliveryStatus: 'sent',
+        deliveryStatus: sent.deliveryStatus ?? 'sent',
         providerMessageId: sent.providerMessageId ?? null,
         failureReason: null,
       });

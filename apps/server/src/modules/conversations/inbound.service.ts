@@ -27,9 +27,21 @@ export interface InboundMessage {
   providerMessageId?: string | null | undefined;
   /** When the channel threads explicitly (email References, a given conversation id). */
   conversationId?: number | null | undefined;
+  /**
+   * Email: a message that is not threaded explicitly starts a new conversation (instead of
+   * joining the contact's open one on the channel).
+   */
+  explicitThreadingOnly?: boolean | undefined;
+  /**
+   * An automatic message (auto-reply, bounce): stored, but it neither reopens the conversation
+   * nor starts the customer's wait, so nothing ever answers it (no reply loops).
+   */
+  automatic?: boolean | undefined;
   receivedAt?: Date | undefined;
   /** Files already in the store; their rows are written with the message. */
   attachments?: InboundFile[] | undefined;
+  /** Runs inside the message's transaction (e.g. the widget records who owns the conversation). */
+  inTransaction?: ((tx: Db, stored: Omit<InboundResult, 'duplicate'>) => Promise<void>) | undefined;
 }
 
 export interface InboundResult {
@@ -39,11 +51,12 @@ export interface InboundResult {
   duplicate: boolean;
 }
 
-/**
- * Finds or creates the contact: first by this channel identity; else by the same email or phone
- * in the account (the same person writing on a second channel is merged into one contact).
- */
-async function resolveContact(db: Db, accountId: number, channelId: number, id: InboundIdentity) {
+/** The contact the account knows by this channel identity, or null. */
+export async function findContactByIdentity(
+  db: Db,
+  accountId: number,
+  id: Pick<InboundIdentity, 'kind' | 'value'>,
+): Promise<number | null> {
   const [known] = await db
     .select({ contactId: contactIdentities.contactId })
     .from(contactIdentities)
@@ -55,7 +68,16 @@ async function resolveContact(db: Db, accountId: number, channelId: number, id: 
       ),
     )
     .limit(1);
-  if (known) return known.contactId;
+  return known?.contactId ?? null;
+}
+
+/**
+ * Finds or creates the contact: first by this channel identity; else by the same email or phone
+ * in the account (the same person writing on a second channel is merged into one contact).
+ */
+async function resolveContact(db: Db, accountId: number, channelId: number, id: InboundIdentity) {
+  const known = await findContactByIdentity(db, accountId, id);
+  if (known !== null) return known;
   const email = id.email?.toLowerCase() ?? (id.kind === 'email' ? id.value.toLowerCase() : null);
   const phone = id.phone ?? (id.kind === 'phone' || id.kind === 'whatsapp' ? id.value : null);
   const digits = phone?.replace(/\D/g, '') ?? '';
@@ -136,7 +158,7 @@ export async function recordInbound(deps: Deps, m: InboundMessage): Promise<Inbo
         .limit(1);
       conversationId = own?.id ?? null;
     }
-    if (!conversationId) {
+    if (!conversationId && !m.explicitThreadingOnly) {
       const [open] = await tx
         .select({ id: conversations.id })
         .from(conversations)
@@ -178,6 +200,7 @@ export async function recordInbound(deps: Deps, m: InboundMessage): Promise<Inbo
         bodyHtml: m.bodyHtml ?? null,
         senderContactId: contactId,
         providerMessageId: m.providerMessageId ?? null,
+        autoSubmitted: m.automatic ?? false,
         createdAt: at,
       })
       .onConflictDoNothing()
@@ -192,21 +215,28 @@ export async function recordInbound(deps: Deps, m: InboundMessage): Promise<Inbo
           contentType: f.contentType,
           size: f.size,
           storageKey: f.key,
+          isEmbedded: f.isEmbedded ?? false,
         })),
       );
     }
-    // A new customer message reopens a pending or snoozed conversation and starts the wait.
+    // A new customer message reopens a pending or snoozed conversation and starts the wait
+    // (an automatic one only shows up in the thread).
     await tx
       .update(conversations)
       .set({
-        status: 'open',
-        snoozedUntil: null,
+        ...(m.automatic
+          ? {}
+          : {
+              status: 'open' as const,
+              snoozedUntil: null,
+              waitingSince: sql`coalesce(${conversations.waitingSince}, ${at.toISOString()}::timestamptz)`,
+            }),
         lastActivityAt: at,
         lastIncomingAt: at,
         lastMessagePreview: preview(m.body || attachmentsPreview(m.attachments?.length ?? 0)),
-        waitingSince: sql`coalesce(${conversations.waitingSince}, ${at.toISOString()}::timestamptz)`,
       })
       .where(eq(conversations.id, conversationId));
+    await m.inTransaction?.(tx, { conversationId, messageId: msg.id, contactId });
     return { conversationId, messageId: msg.id, contactId, duplicate: false };
   });
   if (!result) return recordInbound(deps, m);

@@ -13,6 +13,7 @@ import {
   teamMembers,
   teams,
   npsMilestones,
+  widgets,
 } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { insertMembership } from '../accounts/accounts.queries';
@@ -106,6 +107,8 @@ async function seedDemo(db: Db) {
       myshopifyDomain: `northwind-outfitters-${accountId}.myshopify.com`,
     })
     .returning();
+  // The store's chat widget is on, so /widget-demo shows it from the first start.
+  await db.insert(widgets).values({ accountId, brandId: brand!.id, isEnabled: true });
   const channels = await db
     .insert(supportChannels)
     .values(

@@ -42,6 +42,13 @@ describe('the embedded demo workspace', () => {
     ).json();
     expect(open.items.length).toBeGreaterThan(10);
     expect(open.items[0].waiting_since).not.toBeNull();
+    // Its store's chat widget is live, so /widget-demo works out of the box.
+    const store = (await api.get('/dashboardapi/widget/settings')).json();
+    const live = await ctx.app.inject({
+      method: 'GET',
+      url: `/dashboardapi/widget/public_settings/?myshopify_domain=${store.store.myshopify_domain}`,
+    });
+    expect(live.json().basic_settings.is_widget_enabled).toBe(true);
   });
 
   it('is not created when the database already has accounts', async () => {

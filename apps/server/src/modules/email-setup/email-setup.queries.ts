@@ -33,7 +33,19 @@ export async function findEmailChannel(db: Db, { accountId, id }: Account & { id
 
 export async function insertEmailChannel(
   db: Db,
-  { accountId, address, fromName }: Account & { address: string; fromName: string },
+  {
+    accountId,
+    address,
+    fromName,
+    extraSettings = {},
+    secretsEncrypted = null,
+  }: Account & {
+    address: string;
+    fromName: string;
+    /** The email channel's other settings (signature, SMTP server: modules/email-channel). */
+    extraSettings?: Record<string, unknown>;
+    secretsEncrypted?: string | null;
+  },
 ) {
   const [row] = await db
     .insert(supportChannels)
@@ -41,7 +53,8 @@ export async function insertEmailChannel(
       accountId,
       type: 'email',
       name: address,
-      settings: { address, from_name: fromName },
+      settings: { ...extraSettings, address, from_name: fromName },
+      secretsEncrypted,
     })
     .returning();
   return row!;
@@ -54,11 +67,17 @@ export async function updateEmailChannel(
     id,
     address,
     settings,
-  }: Account & { id: number; address: string; settings: Record<string, unknown> },
+    secretsEncrypted,
+  }: Account & {
+    id: number;
+    address: string;
+    settings: Record<string, unknown>;
+    secretsEncrypted?: string;
+  },
 ) {
   const [row] = await db
     .update(supportChannels)
-    .set({ name: address, settings })
+    .set({ name: address, settings, ...(secretsEncrypted ? { secretsEncrypted } : {}) })
     .where(and(eq(supportChannels.accountId, accountId), eq(supportChannels.id, id)))
     .returning();
   return row!;

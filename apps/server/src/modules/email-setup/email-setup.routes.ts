@@ -35,7 +35,10 @@ export const emailSetupRoutes =
           response: { 200: emailSetupListResponse },
         },
       },
-      async (request) => listEmailSetups(deps, agentOf(request).accountId),
+      async (request) => {
+        const agent = agentOf(request);
+        return listEmailSetups(deps, agent.accountId, agent.permissionLevel !== 'agent');
+      },
     );
 
     app.post(

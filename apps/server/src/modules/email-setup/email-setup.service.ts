@@ -15,6 +15,7 @@ import type { Deps } from '../../lib/deps';
 import { conflict, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { checkDomainRecords, createResolver, recordsToPublish } from './dns-check';
+import { applyEmailSetupBody, emailChannelView } from '../email-channel/channel-settings';
 import {
   audit,
   findEmailChannel,
@@ -71,7 +72,12 @@ function toSendingDomain(deps: Deps, row: SendingDomainRow): SendingDomain {
 const addressOf = (c: EmailChannelRow) =>
   typeof c.settings.address === 'string' ? c.settings.address.toLowerCase() : '';
 
-function toEmailSetup(channel: EmailChannelRow, verifiedDomains: Set<string>): EmailSetup {
+async function toEmailSetup(
+  deps: Deps,
+  channel: EmailChannelRow,
+  verifiedDomains: Set<string>,
+  isAdmin: boolean,
+): Promise<EmailSetup> {
   const address = addressOf(channel);
   const domain = domainOfAddress(address);
   return {
@@ -80,6 +86,7 @@ function toEmailSetup(channel: EmailChannelRow, verifiedDomains: Set<string>): E
     from_address: address,
     domain,
     domain_verified: verifiedDomains.has(domain),
+    ...(await emailChannelView(deps, channel, isAdmin)),
   };
 }
 
@@ -105,24 +112,32 @@ async function refuseTakenAddress(db: Db, accountId: number, address: string, ex
     throw conflict(`${address} is already set up in this workspace.`);
 }
 
-function resultFor(
+/** POST and PATCH answer owners and admins only, so the inbound secret is shown. */
+async function resultFor(
   deps: Deps,
   channel: EmailChannelRow,
   domainRow: SendingDomainRow,
-): EmailSetupResult {
+): Promise<EmailSetupResult> {
   const verified = new Set(domainRow.verifiedAt ? [domainRow.domain] : []);
-  return { setup: toEmailSetup(channel, verified), domain: toSendingDomain(deps, domainRow) };
+  return {
+    setup: await toEmailSetup(deps, channel, verified, true),
+    domain: toSendingDomain(deps, domainRow),
+  };
 }
 
 /** GET: every email setup of the account and the domains they send from, with their records. */
-export async function listEmailSetups(deps: Deps, accountId: number): Promise<EmailSetupList> {
+export async function listEmailSetups(
+  deps: Deps,
+  accountId: number,
+  isAdmin = false,
+): Promise<EmailSetupList> {
   const channels = await listEmailChannels(deps.db, { accountId });
   const domainNames = [...new Set(channels.map((c) => domainOfAddress(addressOf(c))))];
   const domains = await listSendingDomains(deps.db, { accountId, domains: domainNames });
   const verified = new Set(domains.filter((d) => d.verifiedAt).map((d) => d.domain));
   const required = channels.some((c) => !verified.has(domainOfAddress(addressOf(c))));
   return {
-    setups: channels.map((c) => toEmailSetup(c, verified)),
+    setups: await Promise.all(channels.map((c) => toEmailSetup(deps, c, verified, isAdmin))),
     domains: domains.map((d) => toSendingDomain(deps, d)),
     dmarc_verification_required: required,
   };
@@ -138,11 +153,14 @@ export async function createEmailSetup(
   const domain = domainOfAddress(body.from_address);
   await refuseTakenAddress(deps.db, accountId, body.from_address);
   const domainRow = await ensureSendingDomain(deps, accountId, domain);
+  const extras = applyEmailSetupBody(deps, null, body);
   const channel = await deps.db.transaction(async (tx) => {
     const row = await insertEmailChannel(tx, {
       accountId,
       address: body.from_address,
       fromName: body.from_name,
+      extraSettings: extras.settings,
+      secretsEncrypted: extras.secretsEncrypted,
     });
     await refreshDmarcFlag(tx, { accountId });
     await audit(tx, {
@@ -170,6 +188,7 @@ export async function updateEmailSetup(
   if (body.from_address !== undefined)
     await refuseTakenAddress(deps.db, accountId, address, channelId);
   const domainRow = await ensureSendingDomain(deps, accountId, domainOfAddress(address));
+  const extras = applyEmailSetupBody(deps, channel, body);
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateEmailChannel(tx, {
       accountId,
@@ -177,9 +196,11 @@ export async function updateEmailSetup(
       address,
       settings: {
         ...channel.settings,
+        ...extras.settings,
         address,
         ...(body.from_name !== undefined ? { from_name: body.from_name } : {}),
       },
+      secretsEncrypted: extras.secretsEncrypted,
     });
     await refreshDmarcFlag(tx, { accountId });
     await audit(tx, {

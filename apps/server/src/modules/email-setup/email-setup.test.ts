@@ -75,6 +75,11 @@ describe('email setup: POST /dashboardapi/emailsetup (spec §7)', () => {
       from_address: `support@${domain}`,
       domain,
       domain_verified: false,
+      // The email channel's settings (modules/email-channel): no SMTP server of its own yet.
+      smtp: null,
+      signature: '',
+      inbound_secret: expect.stringMatching(/^[\w-]{32}$/),
+      inbound_url: expect.stringMatching(/\/dashboardapi\/email\/inbound\/\d+$/),
     });
     expect(d.domain).toBe(domain);
     expect(d.dkim_selector).toMatch(/^parley-[0-9a-f]{8}$/);

@@ -20,6 +20,7 @@ import {
   templateAttachments,
   variableSources,
 } from './fast-replies.queries';
+import { latestOrderVariables } from '../shopify/shopify.service';
 
 type Row = typeof fastReplies.$inferSelect;
 
@@ -199,8 +200,8 @@ export async function resolveFastReply(
     agent_first_name: firstName(src.agentName),
     store_name: src.brandName,
     store_url: src.brandDomain,
-    // Orders come from the Shopify integration; until a store is connected the fallback is used.
-    order_number: null,
+    // The latest order in the conversation's Shopify store; null (fallback) without one.
+    ...(await latestOrderVariables(deps, agent.accountId, conversation_id)),
     ticket_id: String(src.conversationId),
     workspace_name: src.accountName,
   });

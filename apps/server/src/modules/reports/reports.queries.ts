@@ -346,23 +346,26 @@ export interface RawCsat {
   average: number | null;
 }
 
-/** Star ratings of the /feedback survey given by the account's people in each period. */
-export async function csatTotals(
-  db: Db,
-  p: { accountId: number; bounds: Bounds },
-): Promise<{ cur: RawCsat; prev: RawCsat }> {
-  const cur = ts(p.bounds.currentStart);
+/**
+ * Customers' CSAT ratings (conversation_ratings: the /feedback page and the widget) given in each
+ * period, for the account's conversations that match the report's filter. A rating counts in the
+ * period it was first given (conversation_ratings_account_idx); 4 and 5 stars are "satisfied".
+ */
+export async function csatTotals(db: Db, s: Scope): Promise<{ cur: RawCsat; prev: RawCsat }> {
+  const cur = ts(s.bounds.currentStart);
   const result = await db.execute(sql`
     select
-      count(*) filter (where f.created_at >= ${cur})::int as n_cur,
-      count(*) filter (where f.created_at >= ${cur} and f.rating_star >= 4)::int as sat_cur,
-      avg(f.rating_star) filter (where f.created_at >= ${cur})::float8 as avg_cur,
-      count(*) filter (where f.created_at < ${cur})::int as n_prev,
-      count(*) filter (where f.created_at < ${cur} and f.rating_star >= 4)::int as sat_prev,
-      avg(f.rating_star) filter (where f.created_at < ${cur})::float8 as avg_prev
-    from nps_feedback f
-    where f.account_id = ${p.accountId}
-      and f.created_at >= ${ts(p.bounds.previousStart)} and f.created_at < ${ts(p.bounds.end)}`);
+      count(*) filter (where r.created_at >= ${cur})::int as n_cur,
+      count(*) filter (where r.created_at >= ${cur} and r.rating >= 4)::int as sat_cur,
+      avg(r.rating) filter (where r.created_at >= ${cur})::float8 as avg_cur,
+      count(*) filter (where r.created_at < ${cur})::int as n_prev,
+      count(*) filter (where r.created_at < ${cur} and r.rating >= 4)::int as sat_prev,
+      avg(r.rating) filter (where r.created_at < ${cur})::float8 as avg_prev
+    from conversation_ratings r
+    join conversations c on c.id = r.conversation_id and c.account_id = ${s.accountId}
+    where r.account_id = ${s.accountId}
+      and r.created_at >= ${ts(s.bounds.previousStart)} and r.created_at < ${ts(s.bounds.end)}
+      and ${conversationFilter(s.filter)}`);
   const r = rowsOf<Record<string, unknown>>(result)[0]!;
   const avg = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {

@@ -118,7 +118,7 @@ export async function reportOverview(
       dailyConversations(db, scope),
       messageBuckets(db, scope),
       previousMessageTotals(db, scope),
-      csatTotals(db, { accountId, bounds }),
+      csatTotals(db, scope),
     ]);
 
   const daily = new Map<string, ReportDay>();

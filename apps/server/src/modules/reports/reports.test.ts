@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { REPORT_PATHS, type ReportOverview } from '@parley/contracts';
 import {
   contacts,
+  conversationRatings,
   conversations,
   conversationTags,
   messages,
@@ -94,7 +95,7 @@ async function fixture() {
   };
 
   // The current period.
-  await add({
+  const refundByOwner = await add({
     channel: email!.id,
     created: '2026-03-02T09:00:00Z',
     firstResponseAfter: 600,
@@ -108,7 +109,7 @@ async function fixture() {
       ['internal', '2026-03-02T09:20:00Z'], // a note: never a message in or out
     ],
   });
-  await add({
+  const vipByMate = await add({
     channel: email!.id,
     created: '2026-03-03T10:00:00Z',
     firstResponseAfter: 1200,
@@ -150,7 +151,7 @@ async function fixture() {
     ],
   });
   // The previous period.
-  await add({
+  const previousChat = await add({
     channel: chat!.id,
     created: '2026-02-20T12:00:00Z',
     firstResponseAfter: 1800,
@@ -171,25 +172,32 @@ async function fixture() {
     messages: [['incoming', '2026-02-18T23:59:59Z']],
   });
 
-  // /feedback star ratings: 5 and 3 in the current period, 4 in the previous one.
-  const rate = async (userId: number, stars: number, when: string) => {
-    const [m] = await db
-      .insert(npsMilestones)
-      .values({
-        accountId,
-        userId,
-        name: 'reports test',
-        startsAt: at('2026-01-01T00:00:00Z'),
-        expiresAt: at('2027-01-01T00:00:00Z'),
-      })
-      .returning();
-    await db
-      .insert(npsFeedback)
-      .values({ accountId, userId, milestoneId: m!.id, ratingStar: stars, createdAt: at(when) });
-  };
-  await rate(owner.userId, 5, '2026-03-04T12:00:00Z');
-  await rate(mate.userId, 3, '2026-03-06T12:00:00Z');
-  await rate(owner.userId, 4, '2026-02-25T12:00:00Z');
+  // Customers' /feedback ratings (CSAT): 5 and 3 in the current period, 4 in the previous one.
+  const rate = (conversationId: number, rating: number, when: string) =>
+    db
+      .insert(conversationRatings)
+      .values({ accountId, conversationId, rating, createdAt: at(when) });
+  await rate(refundByOwner, 5, '2026-03-04T12:00:00Z');
+  await rate(vipByMate, 3, '2026-03-06T12:00:00Z');
+  await rate(previousChat, 4, '2026-02-25T12:00:00Z');
+  // The agents' own product survey (NPS) is not customer satisfaction: it never counts in CSAT.
+  const [milestone] = await db
+    .insert(npsMilestones)
+    .values({
+      accountId,
+      userId: owner.userId,
+      name: 'reports test',
+      startsAt: at('2026-01-01T00:00:00Z'),
+      expiresAt: at('2027-01-01T00:00:00Z'),
+    })
+    .returning();
+  await db.insert(npsFeedback).values({
+    accountId,
+    userId: owner.userId,
+    milestoneId: milestone!.id,
+    ratingStar: 1,
+    createdAt: at('2026-03-05T12:00:00Z'),
+  });
 
   return { owner, mate, email: email!, chat: chat!, billing: billing!, refund: refund!, vip: vip! };
 }
@@ -352,8 +360,20 @@ describe('GET /dashboardapi/reports/overview', () => {
       messages_out: 1,
       first_response: { count: 1, median_seconds: 1200, p90_seconds: 1200 },
     });
-    // CSAT is account-wide: the filters do not apply to it.
-    expect(byTag.current.csat.responses).toBe(2);
+    // CSAT follows the filters too: only the ratings of the matching conversations.
+    expect(byTag.current.csat).toEqual({
+      responses: 1,
+      average_rating: 3,
+      satisfied_percent: 0,
+    });
+    expect(byAgent.current.csat).toMatchObject({ responses: 1, average_rating: 3 });
+    expect(byChannel.current.csat.responses).toBe(0);
+    expect(byChannel.previous.csat).toEqual({
+      responses: 1,
+      average_rating: 4,
+      satisfied_percent: 100,
+    });
+    expect(byTeam.current.csat).toMatchObject({ responses: 1, average_rating: 5 });
   });
 
   it('lets agents (not only admins) read the reports', async () => {
@@ -409,17 +429,32 @@ describe('reports are scoped to the caller’s account (design.md §4)', () => {
       .insert(contacts)
       .values({ accountId: b.accountId, name: 'Bob' })
       .returning();
-    await db.insert(conversations).values({
+    const [theirConversation] = await db
+      .insert(conversations)
+      .values({
+        accountId: b.accountId,
+        supportChannelId: channel!.id,
+        contactId: contact!.id,
+        createdAt: at('2026-03-04T08:00:00Z'),
+      })
+      .returning();
+    await db.insert(conversationRatings).values({
       accountId: b.accountId,
-      supportChannelId: channel!.id,
-      contactId: contact!.id,
-      createdAt: at('2026-03-04T08:00:00Z'),
+      conversationId: theirConversation!.id,
+      rating: 1,
+      createdAt: at('2026-03-05T08:00:00Z'),
     });
 
     const theirs = await overview(b);
     expect(theirs.current.opened).toBe(1);
     expect(theirs.current.messages_in).toBe(0);
-    expect(theirs.current.csat.responses).toBe(0);
+    // Agents' CSAT figures are their own account's ratings only.
+    expect(theirs.current.csat).toEqual({
+      responses: 1,
+      average_rating: 1,
+      satisfied_percent: 0,
+    });
+    expect((await overview(f.owner)).current.csat.responses).toBe(2);
     expect(theirs.breakdowns.channels.map((c) => c.name)).toEqual(['b@other.test']);
     expect(JSON.stringify(theirs)).not.toContain('support@acme.test');
     expect((await overview(f.owner)).current.opened).toBe(4);

@@ -9,15 +9,7 @@ import {
   type TagUpdateBody,
   type TagWithUsage,
 } from '@parley/contracts';
-import {
-  brands,
-  conversationTags,
-  memberships,
-  tags,
-  teamMembers,
-  teams,
-  users,
-} from '../../db/schema';
+import { conversationTags, memberships, tags, teamMembers, teams, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -25,6 +17,7 @@ import type { AgentContext } from '../../lib/http-types';
 import { findOwnConversation } from '../conversations/conversations.service';
 import { listChannels } from '../channels/channels.service';
 import { initialsOf } from '../me/me.service';
+import { shopifyIntegrations } from '../shopify/shopify.service';
 import {
   conversationIdsWithTag,
   copyConversationTags,
@@ -113,7 +106,7 @@ export async function conversationMapping(
   deps: Deps,
   accountId: number,
 ): Promise<ConversationMapping> {
-  const [tagRows, userRows, channels, teamRows, memberRows, brandRows] = await Promise.all([
+  const [tagRows, userRows, channels, teamRows, memberRows, integrations] = await Promise.all([
     deps.db.select().from(tags).where(eq(tags.accountId, accountId)).orderBy(tags.name),
     deps.db
       .select({ user: users, level: memberships.permissionLevel })
@@ -128,7 +121,8 @@ export async function conversationMapping(
       .from(teamMembers)
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
       .where(eq(teams.accountId, accountId)),
-    deps.db.select().from(brands).where(eq(brands.accountId, accountId)),
+    // Spec §3 integrations: the connected Shopify stores (issue 7 part 5).
+    shopifyIntegrations(deps, accountId),
   ]);
   return {
     tags: tagRows.map(toTag),
@@ -148,9 +142,7 @@ export async function conversationMapping(
       description: t.description,
       member_ids: memberRows.filter((m) => m.teamId === t.id).map((m) => m.userId),
     })),
-    integrations: brandRows
-      .filter((b) => b.myshopifyDomain)
-      .map((b) => ({ type: 'shopify', name: b.myshopifyDomain!, brand_id: b.id })),
+    integrations,
   };
 }
 

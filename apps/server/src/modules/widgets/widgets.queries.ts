@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brands, widgets } from '../../db/schema';
 
@@ -25,14 +25,26 @@ export async function findWidget(db: Db, { accountId, brandId }: Account & { bra
 /** Creates the store's widget or replaces its settings (one widget per store). */
 export async function saveWidget(
   db: Db,
-  v: { accountId: number; brandId: number; isEnabled: boolean; theme: Record<string, unknown> },
+  v: {
+    accountId: number;
+    brandId: number;
+    isEnabled: boolean;
+    theme: Record<string, unknown>;
+    chat: Record<string, unknown>;
+    identitySecretEncrypted: string | null;
+  },
 ) {
   const [row] = await db
     .insert(widgets)
     .values(v)
     .onConflictDoUpdate({
       target: widgets.brandId,
-      set: { isEnabled: v.isEnabled, theme: v.theme },
+      set: {
+        isEnabled: v.isEnabled,
+        theme: v.theme,
+        chat: v.chat,
+        identitySecretEncrypted: v.identitySecretEncrypted,
+      },
       // A store belongs to one account; never touch a row of another.
       setWhere: eq(widgets.accountId, v.accountId),
     })
@@ -47,6 +59,29 @@ export async function findWidgetByShop(db: Db, { myshopifyDomain }: { myshopifyD
     .from(brands)
     .leftJoin(widgets, eq(widgets.brandId, brands.id))
     .where(eq(brands.myshopifyDomain, myshopifyDomain))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Gives a widget its first identity secret; a concurrent first read keeps the one that won. */
+export async function setIdentitySecretIfMissing(
+  db: Db,
+  { accountId, widgetId, sealed }: { accountId: number; widgetId: number; sealed: string },
+) {
+  await db
+    .update(widgets)
+    .set({ identitySecretEncrypted: sealed })
+    .where(
+      and(
+        eq(widgets.accountId, accountId),
+        eq(widgets.id, widgetId),
+        isNull(widgets.identitySecretEncrypted),
+      ),
+    );
+  const [row] = await db
+    .select()
+    .from(widgets)
+    .where(and(eq(widgets.accountId, accountId), eq(widgets.id, widgetId)))
     .limit(1);
   return row ?? null;
 }

@@ -33,6 +33,8 @@ export const widgetsRoutes =
       async (request, reply): Promise<WidgetPublicSettings> => {
         const settings = await publicSettingsOfShop(deps, request.query.myshopify_domain);
         reply.header('cache-control', 'public, max-age=60');
+        // The widget's loader reads it from the store's own pages (no credentials are sent).
+        reply.header('access-control-allow-origin', '*');
         return settings;
       },
     );
@@ -49,8 +51,7 @@ export const widgetsRoutes =
           response: { 200: widgetSettingsResponse },
         },
       },
-      async (request) =>
-        getWidgetSettings(deps, agentOf(request).accountId, request.query.brand_id),
+      async (request) => getWidgetSettings(deps, agentOf(request), request.query.brand_id),
     );
 
     app.patch(
@@ -60,18 +61,13 @@ export const widgetsRoutes =
         schema: {
           tags,
           summary:
-            "Change a store's widget settings (owners and admins): enabled, primary colour, dark / light, z-index, call-to-action",
+            "Change a store's widget settings (owners and admins): enabled, primary colour, dark / light, z-index, call-to-action, the chat app's greeting / pre-chat form / business hours / away message; rotate the identity secret",
           querystring: widgetSettingsQuery,
           body: widgetSettingsPatch,
           response: { 200: widgetSettingsResponse },
         },
       },
       async (request) =>
-        updateWidgetSettings(
-          deps,
-          requireAdmin(request).accountId,
-          request.query.brand_id,
-          request.body,
-        ),
+        updateWidgetSettings(deps, requireAdmin(request), request.query.brand_id, request.body),
     );
   };

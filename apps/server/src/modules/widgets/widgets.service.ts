@@ -1,18 +1,24 @@
+import crypto from 'node:crypto';
 import {
+  WIDGET_CHAT_DEFAULTS,
   WIDGET_THEME_DEFAULTS,
+  widgetChatSettingsSchema,
   widgetInstallationSnippet,
   widgetPublicSettings,
+  type WidgetChatSettings,
   type WidgetPublicSettings,
   type WidgetSettings,
   type WidgetSettingsPatch,
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { AgentContext } from '../../lib/http-types';
 import {
   findWidget,
   findWidgetByShop,
   listStores,
   saveWidget,
+  setIdentitySecretIfMissing,
   type BrandRow,
   type WidgetRow,
 } from './widgets.queries';
@@ -29,6 +35,50 @@ function themeOf(stored: Record<string, unknown> | undefined): Theme {
   }
   return theme;
 }
+
+const chatFields = widgetChatSettingsSchema.shape;
+
+/** The stored chat settings over WIDGET_CHAT_DEFAULTS, field by field (like the theme). */
+export function chatOf(stored: Record<string, unknown> | undefined): WidgetChatSettings {
+  const chat: WidgetChatSettings = structuredClone(WIDGET_CHAT_DEFAULTS);
+  for (const key of Object.keys(chatFields) as (keyof WidgetChatSettings)[]) {
+    const parsed = chatFields[key].safeParse(stored?.[key]);
+    if (parsed.success) (chat as Record<keyof WidgetChatSettings, unknown>)[key] = parsed.data;
+  }
+  return chat;
+}
+
+function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** What the schema cannot say: each form field once, closing after opening, a real time zone. */
+function checkChat(chat: WidgetChatSettings) {
+  const keys = chat.pre_chat.fields.map((f) => f.key);
+  if (new Set(keys).size !== keys.length)
+    throw badRequest('Each pre-chat field can be asked only once.', {
+      'chat.pre_chat.fields': 'A field is listed twice.',
+    });
+  const hours = chat.business_hours;
+  if (!hours) return;
+  if (!isKnownTimeZone(hours.time_zone))
+    throw badRequest(`"${hours.time_zone}" is not a time zone we know (e.g. Europe/Paris).`, {
+      'chat.business_hours.time_zone': 'Unknown time zone.',
+    });
+  hours.days.forEach((d, i) => {
+    if (d.close <= d.open)
+      throw badRequest('Business hours must close after they open on the same day.', {
+        [`chat.business_hours.days.${i}`]: 'Closes before it opens.',
+      });
+  });
+}
+
+/** A new identity secret: 32 random bytes, hex (what the store's server signs with). */
+const newIdentitySecret = () => crypto.randomBytes(32).toString('hex');
 
 /** Spec §3 widget public settings of a saved widget; a widget never saved is off. */
 export function toPublicSettings(widget: WidgetRow | null): WidgetPublicSettings {
@@ -66,14 +116,24 @@ async function pickStore(deps: Deps, accountId: number, brandId: number | undefi
   return { stores, store };
 }
 
+const canSeeSecret = (agent: Pick<AgentContext, 'permissionLevel'>) =>
+  agent.permissionLevel === 'owner' || agent.permissionLevel === 'admin';
+
 function toSettings(
   deps: Deps,
+  agent: Pick<AgentContext, 'permissionLevel'>,
   stores: BrandRow[],
   store: BrandRow | null,
   widget: WidgetRow | null,
 ): WidgetSettings {
   return {
     ...toPublicSettings(widget),
+    chat: chatOf(widget?.chat),
+    // Owners and admins only: with it anyone could sign in as any of the store's customers.
+    identity_secret:
+      canSeeSecret(agent) && widget?.identitySecretEncrypted
+        ? deps.secrets.open(widget.identitySecretEncrypted)
+        : null,
     store: store ? storeSummary(store) : null,
     stores: stores.map(storeSummary),
     is_configured: widget !== null,
@@ -85,21 +145,31 @@ function toSettings(
 
 export async function getWidgetSettings(
   deps: Deps,
-  accountId: number,
+  agent: Pick<AgentContext, 'accountId' | 'permissionLevel'>,
   brandId: number | undefined,
 ): Promise<WidgetSettings> {
+  const { accountId } = agent;
   const { stores, store } = await pickStore(deps, accountId, brandId);
-  const widget = store ? await findWidget(deps.db, { accountId, brandId: store.id }) : null;
-  return toSettings(deps, stores, store, widget);
+  let widget = store ? await findWidget(deps.db, { accountId, brandId: store.id }) : null;
+  // The identity secret is made the first time an owner or admin looks at a saved widget.
+  if (widget && !widget.identitySecretEncrypted && canSeeSecret(agent)) {
+    widget = await setIdentitySecretIfMissing(deps.db, {
+      accountId,
+      widgetId: widget.id,
+      sealed: deps.secrets.seal(newIdentitySecret()),
+    });
+  }
+  return toSettings(deps, agent, stores, store, widget);
 }
 
 /** Owners and admins change any subset of the settings; the rest keep their saved values. */
 export async function updateWidgetSettings(
   deps: Deps,
-  accountId: number,
+  agent: Pick<AgentContext, 'accountId' | 'permissionLevel'>,
   brandId: number | undefined,
   patch: WidgetSettingsPatch,
 ): Promise<WidgetSettings> {
+  const { accountId } = agent;
   const { stores, store } = await pickStore(deps, accountId, brandId);
   if (!store) {
     throw conflict(
@@ -108,12 +178,19 @@ export async function updateWidgetSettings(
   }
   const current = await findWidget(deps.db, { accountId, brandId: store.id });
   const before = toPublicSettings(current);
+  const chat: WidgetChatSettings = { ...chatOf(current?.chat), ...patch.chat };
+  checkChat(chat);
   const saved = await saveWidget(deps.db, {
     accountId,
     brandId: store.id,
     isEnabled: patch.basic_settings?.is_widget_enabled ?? before.basic_settings.is_widget_enabled,
     theme: { ...before.theme, ...patch.theme },
+    chat,
+    identitySecretEncrypted:
+      patch.rotate_identity_secret || !current?.identitySecretEncrypted
+        ? deps.secrets.seal(newIdentitySecret())
+        : current.identitySecretEncrypted,
   });
   if (!saved) throw notFound('That store');
-  return toSettings(deps, stores, store, saved);
+  return toSettings(deps, agent, stores, store, saved);
 }

@@ -5,8 +5,9 @@ import {
   WIDGET_SETTINGS_MESSAGES,
   WIDGET_SETTINGS_PATH,
   WIDGET_THEME_DEFAULTS,
+  WIDGET_CHAT_DEFAULTS,
 } from '@parley/contracts';
-import { brands } from '../../db/schema';
+import { brands, widgets } from '../../db/schema';
 import { as, createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
 import { ownerAndTeammate } from '../../test/inbox-fixtures';
 
@@ -52,6 +53,8 @@ describe('widget settings (/settings/widgets): GET/PATCH /dashboardapi/widget/se
       installation_snippet: null,
       basic_settings: { is_widget_enabled: false },
       theme: WIDGET_THEME_DEFAULTS,
+      chat: WIDGET_CHAT_DEFAULTS,
+      identity_secret: null,
     });
     const save = await as(ctx, owner).patch(WIDGET_SETTINGS_PATH, {
       basic_settings: { is_widget_enabled: true },
@@ -230,6 +233,93 @@ describe('widget settings (/settings/widgets): GET/PATCH /dashboardapi/widget/se
       basic_settings: { is_widget_enabled: false },
       theme: { ...WIDGET_THEME_DEFAULTS, cta: 'Talk to Victim' },
     });
+  });
+
+  it('issue 6: chat settings (greeting, pre-chat form, business hours, away message) are merged over the defaults and validated', async () => {
+    const owner = await signUp(ctx);
+    await storeOf(owner);
+    const before = (await as(ctx, owner).get(WIDGET_SETTINGS_PATH)).json();
+    expect(before.chat).toEqual(WIDGET_CHAT_DEFAULTS);
+    const hours = {
+      time_zone: 'Europe/Paris',
+      days: [{ day: 1, open: '09:00', close: '17:30' }],
+    };
+    const saved = await as(ctx, owner).patch(WIDGET_SETTINGS_PATH, {
+      chat: { greeting: 'Bonjour !', business_hours: hours },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().chat).toEqual({
+      ...WIDGET_CHAT_DEFAULTS,
+      greeting: 'Bonjour !',
+      business_hours: hours,
+    });
+    // A later partial change keeps the rest.
+    const form = { enabled: true, fields: [{ key: 'email', required: true }] };
+    await as(ctx, owner).patch(WIDGET_SETTINGS_PATH, { chat: { pre_chat: form } });
+    expect((await as(ctx, owner).get(WIDGET_SETTINGS_PATH)).json().chat).toEqual({
+      ...WIDGET_CHAT_DEFAULTS,
+      greeting: 'Bonjour !',
+      business_hours: hours,
+      pre_chat: form,
+    });
+
+    for (const [chat, message] of [
+      [{ business_hours: { time_zone: 'Mars/Olympus', days: [] } }, 'not a time zone'],
+      [
+        { business_hours: { time_zone: 'UTC', days: [{ day: 2, open: '18:00', close: '09:00' }] } },
+        'close after they open',
+      ],
+      [
+        {
+          pre_chat: {
+            enabled: true,
+            fields: [
+              { key: 'name', required: true },
+              { key: 'name', required: false },
+            ],
+          },
+        },
+        'only once',
+      ],
+      [{ greeting: 'x'.repeat(201) }, ''],
+      [{ pre_chat: { enabled: true, fields: [{ key: 'shoe_size', required: true }] } }, ''],
+    ] as const) {
+      const res = await as(ctx, owner).patch(WIDGET_SETTINGS_PATH, { chat });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_error' });
+      expect(res.json().message).toContain(message);
+    }
+    expect((await as(ctx, owner).get(WIDGET_SETTINGS_PATH)).json().chat.greeting).toBe('Bonjour !');
+  });
+
+  it('issue 6: the identity secret is made on the first admin read, shown only to owners and admins, and rotated on request', async () => {
+    const { owner, mate } = await ownerAndTeammate(ctx);
+    await storeOf(owner);
+    // No widget saved yet: no secret.
+    expect((await as(ctx, owner).get(WIDGET_SETTINGS_PATH)).json().identity_secret).toBeNull();
+    await as(ctx, owner).patch(WIDGET_SETTINGS_PATH, { theme: { cta: 'Hi' } });
+    const first = (await as(ctx, owner).get(WIDGET_SETTINGS_PATH)).json().identity_secret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect((await as(ctx, owner).get(WIDGET_SETTINGS_PATH)).json().identity_secret).toBe(first);
+    // Stored sealed, never in clear.
+    const [row] = await ctx.deps.db.select().from(widgets);
+    expect(row!.identitySecretEncrypted).not.toContain(first);
+    // Agents never see it.
+    const asAgent = (await as(ctx, mate).get(WIDGET_SETTINGS_PATH)).json();
+    expect(asAgent.identity_secret).toBeNull();
+    expect(JSON.stringify(asAgent)).not.toContain(first);
+    // Rotation: a new one replaces it.
+    const rotated = await as(ctx, owner).patch(WIDGET_SETTINGS_PATH, {
+      rotate_identity_secret: true,
+    });
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.json().identity_secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(rotated.json().identity_secret).not.toBe(first);
+    // Agents cannot rotate it.
+    expect(
+      (await as(ctx, mate).patch(WIDGET_SETTINGS_PATH, { rotate_identity_secret: true }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('is documented in the OpenAPI schema (GET and PATCH, with the body)', async () => {

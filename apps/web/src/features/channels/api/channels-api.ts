@@ -1,10 +1,37 @@
-import type { ConversationMapping } from '@parley/contracts';
+import type {
+  CallChannelCreateInput,
+  CallbackUrl,
+  CommentThreadResponse,
+  ConnectionTestBody,
+  ConnectionTestResult,
+  ConversationMapping,
+  GupshupChannelCreateBody,
+  MetaChannelCreateBody,
+  ProviderSettingsPatch,
+  SmsChannelCreateBody,
+  WhatsappCloudChannelCreateBody,
+} from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
 
 type SupportChannelSummary = ConversationMapping['support_channels'][number];
 
-/** A channel as the settings page lists it: API channels carry where replies are delivered. */
-export type ChannelListItem = SupportChannelSummary & { webhook_url: string | null };
+/**
+ * A channel as the settings page lists it: API channels carry where replies are delivered;
+ * provider channels (SMS, WhatsApp) their details, callback URLs and health.
+ */
+export type ChannelListItem = SupportChannelSummary & {
+  webhook_url: string | null;
+  details?: string | null;
+  callback_urls?: CallbackUrl[];
+  last_inbound_at?: string | null;
+  last_error?: string | null;
+  last_error_at?: string | null;
+};
+
+/** A new provider channel: the URLs to paste into the provider's console (a secret one only now). */
+export interface CreatedProviderChannel extends ChannelListItem {
+  callback_urls: CallbackUrl[];
+}
 
 export interface CreatedApiChannel extends ChannelListItem {
   /** Shown once: the receiver checks X-Parley-Signature with it. */
@@ -39,6 +66,37 @@ export const channelsApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: (result) => (result ? [...CHANNEL_CHANGES] : []),
     }),
+    createProviderChannel: build.mutation<
+      CreatedProviderChannel,
+      | SmsChannelCreateBody
+      | CallChannelCreateInput
+      | GupshupChannelCreateBody
+      | WhatsappCloudChannelCreateBody
+      | MetaChannelCreateBody
+    >({
+      query: (body) => ({ url: '/dashboardapi/supportchannel', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? [...CHANNEL_CHANGES] : []),
+    }),
+    updateProviderSettings: build.mutation<
+      ChannelListItem,
+      { id: number; provider: ProviderSettingsPatch }
+    >({
+      query: ({ id, provider }) => ({
+        url: '/dashboardapi/supportchannel',
+        method: 'PATCH',
+        query: { id },
+        body: { provider },
+      }),
+      invalidatesTags: (result) => (result ? [...CHANNEL_CHANGES] : []),
+    }),
+    /** Asks the provider; a refusal is an answer (ok false, its words), not an error. */
+    testChannelConnection: build.mutation<ConnectionTestResult, ConnectionTestBody>({
+      query: (body) => ({
+        url: '/dashboardapi/supportchannel/test-connection',
+        method: 'POST',
+        body,
+      }),
+    }),
     updateChannel: build.mutation<
       ChannelListItem,
       { id: number; name?: string; webhook_url?: string | null }
@@ -54,6 +112,12 @@ export const channelsApi = baseApi.injectEndpoints({
     deleteChannel: build.mutation<{ ok: true }, number>({
       query: (id) => ({ url: '/dashboardapi/supportchannel', method: 'DELETE', query: { id } }),
       invalidatesTags: (result) => (result ? [...CHANNEL_CHANGES, 'Conversations'] : []),
+    }),
+
+    /** Whether a Facebook / Instagram conversation answers a comment (composer's choice). */
+    getCommentThread: build.query<CommentThreadResponse, number>({
+      query: (conversationId) =>
+        `/dashboardapi/meta/conversations/${conversationId}/comment-thread`,
     }),
 
     getApiKeys: build.query<{ keys: ApiKey[] }, void>({
@@ -75,7 +139,11 @@ export const {
   useGetSupportChannelsQuery,
   useCreateApiChannelMutation,
   useUpdateChannelMutation,
+  useCreateProviderChannelMutation,
+  useUpdateProviderSettingsMutation,
+  useTestChannelConnectionMutation,
   useDeleteChannelMutation,
+  useGetCommentThreadQuery,
   useGetApiKeysQuery,
   useCreateApiKeyMutation,
   useRevokeApiKeyMutation,

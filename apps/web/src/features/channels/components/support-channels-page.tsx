@@ -13,7 +13,15 @@ import {
   Typography,
 } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { ApiOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  FacebookOutlined,
+  MessageOutlined,
+  PhoneOutlined,
+  PlusOutlined,
+  WhatsAppOutlined,
+} from '@ant-design/icons';
+import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
 import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
@@ -23,11 +31,51 @@ import {
   useCreateApiChannelMutation,
   useDeleteChannelMutation,
   useGetSupportChannelsQuery,
+  useTestChannelConnectionMutation,
   useUpdateChannelMutation,
   type ChannelListItem,
   type CreatedApiChannel,
+  type CreatedProviderChannel,
 } from '../api/channels-api';
+import {
+  CallbackUrls,
+  ProviderChannelModal,
+  type ProviderChannelType,
+} from './provider-channel-modal';
 import { SecretOnce } from './secret-once';
+
+const PROVIDER_TYPES = new Set([
+  'sms',
+  'call',
+  'whatsapp_gupshup_isv',
+  'facebook',
+  'instagram',
+  'instagram_dm',
+]);
+
+/** Channel health: when the last customer message came in, and the provider's last error. */
+function ChannelHealth({ channel }: { channel: ChannelListItem }) {
+  if (!PROVIDER_TYPES.has(channel.type)) return null;
+  return (
+    <div style={{ fontSize: 12 }}>
+      <Typography.Text type="secondary">
+        {channel.last_inbound_at
+          ? `Last message in: ${new Date(channel.last_inbound_at).toLocaleString()}`
+          : 'No message received yet'}
+      </Typography.Text>
+      {channel.last_error && (
+        <div>
+          <Typography.Text type="danger">
+            Last error
+            {channel.last_error_at
+              ? ` (${new Date(channel.last_error_at).toLocaleString()})`
+              : ''}: {channel.last_error}
+          </Typography.Text>
+        </div>
+      )}
+    </div>
+  );
+}
 
 /** Spec §1 channel names, as a person reads them. */
 const CHANNEL_LABELS: Record<string, string> = {
@@ -136,7 +184,23 @@ export function SupportChannelsPage() {
   const canManage = me ? me.permission_level !== 'agent' : true;
   const [modal, setModal] = useState<{ editing: ChannelListItem | null } | null>(null);
   const [created, setCreated] = useState<CreatedApiChannel | null>(null);
+  const [providerModal, setProviderModal] = useState<ProviderChannelType | null>(null);
+  const [createdProvider, setCreatedProvider] = useState<CreatedProviderChannel | null>(null);
   const [remove] = useDeleteChannelMutation();
+  const [testConnection] = useTestChannelConnectionMutation();
+
+  const onTest = async (channel: ChannelListItem) => {
+    try {
+      const result = await testConnection({ id: channel.id }).unwrap();
+      if (result.ok) toast.success(`${channel.name}: connected`, result.message);
+      else toast.error(`${channel.name}: the connection failed`, result.message);
+    } catch (failure) {
+      toast.error(
+        'The connection could not be tested',
+        asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE,
+      );
+    }
+  };
 
   const onDelete = async (channel: ChannelListItem) => {
     try {
@@ -162,6 +226,12 @@ export function SupportChannelsPage() {
               POST /api/v1/channels/{c.id}/messages
             </Typography.Text>
           )}
+          {c.details && (
+            <div>
+              <Typography.Text type="secondary">{c.details}</Typography.Text>
+            </div>
+          )}
+          <ChannelHealth channel={c} />
         </div>
       ),
     },
@@ -203,6 +273,11 @@ export function SupportChannelsPage() {
                     Edit
                   </Button>
                 )}
+                {PROVIDER_TYPES.has(c.type) && (
+                  <Button size="small" type="link" onClick={() => void onTest(c)}>
+                    Test
+                  </Button>
+                )}
                 <Popconfirm
                   title={`Remove ${c.name}?`}
                   description="Its conversations are removed with it."
@@ -228,13 +303,30 @@ export function SupportChannelsPage() {
         description="Where your customers' messages come from, and where your replies go."
         extra={
           canManage && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setModal({ editing: null })}
-            >
-              Add API channel
-            </Button>
+            <Space wrap>
+              <Link to="/settings/supportchannels/addchannel/fb">
+                <Button icon={<FacebookOutlined />}>Facebook / Instagram</Button>
+              </Link>
+              <Button icon={<MessageOutlined />} onClick={() => setProviderModal('sms')}>
+                Add SMS channel
+              </Button>
+              <Button icon={<PhoneOutlined />} onClick={() => setProviderModal('call')}>
+                Add calls channel
+              </Button>
+              <Button
+                icon={<WhatsAppOutlined />}
+                onClick={() => setProviderModal('whatsapp_gupshup_isv')}
+              >
+                Add WhatsApp channel
+              </Button>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setModal({ editing: null })}
+              >
+                Add API channel
+              </Button>
+            </Space>
           )
         }
       />
@@ -279,6 +371,41 @@ export function SupportChannelsPage() {
         onClose={() => setModal(null)}
         onCreated={setCreated}
       />
+      <ProviderChannelModal
+        type={providerModal}
+        onClose={() => setProviderModal(null)}
+        onCreated={setCreatedProvider}
+      />
+      <Modal
+        title={createdProvider ? `${createdProvider.name} is ready` : ''}
+        open={createdProvider !== null}
+        onCancel={() => setCreatedProvider(null)}
+        footer={
+          <Button type="primary" onClick={() => setCreatedProvider(null)}>
+            Done
+          </Button>
+        }
+      >
+        {createdProvider && (
+          <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+            <Typography.Paragraph style={{ margin: 0 }}>
+              Paste {createdProvider.callback_urls.length > 1 ? 'these URLs' : 'this URL'} into the
+              provider's console so customers' messages reach {createdProvider.name}.
+            </Typography.Paragraph>
+            <CallbackUrls urls={createdProvider.callback_urls} />
+            {/* Gupshup's URL carries a secret; the Cloud API's is Meta's shared webhook. */}
+            {createdProvider.callback_urls.some((u) =>
+              u.url.includes('/dashboardapi/gupshup/'),
+            ) && (
+              <Alert
+                type="warning"
+                showIcon
+                title="The callback URL contains a secret: store it now, it will not be shown again."
+              />
+            )}
+          </Space>
+        )}
+      </Modal>
       <Modal
         title={
           <Space>

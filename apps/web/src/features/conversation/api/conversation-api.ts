@@ -25,6 +25,8 @@ export interface SendMessageArgs {
   mentions: number[];
   /** Files uploaded first through the attachment upload form (composer). */
   attachment_ids?: number[];
+  /** A comment conversation (Facebook / Instagram): under the comment or privately. */
+  comment_reply?: 'public' | 'private';
 }
 
 export interface PatchConversationArgs {
@@ -84,10 +86,16 @@ export const conversationApi = baseApi.injectEndpoints({
     }),
 
     sendConversationMessage: build.mutation<Message, SendMessageArgs>({
-      query: ({ conversationId, kind, body, mentions, attachment_ids = [] }) => ({
+      query: ({ conversationId, kind, body, mentions, attachment_ids = [], comment_reply }) => ({
         url: `${conversationPath(conversationId)}/messages`,
         method: 'POST',
-        body: { kind, body, mentions, ...(attachment_ids.length > 0 ? { attachment_ids } : {}) },
+        body: {
+          kind,
+          body,
+          mentions,
+          ...(attachment_ids.length > 0 ? { attachment_ids } : {}),
+          ...(comment_reply ? { comment_reply } : {}),
+        },
       }),
       async onQueryStarted({ conversationId }, { dispatch, queryFulfilled }) {
         try {

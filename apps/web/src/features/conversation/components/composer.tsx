@@ -26,6 +26,7 @@ import {
   useFastReplyTemplates,
 } from '../../fast-reply/hooks/use-fast-reply-templates';
 import { useSendConversationMessageMutation } from '../api/conversation-api';
+import { useGetCommentThreadQuery } from '../../channels/api/channels-api';
 import {
   draftChanged,
   draftSent,
@@ -36,6 +37,7 @@ import {
 import { channelLabel } from '../conversation-labels';
 import { refusalText } from '../hooks/use-conversation-actions';
 import styles from './conversation-pane.module.css';
+import { WhatsappTemplatePicker } from './whatsapp-template-picker';
 
 /** Spec-side wording of the server's refusal of an empty message (contracts replyBody). */
 export const EMPTY_MESSAGE_TEXT = 'Write a message first.';
@@ -111,6 +113,12 @@ export function Composer({
     latestBody.current = draft.body;
   });
   const caretAfterRender = useRef<number | null>(null);
+  // A Facebook / Instagram comment is answered under it or privately, as the agent chooses.
+  const { data: comment } = useGetCommentThreadQuery(conversationId, {
+    skip: channelType !== 'facebook' && channelType !== 'instagram',
+  });
+  const answersComment = Boolean(comment?.comment_thread);
+  const [commentReply, setCommentReply] = useState<'public' | 'private'>('public');
   const { templates, loading: templatesLoading } = useFastReplyTemplates(slash !== null);
   const matches = slash ? pickerMatches(templates, slash.query) : [];
   const active = matches.length > 0 ? Math.min(activeIndex, matches.length - 1) : -1;
@@ -229,6 +237,7 @@ export function Composer({
         body: draft.body,
         mentions: mode === 'note' ? mentionedIds(draft) : [],
         attachment_ids: uploads.ids,
+        ...(answersComment && mode === 'reply' ? { comment_reply: commentReply } : {}),
       }).unwrap();
       dispatch(draftSent(conversationId));
       resetUploads();
@@ -289,7 +298,23 @@ export function Composer({
         {isNote && (
           <span style={{ color: '#8a6d00', fontSize: 12 }}>Only your team sees notes.</span>
         )}
+        {!isNote && answersComment && (
+          <Segmented<'public' | 'private'>
+            size="small"
+            aria-label="How to answer the comment"
+            value={commentReply}
+            onChange={setCommentReply}
+            options={[
+              { label: 'Reply under the comment', value: 'public' },
+              { label: 'Reply privately', value: 'private' },
+            ]}
+            disabled={sending}
+          />
+        )}
       </div>
+      {!isNote && channelType === 'whatsapp_gupshup_isv' && (
+        <WhatsappTemplatePicker conversationId={conversationId} disabled={sending} />
+      )}
       <div style={{ position: 'relative' }}>
         {slash && (
           <FastReplyPicker

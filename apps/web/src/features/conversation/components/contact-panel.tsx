@@ -1,10 +1,11 @@
-import { Tag, Typography } from 'antd';
+import { Rate, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { ConversationDetail } from '@parley/contracts';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import { STATUS_COLORS, STATUS_LABELS } from '../conversation-labels';
 import { contactDisplayName } from './conversation-header';
 import styles from './conversation-pane.module.css';
+import { ShopifyOrdersSection } from './shopify-orders-section';
 
 interface ContactPanelProps {
   detail: ConversationDetail;
@@ -13,7 +14,10 @@ interface ContactPanelProps {
 
 const orDash = (value: string | null) => (value ? formatTimestamp(value) : '—');
 
-/** The customer (name, email, phone), their other conversations, and this one's response times. */
+/**
+ * The customer (name, email, phone), their other conversations, and this one's response times and
+ * CSAT rating (from /feedback, issue 6).
+ */
 export function ContactPanel({ detail, conversationHref }: ContactPanelProps) {
   const { contact } = detail;
   return (
@@ -31,6 +35,8 @@ export function ContactPanel({ detail, conversationHref }: ContactPanelProps) {
         </dl>
       </section>
 
+      <ShopifyOrdersSection conversationId={detail.id} />
+
       <section className={styles.contactSection}>
         <h3>This conversation</h3>
         <dl className={styles.facts}>
@@ -40,7 +46,23 @@ export function ContactPanel({ detail, conversationHref }: ContactPanelProps) {
           <dd>{orDash(detail.first_response_at)}</dd>
           <dt>Resolved</dt>
           <dd>{orDash(detail.resolved_at)}</dd>
+          <dt>Customer rating</dt>
+          <dd>
+            {detail.rating ? (
+              <span aria-label={`Rated ${detail.rating.rating} of 5`}>
+                <Rate disabled value={detail.rating.rating} style={{ fontSize: 13 }} />{' '}
+                {detail.rating.rating}/5
+              </span>
+            ) : (
+              '—'
+            )}
+          </dd>
         </dl>
+        {detail.rating?.comment && (
+          <blockquote className={styles.ratingComment} aria-label="Customer’s comment">
+            “{detail.rating.comment}”
+          </blockquote>
+        )}
       </section>
 
       <section className={styles.contactSection}>

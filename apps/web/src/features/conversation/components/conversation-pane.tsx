@@ -134,7 +134,10 @@ export function ConversationPane({
           onMarkedUnread?.();
         }}
       />
-      <PresenceNotice colleagues={presence.colleagues} />
+      <PresenceNotice
+        colleagues={presence.colleagues}
+        typingContact={presence.visitorTyping ? contactDisplayName(detail) : null}
+      />
       <div className={styles.body}>
         <div className={styles.main}>
           <MessageThread

@@ -1,26 +1,32 @@
-import { memo } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import dayjs from 'dayjs';
-import { LockOutlined, PaperClipOutlined, PhoneOutlined } from '@ant-design/icons';
+import { LockOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { Message } from '@parley/contracts';
 import { formatTimestamp } from '../../../lib/format-timestamp';
+import { ConversationCallEntry } from './call-entry';
 import { DeliveryFailure, DeliveryStatusTick } from './delivery-status';
 import styles from './conversation-pane.module.css';
 
 /**
- * Customer HTML (already sanitised by the server) only ever runs inside a frame with every
- * sandbox restriction on (`sandbox=""`: no scripts, no same-origin, no forms, no navigation),
- * and a CSP that loads nothing but inline styles and images.
+ * Customer HTML (already sanitised by the server) is shown only inside a sandboxed frame
+ * without `allow-scripts` — nothing in it can run, whatever slipped through — plus a CSP that
+ * forbids scripts and loads nothing but inline styles and images. `allow-same-origin` only lets
+ * this page measure the frame for its height (harmless without scripts); links open in a new,
+ * separate tab (`allow-popups-to-escape-sandbox`), never inside the frame or over the app.
  */
+export const HTML_FRAME_SANDBOX = 'allow-same-origin allow-popups allow-popups-to-escape-sandbox';
+
 export function htmlDocument(html: string): string {
   return [
     '<!doctype html><html><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: https:; style-src 'unsafe-inline'; font-src data: https:">`,
-    '<style>body{margin:8px;font:14px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2430;overflow-wrap:anywhere}img{max-width:100%;height:auto}blockquote{margin:0 0 0 8px;padding-left:8px;border-left:2px solid #d9d9d9;color:#5b6170}</style>',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'none'; object-src 'none'; form-action 'none'; img-src 'self' data: https:; style-src 'unsafe-inline'; font-src data: https:">`,
+    '<meta name="referrer" content="no-referrer"><base target="_blank">',
+    '<style>html,body{overflow-y:hidden}body{margin:8px;font:14px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2430;overflow-wrap:anywhere}img{max-width:100%;height:auto}blockquote{margin:0 0 0 8px;padding-left:8px;border-left:2px solid #d9d9d9;color:#5b6170}</style>',
     `</head><body>${html}</body></html>`,
   ].join('');
 }
 
-/** A first height for the frame (it cannot measure its sandboxed content); the user can resize. */
+/** A first height for the frame, until it has loaded and can be measured. */
 function frameHeight(text: string): number {
   const lines = text
     .split('\n')
@@ -28,20 +34,47 @@ function frameHeight(text: string): number {
   return Math.min(480, Math.max(96, lines * 21 + 24));
 }
 
+/** Very long mails (newsletters) scroll inside the frame beyond this height. */
+const MAX_FRAME_HEIGHT = 1600;
+
+/** The frame grows to its content's height once loaded, and follows it when it reflows. */
+function useAutoHeight(initial: number) {
+  const [height, setHeight] = useState(initial);
+  const observer = useRef<ResizeObserver | null>(null);
+  useEffect(() => () => observer.current?.disconnect(), []);
+  const onLoad = useCallback((event: SyntheticEvent<HTMLIFrameElement>) => {
+    const doc = event.currentTarget.contentDocument;
+    if (!doc?.documentElement) return;
+    // The <html> box is as tall as the content (scrollHeight would be at least the frame's own).
+    const measure = () =>
+      setHeight(Math.min(MAX_FRAME_HEIGHT, Math.max(48, doc.documentElement.offsetHeight)));
+    measure();
+    observer.current?.disconnect();
+    if (typeof ResizeObserver !== 'undefined') {
+      observer.current = new ResizeObserver(measure);
+      observer.current.observe(doc.body);
+    }
+  }, []);
+  return { height, onLoad };
+}
+
+function HtmlBody({ message, sender }: { message: Message; sender: string }) {
+  const { height, onLoad } = useAutoHeight(frameHeight(message.body));
+  return (
+    <div className={styles.htmlFrame} style={{ height }}>
+      <iframe
+        title={`Message from ${sender}`}
+        sandbox={HTML_FRAME_SANDBOX}
+        srcDoc={htmlDocument(message.body_html ?? '')}
+        referrerPolicy="no-referrer"
+        onLoad={onLoad}
+      />
+    </div>
+  );
+}
+
 function MessageBody({ message, sender }: { message: Message; sender: string }) {
-  if (message.body_html) {
-    return (
-      <div className={styles.htmlFrame} style={{ height: frameHeight(message.body) }}>
-        <iframe
-          title={`Message from ${sender}`}
-          sandbox=""
-          srcDoc={htmlDocument(message.body_html)}
-          referrerPolicy="no-referrer"
-          loading="lazy"
-        />
-      </div>
-    );
-  }
+  if (message.body_html) return <HtmlBody message={message} sender={sender} />;
   // Plain text: React escapes it; pre-wrap keeps the line breaks.
   return <p className={styles.text}>{message.body}</p>;
 }
@@ -107,12 +140,7 @@ export const MessageItem = memo(function MessageItem({ message, contactName }: M
           <Timestamp at={message.created_at} />
         </header>
         {message.kind === 'call' ? (
-          <div className={styles.call}>
-            <span className={styles.callIcon}>
-              <PhoneOutlined aria-label={side === 'incoming' ? 'Incoming call' : 'Outgoing call'} />
-            </span>
-            <span className={styles.text}>{message.body || 'Call'}</span>
-          </div>
+          <ConversationCallEntry message={message} />
         ) : (
           <MessageBody message={message} sender={sender} />
         )}

@@ -21,14 +21,29 @@ export function viewingText(names: string[]): string {
   return `${joinNames(names)} ${names.length === 1 ? 'is' : 'are'} also viewing`;
 }
 
-/** The collision notice: teammates who have this conversation open, and who is typing. */
-export function PresenceNotice({ colleagues }: { colleagues: Colleague[] }) {
+/**
+ * The collision notice: teammates who have this conversation open, and who is typing; and the
+ * live-chat visitor typing (`typingContact`: their name while they type, else null).
+ */
+export function PresenceNotice({
+  colleagues,
+  typingContact = null,
+}: {
+  colleagues: Colleague[];
+  typingContact?: string | null;
+}) {
   const typing = colleagues.filter((c) => c.typing);
   const viewing = colleagues.filter((c) => !c.typing);
   return (
     <div role="status" aria-live="polite">
-      {colleagues.length > 0 && (
+      {(colleagues.length > 0 || typingContact !== null) && (
         <div className={styles.presence}>
+          {typingContact !== null && (
+            <div className={styles.presenceLine} data-testid="visitor-typing">
+              <EditOutlined aria-hidden />
+              <span>{typingText([typingContact])}</span>
+            </div>
+          )}
           {typing.length > 0 && (
             <div className={styles.presenceLine}>
               <EditOutlined aria-hidden />

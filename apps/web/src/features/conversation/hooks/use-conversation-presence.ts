@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PresenceChannel } from 'pusher-js';
 import {
+  REALTIME_EVENTS,
   conversationPresenceChannel,
   type ClientEventName,
   type ClientEventPayloads,
   type PresenceUserInfo,
+  type RealtimeEventPayloads,
 } from '@parley/contracts';
 import { useRealtime } from '../../realtime/hooks/use-realtime';
 
@@ -23,6 +25,11 @@ export const TYPING_IDLE_MS = 3000;
 export const TYPING_REFRESH_MS = 5000;
 /** A colleague's "typing" that was never followed by "stopped" (a lost tab) expires after this. */
 export const TYPING_STALE_MS = 8000;
+/**
+ * The live-chat visitor's "typing" without a later update is dropped after this (the widget
+ * says "stopped" after 3 s of quiet; a closed tab says nothing).
+ */
+export const VISITOR_TYPING_STALE_MS = 6000;
 
 interface MemberState extends PresenceUserInfo {
   viewing: boolean;
@@ -48,11 +55,13 @@ function toMemberState(info: Partial<PresenceUserInfo> | undefined): MemberState
  * Who else has this conversation open, and who is typing (spec: collision notice). Subscribes
  * `presence-conversation-{id}` while mounted, says `client-viewing` on open (and when the tab is
  * hidden or shown), and gives the composer `typing()` / `stopTyping()`, which send `client-typing`
- * at most once per change (plus a refresh every few seconds). Unsubscribes on close.
+ * at most once per change (plus a refresh every few seconds). Unsubscribes on close. Also
+ * tells whether the live-chat visitor is typing (server event `visitor_typing` on that channel).
  */
 export function useConversationPresence(conversationId: number) {
   const client = useRealtime();
   const [members, setMembers] = useState<Record<string, MemberState>>({});
+  const [visitorTyping, setVisitorTyping] = useState(false);
   const channelRef = useRef<PresenceChannel | null>(null);
   const readyRef = useRef(false);
   const typingRef = useRef({ active: false, sentAt: 0 });
@@ -90,6 +99,7 @@ export function useConversationPresence(conversationId: number) {
     const channel = client.subscribe(name) as PresenceChannel;
     channelRef.current = channel;
     const staleTimers = new Map<string, ReturnType<typeof setTimeout>>();
+    let visitorStale: ReturnType<typeof setTimeout> | undefined;
 
     const isMe = (id: string | number) => String(id) === String(channel.members?.myID);
     const update = (id: string, change: (m: MemberState) => MemberState | null) =>
@@ -146,6 +156,13 @@ export function useConversationPresence(conversationId: number) {
       const id = knownSender(metadata);
       if (id) update(id, (m) => ({ ...m, viewing: data.viewing }));
     };
+    const onVisitorTyping = (data: RealtimeEventPayloads['visitor_typing']) => {
+      if (data?.conversation_id !== conversationId) return;
+      clearTimeout(visitorStale);
+      if (data.typing)
+        visitorStale = setTimeout(() => setVisitorTyping(false), VISITOR_TYPING_STALE_MS);
+      setVisitorTyping(data.typing);
+    };
     const onVisibility = () =>
       send('client-viewing', { viewing: document.visibilityState !== 'hidden' });
 
@@ -154,6 +171,7 @@ export function useConversationPresence(conversationId: number) {
     channel.bind('pusher:member_removed', onMemberRemoved);
     channel.bind('client-typing', onTyping);
     channel.bind('client-viewing', onViewing);
+    channel.bind(REALTIME_EVENTS.visitorTyping, onVisitorTyping);
     document.addEventListener('visibilitychange', onVisibility);
     // Already subscribed (the same channel object came back): no new success event will come.
     if (channel.subscribed) onSubscribed();
@@ -165,15 +183,18 @@ export function useConversationPresence(conversationId: number) {
       typingRef.current = { active: false, sentAt: 0 };
       send('client-viewing', { viewing: false });
       for (const timer of staleTimers.values()) clearTimeout(timer);
+      clearTimeout(visitorStale);
       channel.unbind('pusher:subscription_succeeded', onSubscribed);
       channel.unbind('pusher:member_added', onMemberAdded);
       channel.unbind('pusher:member_removed', onMemberRemoved);
       channel.unbind('client-typing', onTyping);
       channel.unbind('client-viewing', onViewing);
+      channel.unbind(REALTIME_EVENTS.visitorTyping, onVisitorTyping);
       client.unsubscribe(name);
       channelRef.current = null;
       readyRef.current = false;
       setMembers({});
+      setVisitorTyping(false);
     };
   }, [client, conversationId, send]);
 
@@ -192,5 +213,5 @@ export function useConversationPresence(conversationId: number) {
     [members],
   );
 
-  return { colleagues, typing, stopTyping };
+  return { colleagues, visitorTyping, typing, stopTyping };
 }

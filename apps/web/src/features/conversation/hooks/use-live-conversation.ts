@@ -46,8 +46,14 @@ export function useLiveConversation(
     (event: RealtimeEventPayloads['conversation_updated']) => {
       dispatch(mergeListItem(event.conversation.id, event.conversation));
       dispatch(ticketPreloadInvalidated(event.conversation.id));
+      // A customer's rating (CSAT) arrives on a closed conversation and is not a list field:
+      // the open, closed conversation is fetched again to show it.
+      if (event.conversation.id === conversationId && event.conversation.status === 'closed')
+        dispatch(
+          conversationApi.util.invalidateTags([{ type: 'Conversation', id: conversationId }]),
+        );
     },
-    [dispatch],
+    [dispatch, conversationId],
   );
 
   useUserChannelEvent('message_created', onMessage);

@@ -96,6 +96,7 @@ export function detail(overrides: Partial<ConversationDetail> = {}): Conversatio
         last_activity_at: minutesAgo(9000),
       },
     ],
+    rating: null,
     ...overrides,
   };
 }

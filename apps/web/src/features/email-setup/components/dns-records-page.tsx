@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Empty, Flex, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { CheckCircleFilled, CopyOutlined } from '@ant-design/icons';
+import { CheckCircleFilled } from '@ant-design/icons';
 import { Link } from 'react-router';
 import {
   EMAIL_SETUP_ROUTES,
@@ -15,6 +15,7 @@ import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import { toast } from '../../../lib/toast';
 import { useGetEmailSetupQuery, useVerifySendingDomainMutation } from '../api/email-setup-api';
+import { CopyableText } from './copyable-text';
 
 const KIND_LABELS: Record<DnsRecord['kind'], string> = { spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC' };
 
@@ -27,33 +28,6 @@ const STATUS: Record<DnsCheckStatus, { label: string; color: string }> = {
 };
 
 const NO_DOMAINS: SendingDomain[] = [];
-
-/** Spec §8: a copy gives the 'Copied to Clipboard' toast. */
-async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success('Copied to Clipboard');
-  } catch {
-    toast.error('Could not copy', 'Select the text and copy it by hand.');
-  }
-}
-
-function CopyableText({ text, label }: { text: string; label: string }) {
-  return (
-    <Flex gap={4} align="flex-start">
-      <Typography.Text code style={{ wordBreak: 'break-all', flex: 1 }}>
-        {text}
-      </Typography.Text>
-      <Button
-        size="small"
-        type="text"
-        icon={<CopyOutlined />}
-        aria-label={label}
-        onClick={() => void copy(text)}
-      />
-    </Flex>
-  );
-}
 
 type Row = DnsRecord & { check: DnsRecordCheck | null };
 

@@ -32,7 +32,8 @@ function renderSetup(
   return { api, user };
 }
 
-const rowOf = (address: string) => screen.getByText(address).closest('tr')!;
+// The address's own cell: an opened row repeats the address in its details.
+const rowOf = (address: string) => screen.getByRole('cell', { name: address }).closest('tr')!;
 
 // jsdom + antd are slow on small machines; these are whole flows.
 describe('email setup page (/settings/emailsetup)', { timeout: 120_000 }, () => {
@@ -136,6 +137,194 @@ describe('email setup page (/settings/emailsetup)', { timeout: 120_000 }, () => 
       from_address: 'support@northwind.io',
     });
     expect(await screen.findByText('Northwind Care')).toBeInTheDocument();
+  });
+
+  it('edits the sending server: your own SMTP server with TLS, username and password, and a signature (PATCH body)', async () => {
+    const { api, user } = renderSetup(
+      emailSetupServer({
+        setups: [{ ...SUPPORT, smtp: null, signature: '' }],
+        domains: [sendingDomain('northwind.io', { verified: true })],
+      }),
+    );
+    await screen.findByText('support@northwind.io');
+    await user.click(screen.getByRole('button', { name: 'Edit support@northwind.io' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('radio', { name: 'Parley’s mail server' })).toBeChecked();
+    expect(within(dialog).queryByLabelText('SMTP server')).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: 'Your own SMTP server' }));
+    await user.type(await within(dialog).findByLabelText('SMTP server'), 'SMTP.Northwind.io ');
+    expect(within(dialog).getByLabelText('Port')).toHaveValue('587');
+    await user.click(within(dialog).getByRole('switch', { name: 'Use TLS from the start' }));
+    expect(within(dialog).getByLabelText('Port')).toHaveValue('465');
+    await user.type(within(dialog).getByLabelText('Username'), 'mailer@northwind.io');
+    await user.type(within(dialog).getByLabelText('Password'), 'app password 1');
+    await user.type(within(dialog).getByLabelText('Signature'), 'Maya{Enter}Northwind Support');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Email setup saved')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /dashboardapi/emailsetup')[0]!.body).toEqual({
+      from_name: 'Northwind Support',
+      from_address: 'support@northwind.io',
+      smtp: {
+        host: 'SMTP.Northwind.io',
+        port: 465,
+        secure: true,
+        username: 'mailer@northwind.io',
+        password: 'app password 1',
+      },
+      signature: 'Maya\nNorthwind Support',
+    });
+    // The saved address opens on its details: the server as saved, never its password.
+    const details = await screen.findByTestId('channel-details-3');
+    expect(
+      within(details).getByText('SMTP.Northwind.io:465 (TLS) as mailer@northwind.io'),
+    ).toBeInTheDocument();
+    expect(within(details).getByText(/Maya\s+Northwind Support/)).toBeInTheDocument();
+    expect(within(details).queryByText(/app password 1/)).toBeNull();
+  });
+
+  it('a blank password keeps the saved one: it is left out of the PATCH; Parley’s server sends smtp null', async () => {
+    const { api, user } = renderSetup(
+      emailSetupServer({
+        setups: [
+          {
+            ...SUPPORT,
+            smtp: {
+              host: 'smtp.northwind.io',
+              port: 587,
+              secure: false,
+              username: 'mailer@northwind.io',
+              password_set: true,
+            },
+            signature: 'The Northwind team',
+          },
+        ],
+      }),
+    );
+    await screen.findByText('support@northwind.io');
+    await user.click(screen.getByRole('button', { name: 'Edit support@northwind.io' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('radio', { name: 'Your own SMTP server' })).toBeChecked();
+    expect(within(dialog).getByLabelText('SMTP server')).toHaveValue('smtp.northwind.io');
+    expect(within(dialog).getByLabelText('Password')).toHaveValue('');
+    expect(
+      within(dialog).getByText('A password is saved. Leave this blank to keep it.'),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Port'));
+    await user.type(within(dialog).getByLabelText('Port'), '2525');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Email setup saved');
+    const [keep] = api.callsTo('PATCH /dashboardapi/emailsetup');
+    // The signature did not change, so it is not sent either.
+    expect(keep!.body).toEqual({
+      from_name: 'Northwind Support',
+      from_address: 'support@northwind.io',
+      smtp: {
+        host: 'smtp.northwind.io',
+        port: 2525,
+        secure: false,
+        username: 'mailer@northwind.io',
+      },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Edit support@northwind.io' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Parley’s mail server' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PATCH /dashboardapi/emailsetup')).toHaveLength(2));
+    expect(api.callsTo('PATCH /dashboardapi/emailsetup')[1]!.body).toEqual({
+      from_name: 'Northwind Support',
+      from_address: 'support@northwind.io',
+      smtp: null,
+    });
+  });
+
+  it('receiving email: the address, the inbound URL to copy, and the inbound secret only when the server answers it (admins)', async () => {
+    const { user } = renderSetup(
+      emailSetupServer({
+        setups: [
+          {
+            ...SUPPORT,
+            inbound_secret: 'k3y-of-support',
+            inbound_url: 'http://parley.test/dashboardapi/email/inbound/3',
+          },
+          {
+            ...SUPPORT,
+            support_channel_id: 4,
+            from_address: 'billing@northwind.io',
+            inbound_secret: null,
+            inbound_url: 'http://parley.test/dashboardapi/email/inbound/4',
+          },
+        ],
+      }),
+    );
+    await screen.findByText('billing@northwind.io');
+    for (const expand of screen.getAllByRole('button', { name: 'Expand row' }))
+      await user.click(expand);
+    const support = await screen.findByTestId('channel-details-3');
+    const billing = screen.getByTestId('channel-details-4');
+
+    expect(within(support).getByText('Receiving email')).toBeInTheDocument();
+    expect(
+      within(support).getByText(/once the MX record of northwind.io points at it/),
+    ).toBeInTheDocument();
+    expect(within(support).getByText(/x-parley-inbound-secret/)).toBeInTheDocument();
+    expect(within(support).getByText('k3y-of-support')).toBeInTheDocument();
+    expect(
+      within(billing).getByText('http://parley.test/dashboardapi/email/inbound/4'),
+    ).toBeInTheDocument();
+    expect(within(billing).queryByText('Inbound secret')).toBeNull();
+    expect(within(billing).queryByRole('button', { name: 'Copy inbound secret' })).toBeNull();
+
+    await user.click(within(support).getByRole('button', { name: 'Copy inbound secret' }));
+    expect(await screen.findByText('Copied to Clipboard')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('k3y-of-support');
+    await user.click(within(billing).getByRole('button', { name: 'Copy inbound URL' }));
+    await waitFor(async () =>
+      expect(await navigator.clipboard.readText()).toBe(
+        'http://parley.test/dashboardapi/email/inbound/4',
+      ),
+    );
+  });
+
+  it('shows the SMTP server name’s problems under its field: checked before sending, and the server’s 400 details', async () => {
+    const { api, user } = renderSetup(emailSetupServer({}));
+    await screen.findByText('No sending address yet.');
+    await user.click(screen.getByRole('button', { name: /Add address/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('From name'), 'Acme');
+    await user.type(within(dialog).getByLabelText('From address'), 'help@acme.example');
+    await user.click(within(dialog).getByRole('radio', { name: 'Your own SMTP server' }));
+    const host = await within(dialog).findByLabelText('SMTP server');
+    const hostItem = () => host.closest('.ant-form-item') as HTMLElement;
+    await user.type(host, 'smtp server');
+    await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
+    expect(
+      await within(hostItem()).findByText('Enter the SMTP server name, like smtp.yourcompany.com.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /dashboardapi/emailsetup')).toHaveLength(0);
+
+    await user.clear(host);
+    await user.type(host, 'smtp.acme.invalid');
+    await waitFor(() =>
+      expect(
+        within(hostItem()).queryByText('Enter the SMTP server name, like smtp.yourcompany.com.'),
+      ).toBeNull(),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
+    expect(
+      await within(hostItem()).findByText('Enter the SMTP server name, like smtp.yourcompany.com.'),
+    ).toBeInTheDocument();
+    const [post] = api.callsTo('POST /dashboardapi/emailsetup');
+    // A new address with no password typed sends none.
+    expect(post!.body).toEqual({
+      from_name: 'Acme',
+      from_address: 'help@acme.example',
+      smtp: { host: 'smtp.acme.invalid', port: 587, secure: false },
+    });
+    // Every problem sat under a field: nothing above the form.
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it('agents see the addresses but cannot add or edit them', async () => {

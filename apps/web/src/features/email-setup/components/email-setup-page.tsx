@@ -1,9 +1,14 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Modal, Table, Tag, Typography } from 'antd';
+import { useState, type Key } from 'react';
+import { Alert, Button, Card, Divider, Form, Input, Modal, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { MailOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { EMAIL_SETUP_ROUTES, FROM_NAME_MAX_LENGTH, type EmailSetup } from '@parley/contracts';
+import {
+  EMAIL_SETUP_ROUTES,
+  EMAIL_SIGNATURE_MAX_LENGTH,
+  FROM_NAME_MAX_LENGTH,
+  type EmailSetup,
+} from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
 import { asErrorPayload } from '../../../lib/api-error';
@@ -14,14 +19,25 @@ import {
   useGetEmailSetupQuery,
   useUpdateEmailSetupMutation,
 } from '../api/email-setup-api';
+import { EmailChannelDetails } from './receiving-email';
+import {
+  SENDING_SERVER_FIELDS,
+  SENDING_SERVER_RENAME,
+  SendingServerFields,
+  sendingServerInitialValues,
+  smtpOfForm,
+  type SendingServerValues,
+} from './sending-server-fields';
 
-interface SetupForm {
+interface SetupForm extends SendingServerValues {
   from_name: string;
   from_address: string;
+  signature: string;
 }
 
-const FIELDS = ['from_name', 'from_address'] as const;
+const FIELDS = ['from_name', 'from_address', 'signature', ...SENDING_SERVER_FIELDS] as const;
 const NO_SETUPS: EmailSetup[] = [];
+const renderChannelDetails = (setup: EmailSetup) => <EmailChannelDetails setup={setup} />;
 
 /** The domain part of what is typed so far, when it looks like an address. */
 function domainPreview(address: string | undefined): string | null {
@@ -41,10 +57,12 @@ function EmailSetupModal({
   editing,
   open,
   onClose,
+  onSaved,
 }: {
   editing: EmailSetup | null;
   open: boolean;
   onClose: () => void;
+  onSaved: (setup: EmailSetup) => void;
 }) {
   const [form] = Form.useForm<SetupForm>();
   const address = Form.useWatch('from_address', form);
@@ -61,7 +79,14 @@ function EmailSetupModal({
 
   const onFinish = async (values: SetupForm) => {
     setError(null);
-    const body = { from_name: values.from_name.trim(), from_address: values.from_address.trim() };
+    const signature = values.signature.trim();
+    const body = {
+      from_name: values.from_name.trim(),
+      from_address: values.from_address.trim(),
+      ...smtpOfForm(values, editing?.smtp ?? null),
+      // Sent when there is something to say, so an untouched signature is not rewritten.
+      ...(signature !== (editing?.signature ?? '') ? { signature } : {}),
+    };
     try {
       const result = editing
         ? await update({ supportChannelId: editing.support_channel_id, ...body }).unwrap()
@@ -72,9 +97,10 @@ function EmailSetupModal({
           ? `${result.domain.domain} is verified.`
           : `Publish the DNS records of ${result.domain.domain} to verify it.`,
       );
+      onSaved(result.setup);
       close();
     } catch (failure) {
-      setError(applyApiErrorToForm(form, failure, FIELDS));
+      setError(applyApiErrorToForm(form, failure, FIELDS, SENDING_SERVER_RENAME));
     }
   };
 
@@ -97,6 +123,8 @@ function EmailSetupModal({
         initialValues={{
           from_name: editing?.from_name ?? '',
           from_address: editing?.from_address ?? '',
+          signature: editing?.signature ?? '',
+          ...sendingServerInitialValues(editing?.smtp ?? null),
         }}
         onFinish={onFinish}
       >
@@ -132,17 +160,35 @@ function EmailSetupModal({
         >
           <Input placeholder="support@yourcompany.com" inputMode="email" />
         </Form.Item>
+        <Typography.Text type="secondary">
+          Sending domain:{' '}
+          {domain ? (
+            <Typography.Text strong data-testid="domain-preview">
+              {domain}
+            </Typography.Text>
+          ) : (
+            'shown once the address is complete'
+          )}
+        </Typography.Text>
+        <Divider />
+        <SendingServerFields form={form} passwordSaved={editing?.smtp?.password_set ?? false} />
+        <Form.Item
+          label="Signature"
+          name="signature"
+          extra="Added to the end of every reply sent from this address."
+          rules={[
+            {
+              max: EMAIL_SIGNATURE_MAX_LENGTH,
+              message: `Keep the signature under ${EMAIL_SIGNATURE_MAX_LENGTH + 1} characters.`,
+            },
+          ]}
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 3, maxRows: 8 }}
+            placeholder={'Maya\nNorthwind Support'}
+          />
+        </Form.Item>
       </Form>
-      <Typography.Text type="secondary">
-        Sending domain:{' '}
-        {domain ? (
-          <Typography.Text strong data-testid="domain-preview">
-            {domain}
-          </Typography.Text>
-        ) : (
-          'shown once the address is complete'
-        )}
-      </Typography.Text>
     </Modal>
   );
 }
@@ -156,6 +202,7 @@ export function EmailSetupPage() {
   const me = useAppSelector((state) => state.auth.me);
   const canManage = me ? me.permission_level !== 'agent' : true;
   const [form, setForm] = useState<{ editing: EmailSetup | null } | null>(null);
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
 
   const columns: TableColumnsType<EmailSetup> = [
     { title: 'From name', dataIndex: 'from_name' },
@@ -255,6 +302,11 @@ export function EmailSetupPage() {
           dataSource={setups}
           loading={isLoading}
           pagination={false}
+          expandable={{
+            expandedRowKeys: expanded,
+            onExpandedRowsChange: setExpanded,
+            expandedRowRender: renderChannelDetails,
+          }}
           locale={{
             emptyText: (
               <div style={{ padding: 24 }}>
@@ -270,6 +322,12 @@ export function EmailSetupPage() {
         editing={form?.editing ?? null}
         open={form !== null}
         onClose={() => setForm(null)}
+        // A new address opens on where its mail comes in.
+        onSaved={(setup) =>
+          setExpanded((keys) =>
+            keys.includes(setup.support_channel_id) ? keys : [...keys, setup.support_channel_id],
+          )
+        }
       />
     </div>
   );

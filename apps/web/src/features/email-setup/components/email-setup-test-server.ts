@@ -1,4 +1,10 @@
-import type { DnsRecordCheck, EmailSetup, EmailSetupList, SendingDomain } from '@parley/contracts';
+import type {
+  DnsRecordCheck,
+  EmailSetup,
+  EmailSetupList,
+  EmailSmtpSettingsBody,
+  SendingDomain,
+} from '@parley/contracts';
 import { json, type RecordedCall, type Reply } from '../../../test/fake-api';
 
 /** A sending domain as the server describes it, with its three records to publish. */
@@ -53,6 +59,34 @@ export function emailSetupServer(initial: { setups?: EmailSetup[]; domains?: Sen
     if (!domains.some((d) => d.domain === domain)) domains = [...domains, sendingDomain(domain)];
     return domains.find((d) => d.domain === domain)!;
   };
+  /** The server's answer on the channel's own SMTP server: never the password, only whether one is saved. */
+  const smtpAnswer = (
+    sent: EmailSmtpSettingsBody | null | undefined,
+    current: EmailSetup['smtp'],
+  ): EmailSetup['smtp'] =>
+    sent === undefined
+      ? (current ?? null)
+      : sent && {
+          host: sent.host,
+          port: sent.port,
+          secure: sent.secure,
+          username: sent.username || null,
+          password_set: sent.password !== undefined || (current?.password_set ?? false),
+        };
+  /** Like the server's schema, a host it refuses (here: the reserved .invalid) is a field error. */
+  const refusedHost = (smtp: EmailSmtpSettingsBody | null | undefined) =>
+    smtp?.host.endsWith('.invalid')
+      ? json(400, {
+          code: 'validation_error',
+          message: 'smtp.host: Enter the SMTP server name, like smtp.yourcompany.com.',
+          details: [
+            {
+              path: 'smtp.host',
+              message: 'Enter the SMTP server name, like smtp.yourcompany.com.',
+            },
+          ],
+        })
+      : null;
   const taken = (address: string, except?: number) =>
     setups.some((s) => s.support_channel_id !== except && s.from_address === address)
       ? json(409, { code: 'conflict', message: `${address} is already set up in this workspace.` })
@@ -61,7 +95,14 @@ export function emailSetupServer(initial: { setups?: EmailSetup[]; domains?: Sen
   const routes: Record<string, Reply> = {
     'GET /dashboardapi/emailsetup': () => json(200, list()),
     'POST /dashboardapi/emailsetup': (call: RecordedCall) => {
-      const body = call.body as { from_name: string; from_address: string };
+      const body = call.body as {
+        from_name: string;
+        from_address: string;
+        smtp?: EmailSmtpSettingsBody | null;
+        signature?: string;
+      };
+      const badHost = refusedHost(body.smtp);
+      if (badHost) return badHost;
       const address = body.from_address.toLowerCase();
       if (address.endsWith('.invalid'))
         return json(400, {
@@ -82,6 +123,10 @@ export function emailSetupServer(initial: { setups?: EmailSetup[]; domains?: Sen
         from_address: address,
         domain: domainOf(address),
         domain_verified: false,
+        smtp: smtpAnswer(body.smtp, null),
+        signature: body.signature?.trim() ?? '',
+        inbound_secret: `secret-${nextId - 1}`,
+        inbound_url: `http://parley.test/dashboardapi/email/inbound/${nextId - 1}`,
       };
       setups = [...setups, setup];
       return json(201, { setup, domain: ensureDomain(setup.domain) });
@@ -90,18 +135,27 @@ export function emailSetupServer(initial: { setups?: EmailSetup[]; domains?: Sen
       const id = Number(
         new URL(call.url, 'http://localhost').searchParams.get('support_channel_id'),
       );
-      const body = call.body as { from_name?: string; from_address?: string };
+      const body = call.body as {
+        from_name?: string;
+        from_address?: string;
+        smtp?: EmailSmtpSettingsBody | null;
+        signature?: string;
+      };
       const current = setups.find((s) => s.support_channel_id === id);
       if (!current)
         return json(404, { code: 'not_found', message: 'That email setup was not found.' });
       const address = body.from_address?.toLowerCase() ?? current.from_address;
       const conflict = taken(address, id);
       if (conflict) return conflict;
-      const updated = {
+      const badHost = refusedHost(body.smtp);
+      if (badHost) return badHost;
+      const updated: EmailSetup = {
         ...current,
         ...(body.from_name ? { from_name: body.from_name } : {}),
         from_address: address,
         domain: domainOf(address),
+        smtp: smtpAnswer(body.smtp, current.smtp),
+        ...(body.signature !== undefined ? { signature: body.signature.trim() } : {}),
       };
       setups = setups.map((s) => (s.support_channel_id === id ? updated : s));
       return json(200, { setup: updated, domain: ensureDomain(updated.domain) });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import {
+  WIDGET_CHAT_DEFAULTS,
   WIDGET_SETTINGS_MESSAGES,
   WIDGET_THEME_DEFAULTS,
   type WidgetSettings,
@@ -29,6 +30,8 @@ const SAVED: WidgetSettings = {
   installation_snippet: SNIPPET,
   basic_settings: { is_widget_enabled: true },
   theme: { primary: '#0a7d5a', messageTheme: 'light', z_index: 9000, cta: 'Ask us anything' },
+  chat: WIDGET_CHAT_DEFAULTS,
+  identity_secret: 'b'.repeat(64),
 };
 
 function renderWidgets(

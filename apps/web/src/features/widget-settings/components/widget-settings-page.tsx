@@ -34,7 +34,10 @@ import {
   useUpdateWidgetSettingsMutation,
 } from '../api/widget-settings-api';
 import { isHexColour, normalizeHex } from '../widget-colours';
+import { ChatSettingsCard } from './chat-settings-card';
+import { IdentitySecretCard } from './identity-secret-card';
 import { InstallationSnippet } from './installation-snippet';
+import { ShopifyConnectionCard } from './shopify-connection-card';
 import { WidgetPreview } from './widget-preview';
 
 export const WIDGET_SAVED_MESSAGE = 'Widget settings saved';
@@ -306,6 +309,9 @@ function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canMa
             )}
           </Form>
         </Card>
+        <ChatSettingsCard settings={settings} canManage={canManage} />
+        <IdentitySecretCard settings={settings} canManage={canManage} />
+        {settings.store && <ShopifyConnectionCard store={settings.store} canManage={canManage} />}
         <InstallationSnippet snippet={settings.installation_snippet} storeName={storeName} />
       </div>
       <div style={{ flex: '1 1 380px', minWidth: 320 }}>

@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "auto_submitted" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,578 @@
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { createTransport } from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EMAIL_INBOUND_SECRET_HEADER,
+  EMAIL_SETUP_PATHS,
+  type EmailSetupList,
+  type EmailSetupResult,
+  type Message,
+} from '@parley/contracts';
+import { loadConfig } from '../../config';
+import { conversations, jobs, messages, sendingDomains } from '../../db/schema';
+import {
+  as,
+  createTestContext,
+  readMailbox,
+  signUp,
+  type Session,
+  type TestContext,
+} from '../../test/harness';
+import { ownerAndTeammate } from '../../test/inbox-fixtures';
+import { startSmtpServer, type RunningSmtpServer } from './smtp-server';
+
+/** A real SMTP receiver on loopback: the customer's mail server (or the channel's relay). */
+async function startReceiver() {
+  const received: { raw: Buffer; rcpt: string[]; mail: ParsedMail }[] = [];
+  /** The next DATA answers, e.g. [451, 550]; empty = 250 OK. */
+  const failures: number[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, cb) {
+      cb(null, { user: auth.username });
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const code = failures.shift();
+        if (code)
+          return cb(
+            Object.assign(
+              new Error(code >= 500 ? 'mailbox unavailable: no such user' : 'try later'),
+              {
+                responseCode: code,
+              },
+            ),
+          );
+        const raw = Buffer.concat(chunks);
+        void simpleParser(raw).then((mail) => {
+          received.push({ raw, rcpt: session.envelope.rcptTo.map((r) => r.address), mail });
+          cb();
+        });
+      });
+    },
+  });
+  const net = await new Promise<ReturnType<SMTPServer['listen']>>((resolve) => {
+    const s = server.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return {
+    port: (net.address() as AddressInfo).port,
+    received,
+    failures,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+let ctx: TestContext;
+let smtp: RunningSmtpServer;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    OUTBOUND_ALLOW_PRIVATE: 'on',
+  });
+  smtp = await startSmtpServer(ctx.deps, { port: 0, host: '127.0.0.1' });
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await smtp.close();
+  await receiver.close();
+  await ctx.close();
+});
+
+/** The customer's mail client: a real SMTP client talking to Parley's SMTP server. */
+function customerSends(mail: Mail.Options) {
+  const transport = createTransport({
+    host: '127.0.0.1',
+    port: smtp.port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  return transport.sendMail({ from: 'Cora Customer <cora@customer.example>', ...mail });
+}
+
+let domains = 0;
+async function emailChannel(s: Session, extra: Record<string, unknown> = {}) {
+  const address = `support@shop${++domains}-${crypto.randomBytes(3).toString('hex')}.example`;
+  const res = await as(ctx, s).post(EMAIL_SETUP_PATHS.setup, {
+    from_name: 'Northwind Support',
+    from_address: address,
+    smtp: {
+      host: '127.0.0.1',
+      port: receiver.port,
+      secure: false,
+      username: 'relay',
+      password: 'relay-pw-123',
+    },
+    signature: 'Maya · Northwind Outfitters',
+    ...extra,
+  });
+  if (res.statusCode !== 201) throw new Error(`setup: ${res.statusCode} ${res.body}`);
+  const setup = (res.json() as EmailSetupResult).setup;
+  return { address, id: setup.support_channel_id, secret: setup.inbound_secret! };
+}
+
+async function threadOf(s: Session, conversationId: number) {
+  const res = await as(ctx, s).get(`/dashboardapi/conversations/${conversationId}/messages`);
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { items: Message[] }).items;
+}
+
+async function conversationsOfChannel(channelId: number) {
+  return ctx.deps.db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.supportChannelId, channelId))
+    .orderBy(conversations.id);
+}
+
+async function messagesOfChannel(channelId: number) {
+  return ctx.deps.db
+    .select()
+    .from(messages)
+    .where(eq(messages.supportChannelId, channelId))
+    .orderBy(messages.id);
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('email in over SMTP (issue 6 "Email in")', () => {
+  it('files a mail as a conversation: sanitized HTML, attachments and inline images kept', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    const info = await customerSends({
+      to: ch.address,
+      subject: 'Broken zipper',
+      text: 'The zipper broke after a week.',
+      html: '<p>The zipper <b>broke</b> <img src="cid:photo1@cora"><img src="/dashboardapi/me" alt="own origin"><img src="https://cdn.example/logo.png"></p><script>alert(1)</script><a href="javascript:alert(2)" onclick="x()">look</a>',
+      attachments: [
+        {
+          filename: 'receipt.pdf',
+          content: Buffer.from('%PDF-1.7 receipt'),
+          contentType: 'application/pdf',
+        },
+        { filename: 'photo.png', content: PNG, contentType: 'image/png', cid: 'photo1@cora' },
+        { filename: 'evil.html', content: '<script>1</script>', contentType: 'text/html' },
+      ],
+    });
+    expect(info.accepted).toEqual([ch.address]);
+
+    const [conv] = await conversationsOfChannel(ch.id);
+    expect(conv).toMatchObject({
+      accountId: s.accountId,
+      subject: 'Broken zipper',
+      status: 'open',
+    });
+    expect(conv!.waitingSince).not.toBeNull();
+    const [msg] = await threadOf(s, conv!.id);
+    expect(msg!.direction).toBe('incoming');
+    expect(msg!.body).toContain('The zipper broke after a week.');
+    expect(msg!.body).toContain('evil.html'); // said to be left out
+    expect(msg!.body_html).toContain('<b>broke</b>');
+    expect(msg!.body_html).not.toMatch(/script|javascript:|onclick|cid:|"\/dashboardapi\/me"/i);
+    expect(msg!.body_html).toContain('<img alt="own origin">');
+    expect(msg!.body_html).toContain('<img src="https://cdn.example/logo.png">');
+    expect(msg!.attachments.map((a) => [a.file_name, a.is_embedded]).sort()).toEqual([
+      ['photo.png', true],
+      ['receipt.pdf', false],
+    ]);
+    // The inline image is served by the signed link written into the HTML.
+    const src = /<img src="([^"]+)"/.exec(msg!.body_html!)![1]!.replace(/&amp;/g, '&');
+    const image = await ctx.app.inject({ method: 'GET', url: src });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: src.replace(/sig=[^&]+/, 'sig=AAAA'),
+    });
+    expect(forged.statusCode).toBe(404);
+    // The same mail delivered again (same Message-ID) is stored once.
+    await customerSends({
+      to: ch.address,
+      subject: 'Broken zipper',
+      text: 'The zipper broke after a week.',
+      messageId: info.messageId,
+    });
+    expect(await messagesOfChannel(ch.id)).toHaveLength(1);
+  });
+
+  it('refuses recipients that are no email channel with 550, and accepts +tags of one', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    await expect(
+      customerSends({ to: 'nobody@nowhere.example', subject: 'Hi', text: 'hello' }),
+    ).rejects.toMatchObject({ responseCode: 550 });
+    const [local, domain] = ch.address.split('@');
+    const info = await customerSends({
+      to: [`${local}+sales@${domain}`, 'nobody@nowhere.example'],
+      subject: 'Hi',
+      text: 'hello',
+    });
+    expect(info.rejected).toEqual(['nobody@nowhere.example']);
+    expect(await messagesOfChannel(ch.id)).toHaveLength(1);
+  });
+
+  it('acknowledges a mail only once it is stored: a database that refuses the write answers 451, the retry is stored once (issue 6 "Nothing lost")', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    const mail = {
+      to: ch.address,
+      subject: 'Order 1042',
+      text: 'Where is it?',
+      messageId: `<retry-${crypto.randomBytes(4).toString('hex')}@customer.example>`,
+    };
+    // A real failure of the write, not of our code: the database refuses every new message row.
+    await ctx.deps.db.execute(
+      sql.raw('alter table messages add constraint parley_test_refuse check (false) not valid'),
+    );
+    try {
+      await expect(customerSends(mail)).rejects.toMatchObject({ responseCode: 451 });
+    } finally {
+      await ctx.deps.db.execute(sql.raw('alter table messages drop constraint parley_test_refuse'));
+    }
+    expect(await messagesOfChannel(ch.id)).toHaveLength(0);
+    // The sending server tries again later (same Message-ID): stored, and only once.
+    await customerSends(mail);
+    await customerSends(mail);
+    expect(await messagesOfChannel(ch.id)).toHaveLength(1);
+  });
+
+  it('threads by subject + sender only while treat_subject_and_sender_combination_as_single_thread is on', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    const setSetting = (on: boolean) =>
+      as(ctx, s).patch('/dashboardapi/global/settings', {
+        treat_subject_and_sender_combination_as_single_thread: on,
+      });
+    expect((await setSetting(false)).statusCode).toBe(200);
+    await customerSends({ to: ch.address, subject: 'Order 1001', text: 'first' });
+    await customerSends({ to: ch.address, subject: 'RE: Fwd: order 1001', text: 'second' });
+    expect(await conversationsOfChannel(ch.id)).toHaveLength(2);
+
+    expect((await setSetting(true)).statusCode).toBe(200);
+    await customerSends({ to: ch.address, subject: 'Re: Order 1001', text: 'third' });
+    await customerSends({ to: ch.address, subject: 'Another question', text: 'fourth' });
+    const convs = await conversationsOfChannel(ch.id);
+    expect(convs).toHaveLength(3);
+    const all = await messagesOfChannel(ch.id);
+    const third = all.find((m) => m.body === 'third')!;
+    expect([convs[0]!.id, convs[1]!.id]).toContain(third.conversationId);
+    // Another sender with the same subject is another conversation.
+    await customerSends({
+      from: 'dan@other.example',
+      to: ch.address,
+      subject: 'Order 1001',
+      text: 'fifth',
+    });
+    expect(await conversationsOfChannel(ch.id)).toHaveLength(4);
+  });
+
+  it('stores auto-replies and bounces without reopening the conversation or starting a wait', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    const first = await customerSends({
+      to: ch.address,
+      subject: 'Where is my parcel',
+      text: 'hi',
+    });
+    const [conv] = await conversationsOfChannel(ch.id);
+    await as(ctx, s).patch(`/dashboardapi/conversations/${conv!.id}`, { status: 'closed' });
+    await customerSends({
+      to: ch.address,
+      subject: 'Out of office: Where is my parcel',
+      text: 'I am away until Monday.',
+      inReplyTo: first.messageId,
+      headers: { 'Auto-Submitted': 'auto-replied', 'X-Autoreply': 'yes' },
+    });
+    await customerSends({
+      from: 'MAILER-DAEMON@customer.example',
+      to: ch.address,
+      subject: 'Undelivered Mail Returned to Sender',
+      text: 'This is the mail system.',
+    });
+    const all = (await messagesOfChannel(ch.id)).filter((m) => m.direction === 'incoming');
+    expect(all.map((m) => m.autoSubmitted)).toEqual([false, true, true]);
+    const [after] = await ctx.deps.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conv!.id));
+    expect(after!.status).toBe('closed');
+    // Nothing answered them: no delivery job exists for this account.
+    const queued = await ctx.deps.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.accountId, s.accountId), eq(jobs.kind, 'deliver_message')));
+    expect(queued).toHaveLength(0);
+  });
+});
+
+describe('email out and back (issue 6 "Email out")', () => {
+  it('sends the reply with threading headers, signed Reply-To, signature and files; the answer threads back', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    const first = await customerSends({
+      to: ch.address,
+      subject: 'Sizing question',
+      text: 'Is M large?',
+    });
+    const [conv] = await conversationsOfChannel(ch.id);
+
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'size-chart.png');
+    const encoded = new Response(form);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/attachment/',
+      headers: {
+        'content-type': encoded.headers.get('content-type')!,
+        authorization: `Token ${s.token}`,
+        'x-dc-account-id': String(s.accountId),
+        'x-csrftoken': s.csrf,
+        cookie: `csrftoken=${s.csrf}; auth_token=${s.token}; account_id=${s.accountId}`,
+      },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const before = receiver.received.length;
+    const sent = await as(ctx, s).post(`/dashboardapi/conversations/${conv!.id}/messages`, {
+      body: 'M runs large; take S.',
+      attachment_ids: [(uploaded.json() as { id: number }).id],
+    });
+    expect(sent.statusCode).toBe(201);
+    await ctx.deps.jobs.drain();
+
+    const out = receiver.received.slice(before);
+    expect(out).toHaveLength(1);
+    const { mail, rcpt } = out[0]!;
+    expect(rcpt).toEqual(['cora@customer.example']);
+    expect(mail.from?.value[0]).toMatchObject({ address: ch.address, name: 'Northwind Support' });
+    expect(mail.subject).toBe('Re: Sizing question');
+    expect(mail.inReplyTo).toBe(first.messageId);
+    expect([mail.references].flat()).toEqual([first.messageId]);
+    expect(mail.text).toContain('M runs large; take S.\n\n-- \nMaya · Northwind Outfitters');
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['size-chart.png']);
+    const replyTo = mail.replyTo!.value[0]!.address!;
+    expect(replyTo).toMatch(new RegExp(`^support\\+c${conv!.id}-[0-9a-f]{20}@`));
+    const [stored] = await ctx.deps.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, (sent.json() as Message).id));
+    expect(stored).toMatchObject({ deliveryStatus: 'sent', providerMessageId: mail.messageId });
+
+    // The customer answers from their mail client: In-Reply-To names our reply.
+    await customerSends({
+      to: replyTo,
+      subject: 'Re: Sizing question',
+      text: 'Thanks, ordering S.',
+      inReplyTo: mail.messageId,
+      references: [first.messageId, mail.messageId!],
+    });
+    // A client that drops the threading headers and changes the subject: the signed tag still threads.
+    await customerSends({ to: replyTo, subject: 'one more thing', text: 'And the colour?' });
+    // A forged tag is ignored: a new conversation.
+    await customerSends({
+      to: replyTo.replace(/-[0-9a-f]{20}@/, '-00000000000000000000@'),
+      subject: 'forged',
+      text: 'forged tag',
+    });
+    const convs = await conversationsOfChannel(ch.id);
+    expect(convs).toHaveLength(2);
+    const thread = await threadOf(s, conv!.id);
+    expect(thread.map((m) => m.body.trim())).toEqual([
+      'Is M large?',
+      'M runs large; take S.',
+      'Thanks, ordering S.',
+      'And the colour?',
+    ]);
+
+    // The next reply's References carry the whole thread.
+    await as(ctx, s).post(`/dashboardapi/conversations/${conv!.id}/messages`, {
+      body: 'Any colour.',
+    });
+    await ctx.deps.jobs.drain();
+    const next = receiver.received.at(-1)!.mail;
+    expect([next.references].flat()).toContain(first.messageId);
+    expect([next.references].flat()).toContain(mail.messageId);
+  });
+
+  it('retries a temporary SMTP failure (4xx) and fails the reply with the reason on a permanent one (5xx)', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    await customerSends({ to: ch.address, subject: 'Refund', text: 'Refund please' });
+    const [conv] = await conversationsOfChannel(ch.id);
+    receiver.failures.push(451);
+    const sent = await as(ctx, s).post(`/dashboardapi/conversations/${conv!.id}/messages`, {
+      body: 'Refunded.',
+    });
+    const id = (sent.json() as Message).id;
+    await ctx.deps.jobs.drain();
+    const [job] = await ctx.deps.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.accountId, s.accountId), eq(jobs.kind, 'deliver_message')));
+    expect(job).toMatchObject({ status: 'queued', attempts: 1 });
+    const [queued] = await ctx.deps.db.select().from(messages).where(eq(messages.id, id));
+    expect(queued!.deliveryStatus).toBe('queued');
+
+    receiver.failures.push(550);
+    await ctx.deps.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
+    await ctx.deps.jobs.drain();
+    const [failed] = await ctx.deps.db.select().from(messages).where(eq(messages.id, id));
+    expect(failed!.deliveryStatus).toBe('failed');
+    expect(failed!.failureReason).toMatch(/refused.*550.*no such user/);
+    expect(failed!.failureReason).not.toContain('relay-pw-123');
+  });
+});
+
+describe('the email setup answer and the inbound HTTP endpoint', () => {
+  it('never answers the SMTP password, and shows the inbound secret to admins only', async () => {
+    const { owner, mate } = await ownerAndTeammate(ctx);
+    const ch = await emailChannel(owner);
+    expect(ch.secret).toMatch(/^[\w-]{32}$/);
+    const asOwner = (await as(ctx, owner).get(EMAIL_SETUP_PATHS.setup)).json() as EmailSetupList;
+    expect(asOwner.setups[0]).toMatchObject({
+      inbound_secret: ch.secret,
+      signature: 'Maya · Northwind Outfitters',
+      smtp: { host: '127.0.0.1', port: receiver.port, username: 'relay', password_set: true },
+    });
+    expect(JSON.stringify(asOwner)).not.toContain('relay-pw-123');
+    const asMate = (await as(ctx, mate).get(EMAIL_SETUP_PATHS.setup)).json() as EmailSetupList;
+    expect(asMate.setups[0]!.inbound_secret).toBeNull();
+    // PATCH without a password keeps it; smtp: null goes back to the server's mail.
+    const patched = await as(ctx, owner).patch(
+      `${EMAIL_SETUP_PATHS.setup}?support_channel_id=${ch.id}`,
+      { smtp: { host: 'smtp.northwind.example', port: 587 } },
+    );
+    expect((patched.json() as EmailSetupResult).setup.smtp).toMatchObject({ password_set: true });
+    const cleared = await as(ctx, owner).patch(
+      `${EMAIL_SETUP_PATHS.setup}?support_channel_id=${ch.id}`,
+      { smtp: null, signature: '' },
+    );
+    expect((cleared.json() as EmailSetupResult).setup).toMatchObject({ smtp: null, signature: '' });
+  });
+
+  it('files a raw MIME message with the right secret, refuses a wrong one and another account’s', async () => {
+    const a = await signUp(ctx);
+    const b = await signUp(ctx);
+    const chA = await emailChannel(a);
+    const chB = await emailChannel(b);
+    const raw = [
+      'From: Cora <cora@customer.example>',
+      `To: ${chA.address}`,
+      'Subject: Forwarded by a service',
+      'Message-ID: <fwd-1@customer.example>',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Hello through the forwarder.',
+      '',
+    ].join('\r\n');
+    const post = (channelId: number, secret: string, how: 'header' | 'query' = 'header') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/dashboardapi/email/inbound/${channelId}${how === 'query' ? `?secret=${secret}` : ''}`,
+        headers: {
+          'content-type': 'message/rfc822',
+          ...(how === 'header' ? { [EMAIL_INBOUND_SECRET_HEADER]: secret } : {}),
+        },
+        payload: raw,
+      });
+    const wrong = await post(chA.id, 'not-the-secret');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ code: 'invalid_token' });
+    // A's secret does not open B's channel (cross-account).
+    expect((await post(chB.id, chA.secret)).statusCode).toBe(401);
+    expect(await messagesOfChannel(chB.id)).toHaveLength(0);
+
+    const ok = await post(chA.id, chA.secret);
+    expect(ok.statusCode).toBe(201);
+    const again = await post(chA.id, chA.secret, 'query');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ duplicate: true });
+    const [conv] = await conversationsOfChannel(chA.id);
+    expect(conv).toMatchObject({ accountId: a.accountId, subject: 'Forwarded by a service' });
+    const thread = await threadOf(a, conv!.id);
+    expect(thread.map((m) => m.body.trim())).toEqual(['Hello through the forwarder.']);
+    // B cannot read A's conversation.
+    const peek = await as(ctx, b).get(`/dashboardapi/conversations/${conv!.id}/messages`);
+    expect(peek.statusCode).toBe(404);
+  });
+});
+
+describe('recipients set up in several accounts, the server mailbox, and SMTP_PORT', () => {
+  it('an address set up in two accounts delivers only to the one that verified its domain', async () => {
+    const a = await signUp(ctx);
+    const b = await signUp(ctx);
+    const address = `help@shared-${crypto.randomBytes(3).toString('hex')}.example`;
+    for (const s of [a, b])
+      expect(
+        (
+          await as(ctx, s).post(EMAIL_SETUP_PATHS.setup, {
+            from_name: 'Help',
+            from_address: address,
+          })
+        ).statusCode,
+      ).toBe(201);
+    const channelOf = async (s: Session) =>
+      ((await as(ctx, s).get(EMAIL_SETUP_PATHS.setup)).json() as EmailSetupList).setups[0]!
+        .support_channel_id;
+    const [chA, chB] = [await channelOf(a), await channelOf(b)];
+    // Neither verified: both get it (neither can prove the domain is theirs).
+    await customerSends({ to: address, subject: 'one', text: 'first' });
+    expect(await messagesOfChannel(chA)).toHaveLength(1);
+    expect(await messagesOfChannel(chB)).toHaveLength(1);
+    // B verifies the domain (its DNS records checked out): from now on only B receives.
+    await ctx.deps.db
+      .update(sendingDomains)
+      .set({ verifiedAt: new Date() })
+      .where(eq(sendingDomains.accountId, b.accountId));
+    await customerSends({ to: address, subject: 'two', text: 'second' });
+    expect(await messagesOfChannel(chA)).toHaveLength(1);
+    expect(await messagesOfChannel(chB)).toHaveLength(2);
+  });
+
+  it('without an SMTP server of its own, the channel replies through the server mail (local mailbox)', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s, { smtp: null });
+    const first = await customerSends({
+      from: 'Mo <mo@customer.example>',
+      to: ch.address,
+      subject: 'Returns',
+      text: 'How do I return?',
+    });
+    const [conv] = await conversationsOfChannel(ch.id);
+    await as(ctx, s).post(`/dashboardapi/conversations/${conv!.id}/messages`, {
+      body: 'Use the label in the box.',
+    });
+    await ctx.deps.jobs.drain();
+    const raw = (await readMailbox(ctx)).filter((m) => m.to === 'mo@customer.example').at(-1)!.raw;
+    const mail = await simpleParser(raw);
+    expect(mail.inReplyTo).toBe(first.messageId);
+    expect(mail.from?.value[0]?.address).toBe(ch.address);
+    expect(mail.subject).toBe('Re: Returns');
+    const [sent] = await ctx.deps.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, conv!.id), eq(messages.direction, 'outgoing')));
+    expect(sent).toMatchObject({ deliveryStatus: 'sent', providerMessageId: mail.messageId });
+  });
+
+  it('SMTP_PORT takes a port, 0 (any free port) or off, and refuses anything else', () => {
+    expect(loadConfig({}).smtpPort).toBe(2525);
+    expect(loadConfig({ SMTP_PORT: '0' }).smtpPort).toBe(0);
+    expect(loadConfig({ SMTP_PORT: 'off' }).smtpPort).toBeNull();
+    expect(() => loadConfig({ SMTP_PORT: 'many' })).toThrow(/SMTP_PORT/);
+  });
+});

@@ -1,0 +1,208 @@
+import crypto from 'node:crypto';
+import {
+  simpleParser,
+  type AddressObject,
+  type Attachment as MailAttachment,
+  type ParsedMail,
+} from 'mailparser';
+import { ATTACHMENT_TOTAL_LIMIT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@parley/contracts';
+import type { Deps } from '../../lib/deps';
+import { AppError } from '../../lib/errors';
+import { htmlToText, sanitizeHtml } from '../../lib/html-sanitizer';
+import {
+  removeInboundFiles,
+  storeInboundFiles,
+  type InboundFile,
+} from '../attachments/attachments.service';
+import { findEmailThread } from '../conversations/email-threading';
+import {
+  findContactByIdentity,
+  recordInbound,
+  type InboundResult,
+} from '../conversations/inbound.service';
+import { selectGlobalSettings } from '../global-settings/global-settings.queries';
+import { isAutomaticEmail } from './auto-reply';
+import { readEmailSettings } from './channel-settings';
+import type { EmailChannelRow } from './email-channel.queries';
+import { inlineImagePath } from './inline-images';
+import { conversationFromRecipients } from './reply-token';
+
+/** Mail larger than this is refused (SMTP SIZE, and the inbound HTTP endpoint's body limit). */
+export const MAX_EMAIL_BYTES = 30 * 1024 * 1024;
+/** Longer plain text is cut (the full HTML is kept). */
+const MAX_BODY_CHARS = 100_000;
+/** Types shown inline in the thread frame; other cid parts stay ordinary attachments. */
+const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/** A message that cannot be filed at all (no sender): the SMTP server answers 550 to it. */
+export class UnfileableEmailError extends Error {}
+
+export interface IncomingEmail {
+  channel: EmailChannelRow;
+  raw: Buffer;
+  /** The addresses it was sent to (SMTP RCPT TO; empty for the HTTP endpoint). */
+  envelopeRecipients: string[];
+  /** MAIL FROM ('' for the null return path of bounces); null when unknown (HTTP). */
+  envelopeFrom: string | null;
+}
+
+function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
+  const list = Array.isArray(field) ? field : field ? [field] : [];
+  return list.flatMap((a) => a.value.map((v) => v.address ?? '')).filter(Boolean);
+}
+
+function headerAddresses(mail: ParsedMail, name: string): string[] {
+  const v: unknown = mail.headers.get(name);
+  if (typeof v === 'string') return v.split(',').map((s) => s.replace(/^.*<|>.*$/g, '').trim());
+  return v && typeof v === 'object' && 'value' in v ? addresses(v as AddressObject) : [];
+}
+
+/** Message-IDs named by In-Reply-To and References (with their angle brackets, as stored). */
+function referencedIds(mail: ParsedMail): string[] {
+  const refs = Array.isArray(mail.references)
+    ? mail.references
+    : mail.references
+      ? mail.references.split(/\s+/)
+      : [];
+  const all = [...(mail.inReplyTo ? mail.inReplyTo.split(/\s+/) : []), ...refs];
+  return all.map((r) => r.trim()).filter((r) => /^<[^<>\s]+>$/.test(r));
+}
+
+/**
+ * Keeps the mail's files as attachments (the same refusals as uploads: a file a browser could
+ * run is left out, and said so in the text) and maps each inline image's Content-ID to the
+ * stored file, for the HTML's cid: links.
+ */
+async function storeMailFiles(deps: Deps, parts: MailAttachment[]) {
+  const files: InboundFile[] = [];
+  const skipped: string[] = [];
+  const cidLinks = new Map<string, string>();
+  let total = 0;
+  for (const part of parts) {
+    const fileName =
+      part.filename ?? (part.contentType === 'message/rfc822' ? 'message.eml' : 'attachment');
+    if (
+      files.length >= MAX_ATTACHMENTS_PER_MESSAGE ||
+      total + part.content.length > ATTACHMENT_TOTAL_LIMIT_BYTES ||
+      part.content.length === 0
+    ) {
+      if (part.content.length > 0) skipped.push(`${fileName} (over the attachment limits)`);
+      continue;
+    }
+    try {
+      const [stored] = await storeInboundFiles(deps, [
+        {
+          file_name: fileName,
+          content_type: part.contentType,
+          data: part.content.toString('base64'),
+        },
+      ]);
+      const cid = part.cid ?? part.contentId?.replace(/^<|>$/g, '');
+      const inline = Boolean(cid && INLINE_IMAGE_TYPES.has(stored!.contentType));
+      files.push({ ...stored!, isEmbedded: inline });
+      total += stored!.size;
+      if (inline) cidLinks.set(cid!, inlineImagePath(deps, stored!.key, stored!.contentType));
+    } catch (err) {
+      if (!(err instanceof AppError)) {
+        await removeInboundFiles(deps, files);
+        throw err;
+      }
+      skipped.push(`${fileName} (${err.message})`);
+    }
+  }
+  return { files, skipped, cidLinks };
+}
+
+/**
+ * The HTML with cid: images pointing at their stored files, then sanitized (allow-list). An
+ * image with a relative address would load from Parley's own origin in the agent's browser, so
+ * only absolute http(s) images and our inline-image links keep their src. (The sanitizer's output
+ * is parse5's serialization: attribute values always double-quoted, so the pattern is exact.)
+ */
+function cleanHtml(html: string, cidLinks: Map<string, string>): string {
+  let linked = html;
+  for (const [cid, link] of cidLinks) linked = linked.split(`cid:${cid}`).join(link);
+  return sanitizeHtml(linked).replace(
+    /(<img\b[^>]*?) src="([^"]*)"/g,
+    (whole, start: string, src: string) =>
+      /^(https?:\/\/|\/dashboardapi\/email\/inline\?)/i.test(src) ? whole : start,
+  );
+}
+
+/**
+ * Files one email into its channel's account (design.md §1; issue 6 "Email in"):
+ * thread = a verified reply-to tag, else a message named by In-Reply-To / References, else —
+ * when the account's treat_subject_and_sender_combination_as_single_thread is on — the same
+ * subject (without Re:/Fwd:) from the same sender, else a new conversation. The Message-ID is the
+ * message's provider id, so the same mail delivered twice is stored once.
+ */
+export async function fileInboundEmail(deps: Deps, email: IncomingEmail): Promise<InboundResult> {
+  const { channel } = email;
+  const mail = await simpleParser(email.raw, { keepCidLinks: true, skipTextToHtml: true });
+  const sender = mail.from?.value.find((v) => v.address)?.address ?? email.envelopeFrom ?? '';
+  const from = sender.trim().toLowerCase();
+  if (!from.includes('@')) throw new UnfileableEmailError('The message has no sender address.');
+  const senderName = mail.from?.value.find((v) => v.address)?.name?.trim() || null;
+  const messageId =
+    mail.messageId && /^<[^<>\s]+>$/.test(mail.messageId.trim())
+      ? mail.messageId.trim()
+      : // Without a Message-ID the content names it, so a re-sent copy is still one message.
+        `<sha256.${crypto.createHash('sha256').update(email.raw).digest('hex')}@parley.invalid>`;
+  const automatic = isAutomaticEmail(mail, email.envelopeFrom);
+  const accountId = channel.accountId;
+  const { address } = readEmailSettings(deps, channel);
+
+  const recipients = [
+    ...email.envelopeRecipients,
+    ...addresses(mail.to),
+    ...addresses(mail.cc),
+    ...headerAddresses(mail, 'delivered-to'),
+    ...headerAddresses(mail, 'x-original-to'),
+  ];
+  let conversationId = conversationFromRecipients(
+    deps.secrets,
+    { id: channel.id, address },
+    recipients,
+  );
+  if (!conversationId) {
+    const settings = await selectGlobalSettings(deps.db, { accountId });
+    conversationId = await findEmailThread(deps.db, {
+      accountId,
+      supportChannelId: channel.id,
+      contactId: await findContactByIdentity(deps.db, accountId, { kind: 'email', value: from }),
+      referencedMessageIds: referencedIds(mail),
+      subject: mail.subject ?? null,
+      singleThreadBySubjectAndSender:
+        settings?.treat_subject_and_sender_combination_as_single_thread === true,
+    });
+  }
+
+  const { files, skipped, cidLinks } = await storeMailFiles(deps, mail.attachments);
+  const bodyHtml = mail.html ? cleanHtml(mail.html, cidLinks) : null;
+  let body = (mail.text?.trim() || (bodyHtml ? htmlToText(bodyHtml) : '')).slice(0, MAX_BODY_CHARS);
+  if (skipped.length > 0) body += `\n\n[Not kept: ${skipped.join('; ')}]`;
+
+  try {
+    const result = await recordInbound(deps, {
+      accountId,
+      supportChannelId: channel.id,
+      brandId: channel.brandId,
+      identity: { kind: 'email', value: from, name: senderName, email: from },
+      body,
+      bodyHtml: bodyHtml || null,
+      subject: mail.subject?.trim().slice(0, 300) || null,
+      providerMessageId: messageId.slice(0, 500),
+      conversationId,
+      explicitThreadingOnly: true,
+      automatic,
+      receivedAt: new Date(),
+      attachments: files,
+    });
+    // A re-delivered mail keeps the files it was first stored with.
+    if (result.duplicate) await removeInboundFiles(deps, files);
+    return result;
+  } catch (err) {
+    await removeInboundFiles(deps, files);
+    throw err;
+  }
+}

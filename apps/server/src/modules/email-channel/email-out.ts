@@ -1,0 +1,165 @@
+import dns from 'node:dns/promises';
+import net from 'node:net';
+import { createTransport, type SendMailOptions } from 'nodemailer';
+import type { Deps } from '../../lib/deps';
+import { RetryableError } from '../../lib/jobs';
+import { isPrivateAddress } from '../../lib/safe-fetch';
+import { attachmentsOfMessages } from '../attachments/attachments.queries';
+import { fileStoreOf } from '../attachments/attachments.service';
+import {
+  PermanentDeliveryError,
+  registerAdapter,
+  type OutboundContext,
+} from '../channels/adapters';
+import { dkimSigningKey } from '../email-setup/email-setup.service';
+import { readEmailSettings, type ChannelSmtp } from './channel-settings';
+import { threadMessageIds } from './email-channel.queries';
+import { replyToAddress } from './reply-token';
+
+/** At most this many ids in References (the first and the latest, as RFC 5322 §3.6.4 advises). */
+const MAX_REFERENCES = 20;
+
+/**
+ * A Message-ID of our own for a reply: the same for every attempt at the same message (a retry
+ * after a lost answer is recognisably the same mail), unique per installation by its signature.
+ */
+export function outgoingMessageId(deps: Deps, messageId: number, domain: string): string {
+  const tag = Buffer.from(deps.secrets.sign('email-message-id', String(messageId)), 'base64url')
+    .toString('hex')
+    .slice(0, 16);
+  return `<parley.${messageId}.${tag}@${domain}>`;
+}
+
+function referencesFor(ids: string[]): string[] {
+  const unique = [...new Set(ids)];
+  return unique.length <= MAX_REFERENCES
+    ? unique
+    : [unique[0]!, ...unique.slice(-(MAX_REFERENCES - 1))];
+}
+
+/** An SMTP server named by an account must not be an address inside our network (SSRF). */
+async function refusePrivateHost(deps: Deps, host: string) {
+  if (deps.config.outboundAllowPrivate) return;
+  const addresses = net.isIP(host)
+    ? [host]
+    : (await dns.lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
+  if (addresses.length === 0)
+    throw new RetryableError(`The SMTP server ${host} could not be found in DNS.`);
+  if (addresses.some(isPrivateAddress))
+    throw new PermanentDeliveryError(
+      `The SMTP server ${host} is a private network address; use a server reachable on the internet.`,
+    );
+}
+
+/**
+ * Temporary SMTP failures (4xx replies, connection and DNS errors, timeouts) are retried with
+ * back-off; permanent ones (5xx: unknown mailbox, refused login, policy) fail the reply with the
+ * server's own reason. The password is never part of the reason (FreeScout GHSA-7wcq-2qmv-mvcm).
+ */
+export function classifySmtpError(err: unknown): Error {
+  const e = err as { responseCode?: number; response?: string; code?: string; message?: string };
+  const reason = (e.response ?? e.message ?? 'unknown error').replace(/\s+/g, ' ').trim();
+  if (typeof e.responseCode === 'number') {
+    if (e.responseCode >= 500)
+      return new PermanentDeliveryError(`The mail server refused the reply: ${reason}`);
+    return new RetryableError(`The mail server answered ${e.responseCode}: ${reason}`);
+  }
+  if (e.code === 'EAUTH')
+    return new PermanentDeliveryError(
+      'The SMTP server refused the username or password of this email channel.',
+    );
+  return new RetryableError(`The mail server could not be reached: ${reason}`);
+}
+
+async function sendWith(
+  deps: Deps,
+  smtp: ChannelSmtp | null,
+  mail: SendMailOptions & { to: string },
+) {
+  if (!smtp) return deps.mailer.sendMail(mail);
+  await refusePrivateHost(deps, smtp.host);
+  const transport = createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    ...(smtp.username ? { auth: { user: smtp.username, pass: smtp.password ?? '' } } : {}),
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+    logger: false,
+  });
+  try {
+    await transport.sendMail(mail);
+  } finally {
+    transport.close();
+  }
+}
+
+/** The reply as a mail: From the channel, threading headers, signed Reply-To, signature, files. */
+export async function buildReplyMail(deps: Deps, ctx: OutboundContext) {
+  const { channel, conversation, contact, message, identities } = ctx;
+  const settings = readEmailSettings(deps, channel);
+  if (!settings.address)
+    throw new PermanentDeliveryError('This email channel has no address: set it up again.');
+  const to = identities.find((i) => i.kind === 'email')?.value ?? contact.email;
+  if (!to)
+    throw new PermanentDeliveryError(
+      'This contact has no email address, so the reply cannot be sent.',
+    );
+  const domain = settings.address.slice(settings.address.lastIndexOf('@') + 1);
+  const thread = await threadMessageIds(deps.db, {
+    accountId: message.accountId,
+    conversationId: conversation.id,
+  });
+  const earlier = thread.filter((t) => t.id && t.id !== message.providerMessageId);
+  const lastIncoming = earlier.filter((t) => t.direction === 'incoming').at(-1)?.id;
+  const references = referencesFor(earlier.map((t) => t.id!));
+  const subjectText =
+    conversation.subject?.trim() ||
+    `Your conversation with ${settings.fromName || settings.address}`;
+  const isReply = earlier.length > 0;
+  const subject = isReply && !/^\s*re\s*:/i.test(subjectText) ? `Re: ${subjectText}` : subjectText;
+  const files = await attachmentsOfMessages(deps.db, {
+    accountId: message.accountId,
+    messageIds: [message.id],
+  });
+  const store = fileStoreOf(deps);
+  const dkim = await dkimSigningKey(deps, message.accountId, settings.address);
+  const mail: SendMailOptions & { to: string } = {
+    from: { name: settings.fromName, address: settings.address },
+    to,
+    replyTo: replyToAddress(
+      deps.secrets,
+      { id: channel.id, address: settings.address },
+      conversation.id,
+    ),
+    subject,
+    text: settings.signature ? `${message.body}\n\n-- \n${settings.signature}` : message.body,
+    messageId: outgoingMessageId(deps, message.id, domain),
+    ...(lastIncoming ? { inReplyTo: lastIncoming } : {}),
+    ...(references.length > 0 ? { references } : {}),
+    attachments: files.map((f) => ({
+      filename: f.fileName,
+      contentType: f.contentType,
+      content: store.read(f.storageKey),
+    })),
+    ...(dkim ? { dkim } : {}),
+  };
+  return { mail, smtp: settings.smtp };
+}
+
+/** Replies on email channels (issue 6 "Email out"): the channel's SMTP server, else the server's. */
+export function registerEmailAdapter() {
+  registerAdapter('email', {
+    async send(deps, ctx) {
+      const { mail, smtp } = await buildReplyMail(deps, ctx);
+      try {
+        await sendWith(deps, smtp, mail);
+      } catch (err) {
+        if (err instanceof PermanentDeliveryError || err instanceof RetryableError) throw err;
+        throw classifySmtpError(err);
+      }
+      return { providerMessageId: mail.messageId as string };
+    },
+  });
+}

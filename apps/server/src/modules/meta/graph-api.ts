@@ -1,0 +1,154 @@
+import type { Config } from '../../config';
+import { callProviderApi, type ProviderAnswer } from '../channels/provider-api';
+import { RetryableError } from '../../lib/jobs';
+import { PermanentDeliveryError } from '../channels/adapters';
+
+export type GraphAnswer = ProviderAnswer;
+
+/** Graph's error object `{error: {message, type, code, error_subcode}}`. */
+export interface GraphError {
+  message: string;
+  code: number | null;
+  subcode: number | null;
+}
+
+/**
+ * One call to the Graph API (META_GRAPH_API_BASE / META_GRAPH_API_VERSION). The token goes in
+ * the Authorization header, never in the URL, so it does not end up in access logs. Network
+ * failures and timeouts throw.
+ */
+export async function graphApi(
+  config: Config,
+  accessToken: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: Record<string, unknown>,
+  timeoutMs = 15_000,
+): Promise<GraphAnswer> {
+  return callProviderApi(`${config.meta.graphApiBase}/${config.meta.graphApiVersion}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${accessToken}` },
+    body: body && { contentType: 'application/json', text: JSON.stringify(body) },
+    timeoutMs,
+    // A plain-text error reads like Graph's own error object.
+    notJson: (text) => (text ? { error: { message: text.slice(0, 300) } } : null),
+  });
+}
+
+export function graphErrorOf(answer: GraphAnswer): GraphError {
+  const e = answer.json?.error;
+  const err = e && typeof e === 'object' ? (e as Record<string, unknown>) : {};
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  return {
+    message:
+      typeof err.message === 'string' && err.message
+        ? err.message
+        : `Meta answered HTTP ${answer.status}`,
+    code: num(err.code),
+    subcode: num(err.error_subcode),
+  };
+}
+
+export function graphErrorText(error: GraphError): string {
+  if (error.code === null) return error.message;
+  return `${error.message} (code ${error.code}${error.subcode ? `, subcode ${error.subcode}` : ''})`;
+}
+
+/**
+ * The token no longer works: expired or revoked (190), session invalid (102), expired or
+ * changed password sessions (463, 467; subcodes 458 app removed, 460 password changed).
+ * Only reconnecting the page fixes these.
+ */
+export function needsReauthorization(error: GraphError): boolean {
+  return (
+    [190, 102, 463, 467].includes(error.code ?? 0) ||
+    [458, 460, 463, 467].includes(error.subcode ?? 0)
+  );
+}
+
+/** Transient: unknown / service errors (1, 2) and rate limits (4, 17, 32, 613). */
+export function isTransient(answer: GraphAnswer, error: GraphError): boolean {
+  return (
+    answer.status >= 500 ||
+    answer.status === 429 ||
+    [1, 2, 4, 17, 32, 613].includes(error.code ?? 0)
+  );
+}
+
+export class ReauthorizationRequiredError extends PermanentDeliveryError {}
+
+/**
+ * A failed answer as the error the caller throws: reauthorization (the channel is flagged by the
+ * caller), retryable, or permanent with Meta's words.
+ */
+export function graphFailure(answer: GraphAnswer, what: string): Error {
+  const error = graphErrorOf(answer);
+  const words = graphErrorText(error);
+  if (needsReauthorization(error))
+    return new ReauthorizationRequiredError(
+      `Meta no longer accepts this page's access token: ${words}. Reconnect the page under Settings → Support channels to send again.`,
+    );
+  if (isTransient(answer, error))
+    return new RetryableError(
+      `Meta is unavailable or throttling (HTTP ${answer.status}): ${words}`,
+    );
+  return new PermanentDeliveryError(`Meta refused ${what}: ${words}`);
+}
+
+export interface TokenInspection {
+  pageId: string;
+  pageName: string;
+  instagramAccountId: string | null;
+}
+
+/**
+ * Which page a Page access token belongs to (GET /me?fields=id,name), and its linked Instagram
+ * business account (GET /{page-id}?fields=instagram_business_account). Throws nothing: a refusal
+ * is a message in words.
+ */
+export async function inspectPageToken(
+  config: Config,
+  token: string,
+): Promise<{ ok: true; page: TokenInspection } | { ok: false; message: string }> {
+  let me: GraphAnswer;
+  let page: GraphAnswer;
+  try {
+    me = await graphApi(config, token, 'GET', '/me?fields=id,name', undefined, 10_000);
+    if (me.status !== 200 || typeof me.json?.id !== 'string')
+      return {
+        ok: false,
+        message: `Meta refused the token: ${graphErrorText(graphErrorOf(me))}. Paste a current Page access token.`,
+      };
+    page = await graphApi(
+      config,
+      token,
+      'GET',
+      `/${encodeURIComponent(me.json.id)}?fields=instagram_business_account`,
+      undefined,
+      10_000,
+    );
+  } catch (err) {
+    return {
+      ok: false,
+      message: `Meta could not be reached: ${(err as Error).message}. Try again in a moment.`,
+    };
+  }
+  if (page.status !== 200)
+    return {
+      ok: false,
+      message: `Meta refused to show the page: ${graphErrorText(graphErrorOf(page))}. A Page access token is needed (not a user token).`,
+    };
+  const ig = page.json?.instagram_business_account;
+  const igId =
+    ig && typeof ig === 'object' && typeof (ig as Record<string, unknown>).id === 'string'
+      ? ((ig as Record<string, unknown>).id as string)
+      : null;
+  return {
+    ok: true,
+    page: {
+      pageId: me.json.id,
+      pageName: typeof me.json.name === 'string' ? me.json.name : me.json.id,
+      instagramAccountId: igId,
+    },
+  };
+}

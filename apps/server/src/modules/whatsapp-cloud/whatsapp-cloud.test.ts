@@ -1,0 +1,387 @@
+import crypto from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachments, conversations, jobs, messages, supportChannels } from '../../db/schema';
+import { as, signUp, type Session, type TestContext } from '../../test/harness';
+import { FAKE_CLOUD_TEMPLATE, type FakeMeta, type FakeWhatsappNumber } from '../../test/fake-meta';
+import {
+  META_WEBHOOK as WEBHOOK,
+  PUBLIC_URL,
+  deliverMetaWebhook,
+  signMeta,
+  withFakeMeta,
+} from '../../test/provider-fixtures';
+
+const APP_SECRET = 'app-secret-whatsapp-cloud';
+let ctx: TestContext;
+let fake: FakeMeta;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ ctx, fake, close } = await withFakeMeta({
+    appSecret: APP_SECRET,
+    verifyToken: 'verify-token-for-tests',
+  }));
+});
+afterAll(() => close());
+
+const sign = (raw: string) => signMeta(APP_SECRET, raw);
+const deliver = (payload: unknown, headers: Record<string, string> | null = null) =>
+  deliverMetaWebhook(ctx, APP_SECRET, payload, headers);
+
+let counter = 0;
+const customer = () => `4915112${String(100000 + ++counter)}`;
+const wamid = () => `wamid.${crypto.randomBytes(16).toString('base64url')}`;
+
+/** The Cloud API webhook: object whatsapp_business_account, one `messages` change. */
+function cloudEvent(n: FakeWhatsappNumber, value: Record<string, unknown>) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: n.businessAccountId,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: {
+                display_phone_number: n.displayPhoneNumber.replace(/\D/g, ''),
+                phone_number_id: n.phoneNumberId,
+              },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+const inboundText = (n: FakeWhatsappNumber, from: string, body: string, id = wamid()) =>
+  cloudEvent(n, {
+    contacts: [{ profile: { name: 'Lena' }, wa_id: from }],
+    messages: [
+      { from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body } },
+    ],
+  });
+
+async function cloudChannel(s: Session, n: FakeWhatsappNumber) {
+  return as(ctx, s).post('/dashboardapi/supportchannel', {
+    type: 'whatsapp_gupshup_isv',
+    provider: 'cloud_api',
+    name: 'WhatsApp (Cloud API)',
+    phone_number_id: n.phoneNumberId,
+    business_account_id: n.businessAccountId,
+    access_token: n.token,
+  });
+}
+
+const messagesOf = (channelId: number) =>
+  ctx.deps.db.select().from(messages).where(eq(messages.supportChannelId, channelId));
+
+async function conversationWithCustomer() {
+  const owner = await signUp(ctx);
+  const number = fake.addWhatsappNumber();
+  const created = await cloudChannel(owner, number);
+  expect(created.statusCode).toBe(201);
+  const channelId = (created.json() as { id: number }).id;
+  const from = customer();
+  await deliver(inboundText(number, from, 'Hallo, where is my parcel?'));
+  const [conv] = await ctx.deps.db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.supportChannelId, channelId));
+  return { owner, number, channelId, from, conversationId: conv!.id };
+}
+
+async function reply(s: Session, conversationId: number, body: string) {
+  const res = await as(ctx, s).post(`/dashboardapi/conversations/${conversationId}/messages`, {
+    body,
+  });
+  expect(res.statusCode).toBe(201);
+  return (res.json() as { id: number }).id;
+}
+
+const messageRow = async (id: number) =>
+  (await ctx.deps.db.select().from(messages).where(eq(messages.id, id)))[0]!;
+
+describe('WhatsApp Cloud API setup (issue 7 parts 2 and 6)', () => {
+  it('connects a number checked with Meta, keeps the token sealed, and tests the connection', async () => {
+    const owner = await signUp(ctx);
+    const number = fake.addWhatsappNumber();
+    const created = await cloudChannel(owner, number);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().callback_urls[0].url).toBe(`${PUBLIC_URL}${WEBHOOK}`);
+    const list = await as(ctx, owner).get('/dashboardapi/supportchannel/all');
+    expect(list.body).not.toContain(number.token);
+    expect(list.json()[0].details).toBe(
+      `${number.displayPhoneNumber} · WhatsApp Cloud API (Acme Support)`,
+    );
+    const test = await as(ctx, owner).post('/dashboardapi/supportchannel/test-connection', {
+      id: created.json().id,
+    });
+    expect(test.json()).toEqual({
+      ok: true,
+      message: `Connected to the WhatsApp number ${number.displayPhoneNumber} (Acme Support) through the Cloud API.`,
+    });
+    const wrong = await cloudChannel(owner, { ...number, token: `EAAG${'x'.repeat(40)}` });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain('Meta refused: Invalid OAuth access token');
+  });
+});
+
+describe('WhatsApp Cloud API inbound (issue 7 parts 2 and 7)', () => {
+  it('files a text by a job and a retried webhook once; a bad signature stores nothing', async () => {
+    const owner = await signUp(ctx);
+    const number = fake.addWhatsappNumber();
+    const channelId = (await cloudChannel(owner, number)).json().id as number;
+    const event = inboundText(number, customer(), 'Is the blue one in stock?');
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect((await deliver(event)).statusCode).toBe(200);
+    const stored = await messagesOf(channelId);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ body: 'Is the blue one in stock?', direction: 'incoming' });
+
+    const forged = inboundText(number, customer(), 'forged');
+    expect((await deliver(forged, { 'x-hub-signature-256': sign('other') })).statusCode).toBe(403);
+    expect((await deliver(forged, {})).statusCode).toBe(401);
+    expect(await messagesOf(channelId)).toHaveLength(1);
+  });
+
+  it('stores media fetched through the media API, and buttons and locations in words', async () => {
+    const owner = await signUp(ctx);
+    const number = fake.addWhatsappNumber();
+    const channelId = (await cloudChannel(owner, number)).json().id as number;
+    const from = customer();
+    const photo = crypto.randomBytes(2048);
+    const mediaId = fake.addWhatsappMedia('image/jpeg', photo);
+    const at = String(Math.floor(Date.now() / 1000));
+    await deliver(
+      cloudEvent(number, {
+        contacts: [{ profile: { name: 'Lena' }, wa_id: from }],
+        messages: [
+          {
+            from,
+            id: wamid(),
+            timestamp: at,
+            type: 'image',
+            image: { id: mediaId, mime_type: 'image/jpeg', caption: 'Broken zip' },
+          },
+        ],
+      }),
+    );
+    await deliver(
+      cloudEvent(number, {
+        messages: [
+          {
+            from,
+            id: wamid(),
+            timestamp: at,
+            type: 'interactive',
+            interactive: { type: 'button_reply', button_reply: { id: 'r', title: 'Refund' } },
+          },
+        ],
+      }),
+    );
+    await deliver(
+      cloudEvent(number, {
+        messages: [
+          {
+            from,
+            id: wamid(),
+            timestamp: at,
+            type: 'location',
+            location: { latitude: 52.52, longitude: 13.4, name: 'Office' },
+          },
+        ],
+      }),
+    );
+    const stored = (await messagesOf(channelId)).sort((x, y) => x.id - y.id);
+    expect(stored.map((m) => m.body)).toEqual([
+      'Broken zip',
+      'Refund',
+      '📍 Location: Office (52.52, 13.4) https://www.openstreetmap.org/?mlat=52.52&mlon=13.4',
+    ]);
+    const files = await ctx.deps.db
+      .select()
+      .from(attachments)
+      .where(eq(attachments.messageId, stored[0]!.id));
+    expect(files).toMatchObject([{ contentType: 'image/jpeg', size: 2048 }]);
+  });
+
+  it("routes by phone_number_id only: A's number never files into B, nor can B connect it", async () => {
+    const a = await signUp(ctx);
+    const b = await signUp(ctx);
+    const numberA = fake.addWhatsappNumber();
+    const numberB = fake.addWhatsappNumber();
+    const channelA = (await cloudChannel(a, numberA)).json().id as number;
+    const channelB = (await cloudChannel(b, numberB)).json().id as number;
+    // B pastes A's number id (with A's leaked token): refused, the number is A's.
+    const steal = await cloudChannel(b, numberA);
+    expect(steal.statusCode).toBe(409);
+    expect(steal.json().message).toContain('already connected to another workspace');
+    // An event for A's number, whatever the entry (WABA) id says, files into A only.
+    const event = inboundText(numberA, customer(), 'for A');
+    event.entry[0]!.id = numberB.businessAccountId;
+    await deliver(event);
+    expect(await messagesOf(channelA)).toHaveLength(1);
+    expect(await messagesOf(channelB)).toHaveLength(0);
+    const bConversations = await ctx.deps.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.accountId, b.accountId));
+    expect(bConversations).toHaveLength(0);
+  });
+});
+
+describe('WhatsApp Cloud API outbound (issue 7 parts 2 and 7)', () => {
+  it('sends text within the window; statuses move it to delivered, or failed with the reason', async () => {
+    const { owner, number, from, conversationId } = await conversationWithCustomer();
+    const id = await reply(owner, conversationId, 'It ships today.');
+    await ctx.deps.jobs.drain();
+    const call = fake.sent.at(-1)!;
+    expect(call.path).toBe(`/${number.phoneNumberId}/messages`);
+    expect(call.token).toBe(number.token);
+    expect(call.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: from,
+      type: 'text',
+      text: { preview_url: false, body: 'It ships today.' },
+    });
+    const sent = await messageRow(id);
+    expect(sent.deliveryStatus).toBe('sent');
+    expect(sent.providerMessageId).toMatch(/^wamid\./);
+    const status = (s: Record<string, unknown>) =>
+      deliver(cloudEvent(number, { statuses: [{ recipient_id: from, timestamp: '1', ...s }] }));
+    await status({ id: sent.providerMessageId, status: 'delivered' });
+    await status({ id: sent.providerMessageId, status: 'delivered' }); // retried: no change
+    expect((await messageRow(id)).deliveryStatus).toBe('delivered');
+
+    const second = await reply(owner, conversationId, 'Anything else?');
+    await ctx.deps.jobs.drain();
+    await status({
+      id: (await messageRow(second)).providerMessageId,
+      status: 'failed',
+      errors: [
+        {
+          code: 131026,
+          title: 'Message undeliverable',
+          error_data: { details: 'The recipient is not a WhatsApp user.' },
+        },
+      ],
+    });
+    expect(await messageRow(second)).toMatchObject({
+      deliveryStatus: 'failed',
+      failureReason:
+        'WhatsApp could not deliver the message: The recipient is not a WhatsApp user. (error 131026)',
+    });
+  });
+
+  it('refuses free-form text after 24 hours but sends an approved template', async () => {
+    const { owner, channelId, from, conversationId } = await conversationWithCustomer();
+    await ctx.deps.db
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(and(eq(messages.supportChannelId, channelId), eq(messages.direction, 'incoming')));
+    const before = fake.sent.length;
+    const late = await reply(owner, conversationId, 'Following up');
+    await ctx.deps.jobs.drain();
+    expect(fake.sent.length).toBe(before);
+    expect((await messageRow(late)).failureReason).toContain(
+      "WhatsApp allows free-form replies only within 24 hours of the customer's last message",
+    );
+
+    const list = await as(ctx, owner).get(
+      `/dashboardapi/conversations/${conversationId}/whatsapp/templates`,
+    );
+    expect(list.json()).toMatchObject({
+      window_open: false,
+      templates: [
+        {
+          id: `${FAKE_CLOUD_TEMPLATE.name}:${FAKE_CLOUD_TEMPLATE.language}`,
+          body: FAKE_CLOUD_TEMPLATE.body,
+          variable_count: 2,
+        },
+      ],
+    });
+    const res = await as(ctx, owner).post(
+      `/dashboardapi/conversations/${conversationId}/whatsapp/template`,
+      { template_id: 'order_update:en_US', params: ['Lena', 'DE-77'] },
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().body).toBe('Hi Lena, your order DE-77 has shipped.');
+    await ctx.deps.jobs.drain();
+    expect(fake.sent.at(-1)!.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: from,
+      type: 'template',
+      template: {
+        name: 'order_update',
+        language: { code: 'en_US' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Lena' },
+              { type: 'text', text: 'DE-77' },
+            ],
+          },
+        ],
+      },
+    });
+    expect((await messageRow(res.json().id)).deliveryStatus).toBe('sent');
+  });
+
+  it('maps errors: 131047 fails in words, 5xx retries once then sends, 190 asks for a new token', async () => {
+    const { owner, number, channelId, conversationId } = await conversationWithCustomer();
+    fake.answerNext({
+      status: 400,
+      body: {
+        error: {
+          message: 'Re-engagement message',
+          type: 'OAuthException',
+          code: 131047,
+          error_data: { details: 'Message failed to send because more than 24 hours have passed' },
+        },
+      },
+    });
+    const refused = await reply(owner, conversationId, 'x');
+    await ctx.deps.jobs.drain();
+    expect(await messageRow(refused)).toMatchObject({
+      deliveryStatus: 'failed',
+      failureReason:
+        'WhatsApp refused the message: more than 24 hours have passed since the customer last wrote (error 131047). Send an approved template instead.',
+    });
+
+    fake.answerNext({
+      status: 503,
+      body: { error: { message: 'Service temporarily unavailable', code: 2 } },
+    });
+    const before = fake.sent.length;
+    const retried = await reply(owner, conversationId, 'Retry me');
+    await ctx.deps.jobs.drain();
+    const [job] = await ctx.deps.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.accountId, owner.accountId), eq(jobs.status, 'queued')));
+    expect(job!.lastError).toContain('Meta is unavailable or throttling (HTTP 503)');
+    await ctx.deps.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
+    await ctx.deps.jobs.drain();
+    expect(fake.sent.length - before).toBe(2);
+    expect((await messageRow(retried)).deliveryStatus).toBe('sent');
+
+    fake.revoke(number.token);
+    const dead = await reply(owner, conversationId, 'After revoke');
+    await ctx.deps.jobs.drain();
+    expect((await messageRow(dead)).deliveryStatus).toBe('failed');
+    const [channel] = await ctx.deps.db
+      .select()
+      .from(supportChannels)
+      .where(eq(supportChannels.id, channelId));
+    expect(channel!.needsReauthorization).toBe(true);
+    expect(channel!.lastError).toContain('Paste a new access token for this WhatsApp channel');
+  });
+});

@@ -1,0 +1,191 @@
+import {
+  conversationPresenceChannel,
+  REALTIME_EVENTS,
+  WIDGET_EVENTS,
+  widgetVisitorChannel,
+  type RealtimeEventPayloads,
+  type WidgetEventPayloads,
+} from '@parley/contracts';
+import type { Deps } from '../../lib/deps';
+import { RetryableError } from '../../lib/jobs';
+import type { Realtime } from '../../realtime/realtime';
+import { registerAdapter, PermanentDeliveryError, type ChannelAdapter } from '../channels/adapters';
+import { transcriptUrl } from '../conversation-feedback/conversation-feedback.service';
+import { toWidgetAgent, widgetConversations, widgetMessagesByIds } from './widget-chat.present';
+import {
+  accountOfConversation,
+  findAgent,
+  findStore,
+  visitorsOfConversation,
+  type VisitorRow,
+} from './widget-chat.queries';
+
+/**
+ * The widget over realtime: each visitor listens to `private-widget-visitor-{public id}` only.
+ * Agents' replies reach it through the `live_chat` channel adapter (notes never do: they are
+ * not delivered), conversation changes through `conversation_updated`, and agents' typing
+ * through the client-event relay of `presence-conversation-{id}`.
+ */
+
+const realtimes = new WeakMap<Deps, Realtime>();
+
+/** The realtime gateway of the app these deps belong to (set when the module registers). */
+export function realtimeOf(deps: Deps): Realtime {
+  const realtime = realtimes.get(deps);
+  if (!realtime) throw new Error('widget-chat: realtime is not registered for these deps');
+  return realtime;
+}
+
+type WidgetEventName = keyof WidgetEventPayloads;
+
+/** Publishes one widget event to every visitor channel that sees the conversation. */
+export async function publishToVisitors<E extends WidgetEventName>(
+  deps: Deps,
+  visitors: Pick<VisitorRow, 'publicId'>[],
+  event: E,
+  data: RealtimeEventPayloads[E],
+) {
+  const realtime = realtimeOf(deps);
+  await Promise.all(
+    visitors.map((v) => realtime.publish(widgetVisitorChannel(v.publicId), event, data)),
+  );
+}
+
+export async function anyVisitorConnected(deps: Deps, visitors: Pick<VisitorRow, 'publicId'>[]) {
+  const realtime = realtimeOf(deps);
+  const occupied = await Promise.all(
+    visitors.map((v) => realtime.isOccupied(widgetVisitorChannel(v.publicId)).catch(() => false)),
+  );
+  return occupied.some(Boolean);
+}
+
+/** Offline fallback: the reply by email, with links back to the store and to the transcript. */
+async function emailReply(
+  deps: Deps,
+  to: string,
+  reply: {
+    accountId: number;
+    brandId: number;
+    conversationId: number;
+    body: string;
+    agent: string | null;
+  },
+) {
+  const store = await findStore(deps.db, { accountId: reply.accountId, brandId: reply.brandId });
+  const brandName = store?.brand.name ?? deps.config.productName;
+  const shopUrl = store?.brand.myshopifyDomain ? `https://${store.brand.myshopifyDomain}/` : null;
+  const lines = [
+    `${reply.agent ?? brandName} replied to your chat with ${brandName}:`,
+    '',
+    reply.body,
+    '',
+    ...(shopUrl ? [`Continue the chat on ${shopUrl}`] : []),
+    `The whole conversation: ${transcriptUrl(deps, reply.accountId, reply.conversationId)}`,
+  ];
+  await deps.mailer.send({
+    to,
+    subject: `New reply from ${brandName}`,
+    text: lines.join('\n'),
+  });
+}
+
+export function registerWidgetChatRealtime(deps: Deps, realtime: Realtime): void {
+  realtimes.set(deps, realtime);
+
+  realtime.eventMappings.map('conversation_updated', async (e, d) => {
+    const visitors = await visitorsOfConversation(d.db, e);
+    if (visitors.length === 0) return [];
+    const [conversation] = await widgetConversations(d, e.accountId, [e.conversationId]);
+    if (!conversation) return [];
+    return visitors.map((v) => ({
+      channel: widgetVisitorChannel(v.publicId),
+      event: WIDGET_EVENTS.conversation,
+      data: { conversation },
+    }));
+  });
+
+  // An agent typing in a widget conversation: the visitor sees who (the presence member's id is
+  // the agent's user id, checked when the presence channel was authorised).
+  const presence = /^presence-conversation-([1-9]\d{0,9})$/;
+  realtime.onClientEvent((e) => {
+    const match = presence.exec(e.channel);
+    if (!match || e.event !== 'client-typing' || e.userId === null) return;
+    const typing = (e.data as { typing: boolean }).typing;
+    void relayAgentTyping(deps, Number(match[1]), Number(e.userId), typing).catch(() => {});
+  });
+}
+
+async function relayAgentTyping(
+  deps: Deps,
+  conversationId: number,
+  userId: number,
+  typing: boolean,
+) {
+  // The agent's presence on the channel proved the conversation is in their account.
+  const accountId = await accountOfConversation(deps.db, conversationId);
+  if (accountId === null) return;
+  const visitors = await visitorsOfConversation(deps.db, { accountId, conversationId });
+  if (visitors.length === 0) return;
+  const agent = await findAgent(deps.db, { accountId, userId });
+  await publishToVisitors(deps, visitors, WIDGET_EVENTS.agentTyping, {
+    conversation_id: conversationId,
+    typing,
+    agent: agent ? toWidgetAgent(agent) : null,
+  });
+}
+
+/** The visitor is typing: the agents viewing the conversation hear it on its presence channel. */
+export async function publishVisitorTyping(deps: Deps, conversationId: number, typing: boolean) {
+  await realtimeOf(deps).publish(
+    conversationPresenceChannel(conversationId),
+    REALTIME_EVENTS.visitorTyping,
+    { conversation_id: conversationId, typing },
+  );
+}
+
+/**
+ * Live chat replies: published on the visitor's channel, 'delivered' when a visitor is connected;
+ * otherwise — when the visitor left an email — also emailed to them (then 'sent').
+ */
+const liveChatAdapter: ChannelAdapter = {
+  async send(deps, { conversation, message }) {
+    const visitors = await visitorsOfConversation(deps.db, {
+      accountId: conversation.accountId,
+      conversationId: conversation.id,
+    });
+    if (visitors.length === 0)
+      throw new PermanentDeliveryError(
+        'This conversation has no chat visitor to deliver to (it was not started in the widget).',
+      );
+    const [shown] = await widgetMessagesByIds(deps, conversation.accountId, [message.id]);
+    if (!shown) return {}; // not a visitor-visible message
+    const published = { ...shown, status: 'delivered' as const };
+    try {
+      await publishToVisitors(deps, visitors, WIDGET_EVENTS.message, { message: published });
+    } catch (err) {
+      throw new RetryableError(`The chat could not be reached: ${(err as Error).message}`);
+    }
+    if (await anyVisitorConnected(deps, visitors)) return { deliveryStatus: 'delivered' };
+    const email =
+      visitors.find((v) => v.isVerified && v.email)?.email ?? visitors.find((v) => v.email)?.email;
+    if (email) {
+      try {
+        await emailReply(deps, email, {
+          accountId: conversation.accountId,
+          brandId: visitors[0]!.brandId,
+          conversationId: conversation.id,
+          body: message.body,
+          agent: shown.agent?.name ?? null,
+        });
+      } catch (err) {
+        throw new RetryableError(`The reply could not be emailed: ${(err as Error).message}`);
+      }
+      return { providerMessageId: `widget-email-${message.id}` };
+    }
+    return {};
+  },
+};
+// Spec §1 names the widget's channel both `live_chat` and `widget_livechat`; one adapter serves
+// either, since a visitor's conversations are found through widget_conversations, not the type.
+registerAdapter('live_chat', liveChatAdapter);
+registerAdapter('widget_livechat', liveChatAdapter);

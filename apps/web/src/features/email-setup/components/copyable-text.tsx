@@ -1,0 +1,31 @@
+import { Button, Flex, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import { toast } from '../../../lib/toast';
+
+/** Spec §8: a copy gives the 'Copied to Clipboard' toast. */
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success('Copied to Clipboard');
+  } catch {
+    toast.error('Could not copy', 'Select the text and copy it by hand.');
+  }
+}
+
+/** A value to paste elsewhere (a DNS record, an inbound URL), with a copy button named `label`. */
+export function CopyableText({ text, label }: { text: string; label: string }) {
+  return (
+    <Flex gap={4} align="flex-start">
+      <Typography.Text code style={{ wordBreak: 'break-all', flex: 1 }}>
+        {text}
+      </Typography.Text>
+      <Button
+        size="small"
+        type="text"
+        icon={<CopyOutlined />}
+        aria-label={label}
+        onClick={() => void copy(text)}
+      />
+    </Flex>
+  );
+}

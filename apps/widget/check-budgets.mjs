@@ -1,0 +1,44 @@
+// The widget's budgets (design §7): loader ≤ 3 KB gzip; the chat app (the JS and CSS its page
+// loads on first open) ≤ 80 KB gzip. Run after the build (it fails when over) and by bench/.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+export const LOADER_BUDGET_BYTES = 3 * 1024;
+export const APP_BUDGET_BYTES = 80 * 1024;
+
+const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+/** Gzip bytes of dist/loader.js and of every asset frame.html names; null when not built. */
+export function measureWidget(distDir) {
+  const html = path.join(distDir, 'frame.html');
+  const loader = path.join(distDir, 'loader.js');
+  if (!fs.existsSync(html) || !fs.existsSync(loader)) return null;
+  const assets = [
+    ...fs.readFileSync(html, 'utf8').matchAll(/(?:src|href)="\/widget\/(assets\/[^"]+)"/g),
+  ].map((m) => m[1]);
+  return {
+    loaderBytes: gzipBytes(loader),
+    appBytes: assets.reduce((sum, file) => sum + gzipBytes(path.join(distDir, file)), 0),
+    appFiles: assets,
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const figures = measureWidget(path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist'));
+  if (!figures) {
+    console.error('widget budgets: apps/widget/dist is not built');
+    process.exit(1);
+  }
+  const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
+  const loaderOk = figures.loaderBytes <= LOADER_BUDGET_BYTES;
+  const appOk = figures.appBytes <= APP_BUDGET_BYTES;
+  console.info(
+    `widget loader: ${kb(figures.loaderBytes)} gzip (budget ${kb(LOADER_BUDGET_BYTES)})${loaderOk ? '' : ' OVER'}`,
+  );
+  console.info(
+    `widget chat app: ${kb(figures.appBytes)} gzip in ${figures.appFiles.length} files (budget ${kb(APP_BUDGET_BYTES)})${appOk ? '' : ' OVER'}`,
+  );
+  if (!loaderOk || !appOk) process.exit(1);
+}
