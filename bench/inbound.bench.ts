@@ -204,6 +204,8 @@ async function closedLoop(
           arrived += 1;
         } catch (err) {
           errors.push((err as Error).message);
+          if (process.env.BENCH_DEBUG)
+            console.error((err as Error).message, new Date().toISOString());
         }
       }
     }),

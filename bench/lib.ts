@@ -35,7 +35,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const started = performance.now();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverMain], {
+  // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, to profile the server.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, serverMain], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportChannelSummary } from './inbox';
 import { widgetChatSettingsSchema } from './widget-chat';
 
 /**
@@ -268,6 +269,51 @@ export const providerSettingsPatch = z.discriminatedUnion('type', [
 ]);
 export type ProviderSettingsPatch = z.infer<typeof providerSettingsPatch>;
 
+/**
+ * GET /dashboardapi/supportchannel/settings?id=: what a provider channel's edit form loads — its
+ * settings as saved, never a credential (auth token, API key, access token, callback secret).
+ */
+export const callChannelSettings = z.object({
+  kind: z.literal('call'),
+  account_sid: z.string(),
+  phone_number: z.string(),
+  greeting: z.string(),
+  forward_to: z.string().nullable(),
+  ring_seconds: z.number().int(),
+  voicemail_max_seconds: z.number().int(),
+  business_hours: widgetChatSettingsSchema.shape.business_hours,
+  closed_message: z.string().nullable(),
+});
+export type CallChannelSettings = z.infer<typeof callChannelSettings>;
+
+export const gupshupChannelSettings = z.object({
+  kind: z.literal('gupshup'),
+  app_name: z.string(),
+  source_number: z.string(),
+});
+export type GupshupChannelSettings = z.infer<typeof gupshupChannelSettings>;
+
+export const whatsappCloudChannelSettings = z.object({
+  kind: z.literal('cloud_api'),
+  phone_number_id: z.string(),
+  business_account_id: z.string(),
+  display_phone_number: z.string(),
+  verified_name: z.string(),
+});
+export type WhatsappCloudChannelSettings = z.infer<typeof whatsappCloudChannelSettings>;
+
+export const providerChannelSettings = z.discriminatedUnion('kind', [
+  callChannelSettings,
+  gupshupChannelSettings,
+  whatsappCloudChannelSettings,
+]);
+export type ProviderChannelSettings = z.infer<typeof providerChannelSettings>;
+
+export const providerChannelSettingsResponse = supportChannelSummary.extend({
+  settings: providerChannelSettings,
+});
+export type ProviderChannelSettingsResponse = z.infer<typeof providerChannelSettingsResponse>;
+
 /** Test a saved channel (`id`) or credentials before saving them. */
 export const connectionTestBody = z.union([
   z.strictObject({ id: z.number().int().positive().max(2_147_483_647) }),
@@ -303,6 +349,13 @@ export type ConnectionTestResult = z.infer<typeof connectionTestResult>;
 /** A URL to paste into the provider's console, with what it is for. */
 export const callbackUrl = z.object({ label: z.string(), url: z.string() });
 export type CallbackUrl = z.infer<typeof callbackUrl>;
+
+/**
+ * POST /dashboardapi/gupshup/channels/{id}/rotate-callback-secret: the Gupshup channel's new
+ * callback URL (a new secret), shown once; the old URL is refused from then on.
+ */
+export const gupshupCallbackRotation = z.object({ callback_url: callbackUrl });
+export type GupshupCallbackRotation = z.infer<typeof gupshupCallbackRotation>;
 
 /** What the settings page shows of a channel beyond its summary. */
 export const channelListExtras = z.object({

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -22,6 +23,15 @@ export interface Database {
 }
 
 /** Rows of `db.execute(sql...)`: both drivers answer `{ rows }`. */
+/**
+ * A list of integers as one `int[]` parameter (`= any(...)`, `unnest(...)`): one bind value
+ * whatever the length, instead of one placeholder per element.
+ */
+export function intArray(values: readonly number[]): SQL {
+  for (const v of values) if (!Number.isSafeInteger(v)) throw new Error(`not an integer: ${v}`);
+  return sql`${`{${values.join(',')}}`}::int[]`;
+}
+
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }

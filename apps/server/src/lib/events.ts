@@ -16,6 +16,8 @@ export interface DomainEvents {
     conversationId: number;
     messageId: number;
     isPrivate: boolean;
+    /** False when the emitter knows the message has no files (realtime skips looking for them). */
+    hasAttachments?: boolean;
   };
   /** A message's delivery status changed (queued → sent → delivered / failed). */
   message_updated: { accountId: number; conversationId: number; messageId: number };

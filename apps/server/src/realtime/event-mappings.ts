@@ -26,6 +26,15 @@ export type EventMapper<K extends keyof DomainEvents> = (
   deps: Deps,
 ) => Publication[] | Promise<Publication[]>;
 
+/** Maps a burst of one domain event at once (see EventMappings.mapBatch). */
+export type BatchEventMapper<K extends keyof DomainEvents> = (
+  payloads: DomainEvents[K][],
+  deps: Deps,
+) => Promise<Publication[]>;
+
+/** The most events one batch maps (its queries bind a parameter per event at most). */
+const MAX_BATCH = 500;
+
 /**
  * Domain events → channels (design.md §5). Modules add theirs, e.g.:
  *   app.realtime.eventMappings.map('conversation_updated', (e, deps) =>
@@ -43,6 +52,36 @@ export class EventMappings {
   map<K extends keyof DomainEvents>(name: K, mapper: EventMapper<K>): this {
     // The bus is synchronous and emitted from services: never throw back into them.
     const off = this.deps.events.on(name, (payload) => void this.run(name, mapper, payload));
+    this.offs.push(off);
+    return this;
+  }
+
+  /**
+   * Like `map`, for events that come in bursts (every inbound message makes two): the events
+   * emitted while this mapping's previous batch is still being mapped and published wait and are
+   * mapped together — one set of queries for the burst instead of a set per event (design.md §7,
+   * inbound throughput). A lone event goes at once. Batches run one after another, so the
+   * publications of one mapping keep the order of its events.
+   */
+  mapBatch<K extends keyof DomainEvents>(name: K, mapper: BatchEventMapper<K>): this {
+    const waiting: DomainEvents[K][] = [];
+    let running = false;
+    const drain = async () => {
+      running = true;
+      while (waiting.length > 0) {
+        const batch = waiting.splice(0, MAX_BATCH);
+        await this.run(name, (_, deps) => mapper(batch, deps), batch[0]!);
+      }
+      running = false;
+    };
+    const off = this.deps.events.on(name, (payload) => {
+      waiting.push(payload);
+      // Events emitted in the same turn (many answers read at once) share the first batch.
+      if (!running) {
+        running = true;
+        setImmediate(() => void drain());
+      }
+    });
     this.offs.push(off);
     return this;
   }

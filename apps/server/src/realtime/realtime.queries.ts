@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { PresenceUserInfo } from '@parley/contracts';
 import type { Db } from '../db/client';
 import { memberships, users } from '../db/schema';
@@ -21,9 +21,17 @@ export async function presenceUserInfo(
 
 /** Every member of the account, to reach each one's `private-dcuser-{id}-panel0`. */
 export async function accountUserIds(db: Db, { accountId }: { accountId: number }) {
+  return (await membersOfAccounts(db, [accountId])).get(accountId) ?? [];
+}
+
+/** The members of several accounts, in one query: account id → user ids. */
+export async function membersOfAccounts(db: Db, accountIds: readonly number[]) {
+  const members = new Map<number, number[]>(accountIds.map((id) => [id, []]));
+  if (accountIds.length === 0) return members;
   const rows = await db
-    .select({ userId: memberships.userId })
+    .select({ accountId: memberships.accountId, userId: memberships.userId })
     .from(memberships)
-    .where(eq(memberships.accountId, accountId));
-  return rows.map((r) => r.userId);
+    .where(inArray(memberships.accountId, [...new Set(accountIds)]));
+  for (const r of rows) members.get(r.accountId)?.push(r.userId);
+  return members;
 }

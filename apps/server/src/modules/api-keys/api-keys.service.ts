@@ -3,6 +3,7 @@ import { apiKeys } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { hashToken, randomToken } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
+import { TtlCache } from '../../lib/ttl-cache';
 
 const PREFIX = 'pk_';
 
@@ -46,21 +47,46 @@ export async function revokeApiKey(db: Db, { accountId, id }: { accountId: numbe
     .update(apiKeys)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
+    .returning({ id: apiKeys.id, keyHash: apiKeys.keyHash });
   if (!row) throw notFound('That API key');
+  forgetVerifiedKey(row.keyHash);
+}
+
+/**
+ * Verified keys are remembered for a few seconds, so a system posting many messages does not pay
+ * a lookup for each (design.md §7: inbound throughput). Revocation evicts the key here at once
+ * (and a lookup racing it is discarded, as in the session cache); other processes (scale-out)
+ * see it within API_KEY_CACHE_TTL_MS.
+ */
+export const API_KEY_CACHE_TTL_MS = 5_000;
+const verifiedKeys = new TtlCache<{ keyId: number; accountId: number }>({
+  maxEntries: 10_000,
+  ttlMs: API_KEY_CACHE_TTL_MS,
+});
+let revocations = 0;
+
+function forgetVerifiedKey(keyHash: string) {
+  revocations += 1;
+  verifiedKeys.delete(keyHash);
 }
 
 /** The account behind a key, if the key is live. */
 export async function verifyApiKey(db: Db, key: string) {
   if (!key.startsWith(PREFIX)) return null;
+  const keyHash = hashToken(key);
+  const cached = verifiedKeys.get(keyHash);
+  if (cached) return cached;
+  const mark = revocations;
   const [row] = await db
     .select({ id: apiKeys.id, accountId: apiKeys.accountId, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, hashToken(key)), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!row) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
   }
-  return { keyId: row.id, accountId: row.accountId };
+  const verified = { keyId: row.id, accountId: row.accountId };
+  if (mark === revocations) verifiedKeys.set(keyHash, verified);
+  return verified;
 }

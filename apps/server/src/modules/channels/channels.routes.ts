@@ -8,6 +8,7 @@ import {
   connectionTestBody,
   connectionTestResult,
   okResponse,
+  providerChannelSettingsResponse,
   providerSettingsPatch,
   supportChannelCreateBody,
   supportChannelSummary,
@@ -23,7 +24,12 @@ import {
   listChannelsForSettings,
   updateChannel,
 } from './channels.service';
-import { createChannel, testConnection, updateProviderSettings } from './provider-channels';
+import {
+  createChannel,
+  providerChannelSettings,
+  testConnection,
+  updateProviderSettings,
+} from './provider-channels';
 
 const tags = ['channels'];
 const idQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -117,6 +123,22 @@ export const channelsRoutes =
       async (request) => testConnection(deps, requireAdmin(request).accountId, request.body),
     );
 
+    app.get(
+      '/dashboardapi/supportchannel/settings',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary:
+            "A call or WhatsApp channel's settings for its edit form (owners and admins); credentials are never returned",
+          querystring: idQuery,
+          response: { 200: providerChannelSettingsResponse },
+        },
+      },
+      async (request) =>
+        providerChannelSettings(deps, requireAdmin(request).accountId, request.query.id),
+    );
+
     app.patch(
       '/dashboardapi/supportchannel',
       {
@@ -124,7 +146,7 @@ export const channelsRoutes =
         schema: {
           tags,
           summary:
-            "Rename a channel, change an API channel's webhook URL or a provider channel's credentials (`provider`)",
+            "Rename a channel, change an API channel's webhook URL or a provider channel's settings and credentials (`provider`: a call channel's answering and business hours, a Cloud API channel's access token checked with Meta)",
           querystring: idQuery,
           body: z.strictObject({
             name: z.string().trim().min(1).max(120).optional(),

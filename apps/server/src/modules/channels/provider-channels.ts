@@ -1,12 +1,17 @@
 import type {
   ConnectionTestBody,
   ConnectionTestResult,
+  ProviderChannelSettingsResponse,
   ProviderSettingsPatch,
   SupportChannelCreateBody,
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { badRequest } from '../../lib/errors';
-import { createGupshupChannel, updateGupshupSettings } from '../gupshup-whatsapp/gupshup.service';
+import {
+  createGupshupChannel,
+  gupshupChannelSettingsOf,
+  updateGupshupSettings,
+} from '../gupshup-whatsapp/gupshup.service';
 import {
   gupshupCredentialsOfChannel,
   testGupshupCredentials,
@@ -25,6 +30,7 @@ import {
   testMetaToken,
 } from '../meta/meta.service';
 import {
+  callChannelSettingsOf,
   createCallChannel,
   twilioVoiceCredentialsOfChannel,
   updateCallSettings,
@@ -36,7 +42,7 @@ import {
   isCloudApiChannel,
   testCloudCredentials,
 } from '../whatsapp-cloud/whatsapp-cloud.service';
-import { createApiChannel, findOwnChannel } from './channels.service';
+import { createApiChannel, findOwnChannel, toChannelSummary } from './channels.service';
 
 /** POST /dashboardapi/supportchannel: one creator per channel type of the typed body. */
 export async function createChannel(deps: Deps, accountId: number, body: SupportChannelCreateBody) {
@@ -74,6 +80,27 @@ export async function updateProviderSettings(
   else if (patch.type === 'call') await updateCallSettings(deps, channel, patch);
   else if (patch.type === 'whatsapp_gupshup_isv') await updateGupshupSettings(deps, channel, patch);
   else await reconnectMetaChannel(deps, channel, patch.page_access_token);
+}
+
+/**
+ * GET /dashboardapi/supportchannel/settings: what the edit form of a call or WhatsApp channel of
+ * the caller's account loads (another account's id: 404). Credentials are never part of it.
+ */
+export async function providerChannelSettings(
+  deps: Deps,
+  accountId: number,
+  id: number,
+): Promise<ProviderChannelSettingsResponse> {
+  const channel = await findOwnChannel(deps.db, accountId, id);
+  const summary = toChannelSummary(channel);
+  if (channel.type === 'call') return { ...summary, settings: callChannelSettingsOf(channel) };
+  if (channel.type === 'whatsapp_gupshup_isv') {
+    if (!isCloudApiChannel(channel))
+      return { ...summary, settings: gupshupChannelSettingsOf(channel) };
+    const { provider: _provider, ...cloud } = cloudSettingsOf(channel);
+    return { ...summary, settings: { kind: 'cloud_api', ...cloud } };
+  }
+  throw badRequest(`There are no provider settings to edit on ${channel.type} channels.`);
 }
 
 /** "Test connection": a cheap authenticated call to the provider, its answer in words. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ConversationListItem, ConversationListQuery, ViewCounts } from '@parley/contracts';
-import { rowsOf, type Db } from '../../db/client';
+import { intArray, rowsOf, type Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 
 interface Scope {
@@ -264,12 +264,24 @@ export async function listConversations(db: Db, scope: Scope, q: ConversationLis
 
 /** One conversation as a list item, for realtime patches of the list. */
 export async function findListItem(db: Db, scope: Scope, id: number) {
+  const items = await findListItems(db, scope.userId, [{ accountId: scope.accountId, id }]);
+  return items.get(id) ?? null;
+}
+
+/** Several conversations' list items (each in its own account), by id, as `userId` sees them. */
+export async function findListItems(
+  db: Db,
+  userId: number,
+  refs: readonly { accountId: number; id: number }[],
+): Promise<Map<number, ConversationListItem>> {
+  if (refs.length === 0) return new Map();
   const result = await db.execute(sql`
     select ${SELECT_ITEM}, null as sort_at
-    ${FROM_ITEM(scope.userId)}
-    where c.account_id = ${scope.accountId} and c.id = ${id}`);
-  const row = rowsOf<ListRow>(result)[0];
-  return row ? toListItem(row) : null;
+    ${FROM_ITEM(userId)}
+    where c.id = any(${intArray(refs.map((r) => r.id))})
+      and (c.account_id, c.id) in (
+        select * from unnest(${intArray(refs.map((r) => r.accountId))}, ${intArray(refs.map((r) => r.id))}))`);
+  return new Map(rowsOf<ListRow>(result).map((row) => [row.id, toListItem(row)]));
 }
 
 /** The counts of every view, in one query (never recomputed per realtime event). */

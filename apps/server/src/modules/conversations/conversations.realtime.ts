@@ -1,12 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { dcuserPanelChannel, REALTIME_EVENTS, type ConversationListItem } from '@parley/contracts';
-import { rowsOf, type Db } from '../../db/client';
+import {
+  dcuserPanelChannel,
+  REALTIME_EVENTS,
+  type ConversationListItem,
+  type Message,
+} from '@parley/contracts';
+import { intArray, rowsOf, type Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import type { Publication } from '../../realtime/event-mappings';
 import type { Realtime } from '../../realtime/realtime';
-import { findListItem } from './conversations.queries';
-import { findMessage } from './messages.queries';
-import { attachFilesTo } from '../attachments/attachments.service';
+import { membersOfAccounts } from '../../realtime/realtime.queries';
+import { findListItems } from './conversations.queries';
+import { findMessages } from './messages.queries';
+import { attachFiles } from '../attachments/attachments.service';
 
 /**
  * The inbox over realtime (design.md §5): every member of the account hears on their own
@@ -22,55 +28,96 @@ export function registerConversationRealtime(realtime: Realtime): void {
   });
 
   realtime.eventMappings
-    .map('conversation_updated', async (e, deps) => {
-      const item = await findListItem(
-        deps.db,
-        { accountId: e.accountId, userId: 0 },
-        e.conversationId,
-      );
-      if (!item) return [];
-      const recipients = await unreadByMember(deps.db, e.accountId, e.conversationId);
-      return recipients.map(({ userId, unread }) => {
-        const conversation: ConversationListItem = { ...item, unread };
-        return {
-          channel: dcuserPanelChannel(userId),
-          event: REALTIME_EVENTS.conversationUpdated,
-          data: { account_id: e.accountId, conversation },
-        } satisfies Publication;
-      });
-    })
-    .map('message_created', (e, deps) => messagePublications(deps, e, 'message_created'))
-    .map('message_updated', (e, deps) => messagePublications(deps, e, 'message_updated'));
+    .mapBatch('conversation_updated', conversationPublications)
+    .mapBatch('message_created', (events, deps) =>
+      messagePublications(deps, events, REALTIME_EVENTS.messageCreated),
+    )
+    .mapBatch('message_updated', (events, deps) =>
+      messagePublications(deps, events, REALTIME_EVENTS.messageUpdated),
+    );
+}
+
+type ConversationRef = { accountId: number; conversationId: number };
+
+/** Each member hears of each changed conversation, with their own unread state. */
+async function conversationPublications(
+  events: ConversationRef[],
+  deps: Deps,
+): Promise<Publication[]> {
+  // A conversation changed twice in one burst is published once, as it is now.
+  const refs = [...new Map(events.map((e) => [e.conversationId, e])).values()];
+  const [items, recipients] = await Promise.all([
+    findListItems(
+      deps.db,
+      0,
+      refs.map((e) => ({ accountId: e.accountId, id: e.conversationId })),
+    ),
+    unreadByMember(deps.db, refs),
+  ]);
+  return recipients.flatMap(({ accountId, conversationId, userId, unread }) => {
+    const item = items.get(conversationId);
+    if (!item) return [];
+    const conversation: ConversationListItem = { ...item, unread };
+    return [
+      {
+        channel: dcuserPanelChannel(userId),
+        event: REALTIME_EVENTS.conversationUpdated,
+        data: { account_id: accountId, conversation },
+      } satisfies Publication,
+    ];
+  });
 }
 
 async function messagePublications(
   deps: Deps,
-  e: { accountId: number; conversationId: number; messageId: number },
+  events: (ConversationRef & { messageId: number; hasAttachments?: boolean })[],
   event: 'message_created' | 'message_updated',
 ): Promise<Publication[]> {
-  const found = await findMessage(deps.db, { accountId: e.accountId, id: e.messageId });
-  if (!found) return [];
-  const message = await attachFilesTo(deps, e.accountId, found);
-  const members = await unreadByMember(deps.db, e.accountId, e.conversationId);
-  // Panel channels belong to the account's agents only: internal notes may travel there.
-  return members.map(({ userId }) => ({
-    channel: dcuserPanelChannel(userId),
-    event,
-    data: { account_id: e.accountId, conversation_id: e.conversationId, message },
-  }));
+  const [found, members] = await Promise.all([
+    findMessages(
+      deps.db,
+      events.map((e) => ({ accountId: e.accountId, id: e.messageId })),
+    ),
+    membersOfAccounts(
+      deps.db,
+      events.map((e) => e.accountId),
+    ),
+  ]);
+  // Files are looked up (and their links signed) per account, for the messages that may have some.
+  const withFiles = new Map<number, Message>();
+  for (const accountId of new Set(events.map((e) => e.accountId))) {
+    const list = events
+      .filter((e) => e.accountId === accountId && e.hasAttachments !== false)
+      .flatMap((e) => found.get(e.messageId) ?? []);
+    for (const m of await attachFiles(deps, accountId, list)) withFiles.set(m.id, m);
+  }
+  return events.flatMap((e) => {
+    const message = withFiles.get(e.messageId) ?? found.get(e.messageId);
+    if (!message || message.conversation_id !== e.conversationId) return [];
+    // Panel channels belong to the account's agents only: internal notes may travel there.
+    return (members.get(e.accountId) ?? []).map((userId) => ({
+      channel: dcuserPanelChannel(userId),
+      event,
+      data: { account_id: e.accountId, conversation_id: e.conversationId, message },
+    }));
+  });
 }
 
-/** Every member of the account with their own unread state of the conversation, in one query. */
-async function unreadByMember(db: Db, accountId: number, conversationId: number) {
+/** Every member of each conversation's account with their own unread state, in one query. */
+async function unreadByMember(db: Db, refs: ConversationRef[]) {
   const result = await db.execute(sql`
-    select m.user_id as "userId",
+    select c.account_id as "accountId", c.id as "conversationId", m.user_id as "userId",
       (c.last_incoming_at is not null
         and c.last_incoming_at > coalesce(r.last_read_at, '-infinity'::timestamptz)) as unread
-    from memberships m
-    join conversations c on c.id = ${conversationId} and c.account_id = m.account_id
+    from conversations c
+    join memberships m on m.account_id = c.account_id
     left join conversation_reads r on r.conversation_id = c.id and r.user_id = m.user_id
-    where m.account_id = ${accountId}`);
-  return rowsOf<{ userId: number; unread: boolean }>(result);
+    where c.id = any(${intArray(refs.map((e) => e.conversationId))})
+      and (c.account_id, c.id) in (
+        select * from unnest(${intArray(refs.map((e) => e.accountId))}, ${intArray(refs.map((e) => e.conversationId))}))`);
+  return rowsOf<{ accountId: number; conversationId: number; userId: number; unread: boolean }>(
+    result,
+  );
 }
 
 async function conversationInAccount(db: Db, accountId: number, id: number): Promise<boolean> {

@@ -93,6 +93,35 @@ describe('API channel inbound', () => {
     expect(messages.items[0].sender).toMatchObject({ type: 'contact', name: 'Carla Customer' });
   });
 
+  it('a known customer writing again reopens their pending or snoozed conversation and waits again; after closing, a new one starts', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const first = await channel.inbound({ identifier: 'cust-9', text: 'Where is parcel 9?' });
+    const patch = (body: object) =>
+      as(ctx, owner).patch(`/dashboardapi/conversations/${first.conversation_id}`, body);
+    const detail = async () =>
+      (await as(ctx, owner).get(`/dashboardapi/conversations/${first.conversation_id}`)).json();
+
+    expect((await patch({ status: 'pending' })).statusCode).toBe(200);
+    const again = await channel.inbound({ identifier: 'cust-9', text: 'Still waiting', id: 'p-2' });
+    expect(again).toMatchObject({ conversation_id: first.conversation_id, duplicate: false });
+    expect(await detail()).toMatchObject({ status: 'open', last_message_preview: 'Still waiting' });
+    // The same provider id again: stored once, answered as the duplicate it is.
+    expect(
+      await channel.inbound({ identifier: 'cust-9', text: 'Still waiting', id: 'p-2' }),
+    ).toEqual({ ...again, duplicate: true });
+
+    const snoozedUntil = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await patch({ snoozed_until: snoozedUntil })).statusCode).toBe(200);
+    await channel.inbound({ identifier: 'cust-9', text: 'Hello?' });
+    expect(await detail()).toMatchObject({ status: 'open', snoozed_until: null });
+
+    expect((await patch({ status: 'closed' })).statusCode).toBe(200);
+    const fresh = await channel.inbound({ identifier: 'cust-9', text: 'A new question' });
+    expect(fresh.conversation_id).not.toBe(first.conversation_id);
+    expect(fresh.contact_id).toBe(first.contact_id);
+  });
+
   it('merges the same person into one contact when they write with the same email', async () => {
     const { owner } = await team();
     const channel = await apiChannelFor(ctx, owner);

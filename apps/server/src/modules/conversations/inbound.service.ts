@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { attachments, contactIdentities, contacts, conversations, messages } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import type { InboundFile } from '../attachments/attachments.service';
@@ -116,31 +116,140 @@ async function resolveContact(db: Db, accountId: number, channelId: number, id: 
  * one), message, and the conversation's waiting / unread state — atomically and idempotently.
  */
 export async function recordInbound(deps: Deps, m: InboundMessage): Promise<InboundResult> {
-  if (m.providerMessageId) {
-    const [dup] = await deps.db
-      .select({
-        id: messages.id,
-        conversationId: messages.conversationId,
-        contactId: conversations.contactId,
-      })
-      .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .where(
-        and(
-          eq(messages.supportChannelId, m.supportChannelId),
-          eq(messages.providerMessageId, m.providerMessageId),
-        ),
-      )
-      .limit(1);
-    if (dup)
-      return {
+  const at = m.receivedAt ?? new Date();
+  const result =
+    (await recordOnOpenConversation(deps.db, m, at)) ?? (await recordInFull(deps, m, at));
+  if (!result.duplicate) {
+    deps.events.emit('message_created', {
+      accountId: m.accountId,
+      conversationId: result.conversationId,
+      messageId: result.messageId,
+      isPrivate: false,
+      hasAttachments: Boolean(m.attachments?.length),
+    });
+    deps.events.emit('conversation_updated', {
+      accountId: m.accountId,
+      conversationId: result.conversationId,
+    });
+  }
+  return result;
+}
+
+/** What a new customer message does to its conversation (see recordInFull). */
+function conversationTouch(m: InboundMessage, at: Date) {
+  const atSql = sql`${at.toISOString()}::timestamptz`;
+  // A new customer message reopens a pending or snoozed conversation and starts the wait
+  // (an automatic one only shows up in the thread).
+  return sql.join(
+    [
+      ...(m.automatic
+        ? []
+        : [
+            sql`status = 'open'`,
+            sql`snoozed_until = null`,
+            sql`waiting_since = coalesce(waiting_since, ${atSql})`,
+          ]),
+      sql`last_activity_at = ${atSql}`,
+      sql`last_incoming_at = ${atSql}`,
+      sql`last_message_preview = ${preview(m.body || attachmentsPreview(m.attachments?.length ?? 0))}`,
+    ],
+    sql`, `,
+  );
+}
+
+/**
+ * The common case in one statement (one round trip instead of seven: design.md §7, inbound
+ * throughput): a contact the channel knows writes again in their open conversation. Anything
+ * else (a new contact or conversation, explicit threading, files, a hook) answers null and takes
+ * the full path. A statement is atomic, so this is as safe as the transaction of the full path;
+ * a retried provider message conflicts on messages_provider_id_key and is answered as the
+ * duplicate it is.
+ */
+async function recordOnOpenConversation(
+  db: Db,
+  m: InboundMessage,
+  at: Date,
+): Promise<InboundResult | null> {
+  if (m.conversationId || m.explicitThreadingOnly || m.attachments?.length || m.inTransaction)
+    return null;
+  const result = await db.execute(sql`
+    with contact as (
+      select contact_id from contact_identities
+      where account_id = ${m.accountId} and kind = ${m.identity.kind} and value = ${m.identity.value}
+    ), conversation as (
+      select c.id from conversations c
+      where c.account_id = ${m.accountId} and c.support_channel_id = ${m.supportChannelId}
+        and c.contact_id = (select contact_id from contact) and c.status <> 'closed'
+      order by c.last_activity_at desc
+      limit 1
+    ), message as (
+      insert into messages (account_id, conversation_id, support_channel_id, direction, kind, body,
+        body_html, sender_contact_id, provider_message_id, auto_submitted, created_at)
+      select ${m.accountId}, conversation.id, ${m.supportChannelId}, 'incoming', 'message', ${m.body},
+        ${m.bodyHtml ?? null}, (select contact_id from contact), ${m.providerMessageId ?? null},
+        ${m.automatic ?? false}, ${at.toISOString()}::timestamptz
+      from conversation
+      on conflict do nothing
+      returning id, conversation_id
+    ), touched as (
+      update conversations set ${conversationTouch(m, at)}
+      where id = (select conversation_id from message)
+      returning id
+    )
+    select (select contact_id from contact) as "contactId",
+      (select id from conversation) as "conversationId",
+      (select id from message) as "messageId",
+      (select count(*) from touched)::int as touched`);
+  const row = rowsOf<{
+    contactId: number | null;
+    conversationId: number | null;
+    messageId: number | string | null;
+  }>(result)[0];
+  if (!row?.contactId || !row.conversationId) return null;
+  if (row.messageId === null) return findDuplicate(db, m); // the provider sent it again
+  return {
+    conversationId: row.conversationId,
+    messageId: Number(row.messageId),
+    contactId: row.contactId,
+    duplicate: false,
+  };
+}
+
+/** The message already stored under this provider id on this channel, if any. */
+async function findDuplicate(db: Db, m: InboundMessage): Promise<InboundResult | null> {
+  if (!m.providerMessageId) return null;
+  const [dup] = await db
+    .select({
+      id: messages.id,
+      conversationId: messages.conversationId,
+      contactId: conversations.contactId,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        eq(messages.supportChannelId, m.supportChannelId),
+        eq(messages.providerMessageId, m.providerMessageId),
+      ),
+    )
+    .limit(1);
+  return dup
+    ? {
         conversationId: dup.conversationId,
         messageId: dup.id,
         contactId: dup.contactId,
         duplicate: true,
-      };
-  }
-  const at = m.receivedAt ?? new Date();
+      }
+    : null;
+}
+
+/**
+ * The full path: contact (found or created, merged by email / phone), conversation (given, the
+ * open one on this channel, or a new one), message and files, in one transaction.
+ */
+async function recordInFull(deps: Deps, m: InboundMessage, at: Date): Promise<InboundResult> {
+  const known = await findDuplicate(deps.db, m);
+  if (known) return known;
   const result = await deps.db.transaction(async (tx) => {
     const contactId = await resolveContact(tx, m.accountId, m.supportChannelId, m.identity);
     let conversationId = m.conversationId ?? null;
@@ -219,36 +328,12 @@ export async function recordInbound(deps: Deps, m: InboundMessage): Promise<Inbo
         })),
       );
     }
-    // A new customer message reopens a pending or snoozed conversation and starts the wait
-    // (an automatic one only shows up in the thread).
-    await tx
-      .update(conversations)
-      .set({
-        ...(m.automatic
-          ? {}
-          : {
-              status: 'open' as const,
-              snoozedUntil: null,
-              waitingSince: sql`coalesce(${conversations.waitingSince}, ${at.toISOString()}::timestamptz)`,
-            }),
-        lastActivityAt: at,
-        lastIncomingAt: at,
-        lastMessagePreview: preview(m.body || attachmentsPreview(m.attachments?.length ?? 0)),
-      })
-      .where(eq(conversations.id, conversationId));
+    await tx.execute(
+      sql`update conversations set ${conversationTouch(m, at)} where id = ${conversationId}`,
+    );
     await m.inTransaction?.(tx, { conversationId, messageId: msg.id, contactId });
     return { conversationId, messageId: msg.id, contactId, duplicate: false };
   });
-  if (!result) return recordInbound(deps, m);
-  deps.events.emit('message_created', {
-    accountId: m.accountId,
-    conversationId: result.conversationId,
-    messageId: result.messageId,
-    isPrivate: false,
-  });
-  deps.events.emit('conversation_updated', {
-    accountId: m.accountId,
-    conversationId: result.conversationId,
-  });
-  return result;
+  // A concurrent retry of the same provider message won the race: answer what it stored.
+  return result ?? (await findDuplicate(deps.db, m)) ?? recordInFull(deps, m, at);
 }

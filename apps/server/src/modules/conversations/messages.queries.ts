@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Message } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import { contacts, messages, users } from '../../db/schema';
@@ -68,8 +68,28 @@ export async function listMessages(
 }
 
 export async function findMessage(db: Db, { accountId, id }: { accountId: number; id: number }) {
-  const [r] = await withSenders(db)
-    .where(and(eq(messages.accountId, accountId), eq(messages.id, id)))
-    .limit(1);
-  return r ? toMessage({ ...r.m, agentName: r.agentName, contactName: r.contactName }) : null;
+  return (await findMessages(db, [{ accountId, id }])).get(id) ?? null;
+}
+
+/** Several messages (each in its own account) by id. */
+export async function findMessages(db: Db, refs: readonly { accountId: number; id: number }[]) {
+  if (refs.length === 0) return new Map<number, Message>();
+  const rows = await withSenders(db).where(
+    and(
+      inArray(
+        messages.id,
+        refs.map((r) => r.id),
+      ),
+      inArray(messages.accountId, [...new Set(refs.map((r) => r.accountId))]),
+    ),
+  );
+  const accountOf = new Map(refs.map((r) => [r.id, r.accountId]));
+  return new Map(
+    rows
+      .filter((r) => accountOf.get(r.m.id) === r.m.accountId)
+      .map((r) => [
+        r.m.id,
+        toMessage({ ...r.m, agentName: r.agentName, contactName: r.contactName }),
+      ]),
+  );
 }

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  gupshupCallbackRotation,
   messageSchema,
   whatsappTemplateSendBody,
   whatsappTemplatesResponse,
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
-import { agentOf } from '../../plugins/auth';
-import { acceptGupshupCallback } from './gupshup.service';
+import { agentOf, requireAdmin } from '../../plugins/auth';
+import { acceptGupshupCallback, rotateGupshupCallbackSecret } from './gupshup.service';
 import { listTemplatesForConversation, sendTemplate } from './whatsapp-templates';
 
-const conversationParams = z.object({
+const idParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
@@ -45,6 +46,22 @@ export const gupshupRoutes =
       },
     );
 
+    app.post(
+      '/dashboardapi/gupshup/channels/:id/rotate-callback-secret',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags: ['gupshup whatsapp'],
+          summary:
+            'A new callback secret for a Gupshup channel (owners and admins): the new callback URL is shown once, the old one is refused from then on',
+          params: idParams,
+          response: { 200: gupshupCallbackRotation },
+        },
+      },
+      async (request) =>
+        rotateGupshupCallbackSecret(deps, requireAdmin(request).accountId, request.params.id),
+    );
+
     app.get(
       '/dashboardapi/conversations/:id/whatsapp/templates',
       {
@@ -53,7 +70,7 @@ export const gupshupRoutes =
           tags: ['gupshup whatsapp'],
           summary:
             "The WhatsApp number's approved templates and whether the 24-hour window is open",
-          params: conversationParams,
+          params: idParams,
           response: { 200: whatsappTemplatesResponse },
         },
       },
@@ -69,7 +86,7 @@ export const gupshupRoutes =
           tags: ['gupshup whatsapp'],
           summary:
             'Send an approved template (allowed outside the 24-hour window), delivered like a reply',
-          params: conversationParams,
+          params: idParams,
           body: whatsappTemplateSendBody,
           response: { 201: messageSchema },
         },

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   ATTACHMENT_TOTAL_LIMIT_BYTES,
+  type GupshupCallbackRotation,
   type GupshupChannelCreateBody,
+  type GupshupChannelSettings,
   type ProviderSettingsPatch,
 } from '@parley/contracts';
 import { attachmentsOfMessages } from '../attachments/attachments.queries';
@@ -22,7 +24,7 @@ import {
   noteChannelError,
   registerChannelDescriber,
 } from '../channels/channel-kinds';
-import { assertOwnBrand, toChannelSummary } from '../channels/channels.service';
+import { assertOwnBrand, findOwnChannel, toChannelSummary } from '../channels/channels.service';
 import {
   insertProviderChannel,
   findByProviderId,
@@ -37,8 +39,8 @@ import { recordProviderInbound } from '../channels/provider-inbound';
 import {
   describeCloudChannel,
   isCloudApiChannel,
+  sendCloudReply,
   sendCloudTemplate,
-  sendCloudText,
   updateCloudToken,
 } from '../whatsapp-cloud/whatsapp-cloud.service';
 import { gupshupApi, gupshupCredentialsOfChannel, gupshupErrorText } from './gupshup-api';
@@ -62,6 +64,12 @@ const settingsOf = (channel: ChannelRow): GupshupSettings => ({
 export const gupshupCallbackPath = (channelId: number, secret: string) =>
   `/dashboardapi/gupshup/${channelId}/${secret}`;
 
+/** The callback URL with its secret: shown at creation and after a rotation, never listed. */
+const callbackUrlOf = (deps: Deps, channelId: number, secret: string) => ({
+  label: "Callback URL: paste it in the Gupshup app's Webhooks settings (payload v2)",
+  url: `${deps.config.publicUrl}${gupshupCallbackPath(channelId, secret)}`,
+});
+
 registerChannelDescriber(WHATSAPP_GUPSHUP, {
   describe(deps, channel) {
     if (isCloudApiChannel(channel)) return describeCloudChannel(deps, channel);
@@ -71,7 +79,7 @@ registerChannelDescriber(WHATSAPP_GUPSHUP, {
       callbackUrls: [
         {
           label:
-            'Callback URL (contains a secret: shown once when the channel was created; remove and re-add the channel to get a new one)',
+            "Callback URL (contains a secret: shown once; rotate it on the channel's edit form to get a new one)",
           url: `${deps.config.publicUrl}${gupshupCallbackPath(channel.id, '…')}`,
         },
       ],
@@ -101,13 +109,42 @@ export async function createGupshupChannel(
   return {
     ...toChannelSummary(row),
     webhook_url: null,
-    callback_urls: [
-      {
-        label: "Callback URL: paste it in the Gupshup app's Webhooks settings (payload v2)",
-        url: `${deps.config.publicUrl}${gupshupCallbackPath(row.id, callbackSecret)}`,
-      },
-    ],
+    callback_urls: [callbackUrlOf(deps, row.id, callbackSecret)],
   };
+}
+
+/** What the channel's edit form loads (the API key and the callback secret never leave). */
+export function gupshupChannelSettingsOf(channel: ChannelRow): GupshupChannelSettings {
+  return { kind: 'gupshup', ...settingsOf(channel) };
+}
+
+/**
+ * A new callback secret for a Gupshup channel of the account (another account's id: 404): the
+ * new URL is returned once; from then on the old one is refused (acceptGupshupCallback).
+ */
+export async function rotateGupshupCallbackSecret(
+  deps: Deps,
+  accountId: number,
+  channelId: number,
+): Promise<GupshupCallbackRotation> {
+  const channel = await findOwnChannel(deps.db, accountId, channelId);
+  if (channel.type !== WHATSAPP_GUPSHUP)
+    throw badRequest('Only WhatsApp (Gupshup) channels have a callback secret.');
+  if (isCloudApiChannel(channel))
+    throw badRequest(
+      "This WhatsApp channel uses the Cloud API: Meta's webhook has no per-channel secret.",
+    );
+  const secrets = deps.secrets.openJson<{ api_key: string; callback_secret: string }>(
+    channel.secretsEncrypted,
+  );
+  const callbackSecret = randomToken(16);
+  await deps.db
+    .update(supportChannels)
+    .set({
+      secretsEncrypted: deps.secrets.sealJson({ ...secrets, callback_secret: callbackSecret }),
+    })
+    .where(and(eq(supportChannels.id, channel.id), eq(supportChannels.accountId, accountId)));
+  return { callback_url: callbackUrlOf(deps, channel.id, callbackSecret) };
 }
 
 export async function updateGupshupSettings(
@@ -441,19 +478,7 @@ registerAdapter(WHATSAPP_GUPSHUP, {
           last ? ` (theirs was ${last.toISOString().slice(0, 16).replace('T', ' ')} UTC)` : ''
         }. Outside that window only an approved template can be sent: use "Send a template" in the composer.`,
       );
-    if (cloud) {
-      const files = await attachmentsOfMessages(deps.db, {
-        accountId: message.accountId,
-        messageIds: [message.id],
-      });
-      if (files.length)
-        throw new PermanentDeliveryError(
-          'Files cannot be sent through the WhatsApp Cloud API channel yet; send the text alone.',
-        );
-      if (!message.body.trim())
-        throw new PermanentDeliveryError('An empty message cannot be sent.');
-      return { providerMessageId: await sendCloudText(deps, ctx, destination, message.body) };
-    }
+    if (cloud) return { providerMessageId: await sendCloudReply(deps, ctx, destination) };
     const files = await attachmentsOfMessages(deps.db, {
       accountId: message.accountId,
       messageIds: [message.id],

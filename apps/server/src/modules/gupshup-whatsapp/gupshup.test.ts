@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments, conversations, jobs, messages } from '../../db/schema';
 import { as, signUp, type Session, type TestContext } from '../../test/harness';
 import type { FakeGupshup } from '../../test/fake-gupshup';
+import { ownerAndTeammate } from '../../test/inbox-fixtures';
 import { PUBLIC_URL, withFakeGupshup } from '../../test/provider-fixtures';
 
 let ctx: TestContext;
@@ -109,6 +110,92 @@ describe('WhatsApp (Gupshup) setup (issue 7 parts 2 and 6)', () => {
       ok: false,
       message: 'Gupshup refused: Authentication Failed. Check the app name and the API key.',
     });
+  });
+});
+
+describe('Rotating the Gupshup callback secret (issue 7 leftovers)', () => {
+  const rotate = (s: Session, id: number) =>
+    as(ctx, s).post(`/dashboardapi/gupshup/channels/${id}/rotate-callback-secret`, {});
+
+  it('gives a new callback URL once; the old URL is refused from then on, the new one accepted', async () => {
+    const owner = await signUp(ctx);
+    const channel = await whatsappChannel(owner);
+    const before = await callback(
+      channel.callbackPath,
+      messageEvent(customer(), 'text', { text: 'Before the rotation' }),
+    );
+    expect(before.statusCode).toBe(200);
+
+    const rotated = await rotate(owner, channel.id);
+    expect(rotated.statusCode).toBe(200);
+    const url = (rotated.json() as { callback_url: { label: string; url: string } }).callback_url
+      .url;
+    const newPath = url.slice(PUBLIC_URL.length);
+    expect(url.startsWith(PUBLIC_URL)).toBe(true);
+    expect(newPath).toMatch(new RegExp(`^/dashboardapi/gupshup/${channel.id}/[\\w-]{20,}$`));
+    expect(newPath).not.toBe(channel.callbackPath);
+    // Shown once: the list and the edit form never carry it.
+    const list = await as(ctx, owner).get('/dashboardapi/supportchannel/all');
+    expect(list.body).not.toContain(newPath);
+    const settings = await as(ctx, owner).get(
+      `/dashboardapi/supportchannel/settings?id=${channel.id}`,
+    );
+    expect(settings.json().settings).toEqual({
+      kind: 'gupshup',
+      app_name: fake.appName,
+      source_number: '917834811114',
+    });
+    expect(settings.body).not.toContain(newPath.split('/').pop());
+    expect(settings.body).not.toContain(fake.apiKey);
+
+    const old = await callback(
+      channel.callbackPath,
+      messageEvent(customer(), 'text', { text: 'Through the old URL' }),
+    );
+    expect(old.statusCode).toBe(403);
+    const fresh = await callback(
+      newPath,
+      messageEvent(customer(), 'text', { text: 'Through the new URL' }),
+    );
+    expect(fresh.statusCode).toBe(200);
+    expect((await messagesOf(channel.id)).map((m) => m.body).sort()).toEqual([
+      'Before the rotation',
+      'Through the new URL',
+    ]);
+    // The API key was kept: replies still authenticate with Gupshup.
+    const ok = await as(ctx, owner).post('/dashboardapi/supportchannel/test-connection', {
+      id: channel.id,
+    });
+    expect(ok.json().ok).toBe(true);
+  });
+
+  it("refuses another account's channel (404), agents (403) and non-Gupshup channels; A's URL keeps working", async () => {
+    const a = await signUp(ctx);
+    const channelA = await whatsappChannel(a);
+    const b = await signUp(ctx);
+    const crossAccount = await rotate(b, channelA.id);
+    expect(crossAccount.statusCode).toBe(404);
+    expect(crossAccount.json().code).toBe('not_found');
+    const { owner, mate } = await ownerAndTeammate(ctx);
+    const channelC = await whatsappChannel(owner);
+    expect((await rotate(mate, channelC.id)).statusCode).toBe(403);
+    const api = await as(ctx, a).post('/dashboardapi/supportchannel', {
+      type: 'api',
+      name: 'Backend',
+    });
+    const notGupshup = await rotate(a, (api.json() as { id: number }).id);
+    expect(notGupshup.statusCode).toBe(400);
+    expect(notGupshup.json().message).toBe(
+      'Only WhatsApp (Gupshup) channels have a callback secret.',
+    );
+    for (const channel of [channelA, channelC]) {
+      const still = await callback(
+        channel.callbackPath,
+        messageEvent(customer(), 'text', { text: 'Still here' }),
+      );
+      expect(still.statusCode).toBe(200);
+      expect(await messagesOf(channel.id)).toHaveLength(1);
+    }
   });
 });
 

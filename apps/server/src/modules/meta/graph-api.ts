@@ -10,6 +10,8 @@ export interface GraphError {
   message: string;
   code: number | null;
   subcode: number | null;
+  /** WhatsApp Cloud API errors say what was wrong in `error_data.details`. */
+  details: string | null;
 }
 
 /**
@@ -35,6 +37,37 @@ export async function graphApi(
   });
 }
 
+/**
+ * A multipart upload to the Graph API (WhatsApp Cloud API media: POST /{phone_number_id}/media),
+ * with the same token handling, redirect refusal and answer shape as graphApi. Network failures
+ * and timeouts throw.
+ */
+export async function graphUpload(
+  config: Config,
+  accessToken: string,
+  path: string,
+  form: FormData,
+  timeoutMs = 60_000,
+): Promise<GraphAnswer> {
+  const res = await fetch(`${config.meta.graphApiBase}/${config.meta.graphApiVersion}${path}`, {
+    method: 'POST',
+    // fetch sets the multipart content type with its boundary.
+    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    body: form,
+    redirect: 'error',
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await res.text();
+  let json: Record<string, unknown> | null = null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object') json = parsed as Record<string, unknown>;
+  } catch {
+    json = text ? { error: { message: text.slice(0, 300) } } : null;
+  }
+  return { status: res.status, json };
+}
+
 export function graphErrorOf(answer: GraphAnswer): GraphError {
   const e = answer.json?.error;
   const err = e && typeof e === 'object' ? (e as Record<string, unknown>) : {};
@@ -46,12 +79,22 @@ export function graphErrorOf(answer: GraphAnswer): GraphError {
         : `Meta answered HTTP ${answer.status}`,
     code: num(err.code),
     subcode: num(err.error_subcode),
+    details:
+      err.error_data &&
+      typeof err.error_data === 'object' &&
+      typeof (err.error_data as Record<string, unknown>).details === 'string'
+        ? ((err.error_data as Record<string, unknown>).details as string) || null
+        : null,
   };
 }
 
 export function graphErrorText(error: GraphError): string {
-  if (error.code === null) return error.message;
-  return `${error.message} (code ${error.code}${error.subcode ? `, subcode ${error.subcode}` : ''})`;
+  const words =
+    error.details && !error.message.includes(error.details)
+      ? `${error.message}: ${error.details}`
+      : error.message;
+  if (error.code === null) return words;
+  return `${words} (code ${error.code}${error.subcode ? `, subcode ${error.subcode}` : ''})`;
 }
 
 /**
@@ -151,4 +194,45 @@ export async function inspectPageToken(
       instagramAccountId: igId,
     },
   };
+}
+
+/** How long a sender's profile may take: a message is never held up longer for a name. */
+export const PROFILE_TIMEOUT_MS = 3_000;
+
+/**
+ * The display name of a Messenger (PSID) or Instagram (IGSID) sender, with the page's token:
+ * Messenger `GET /{psid}?fields=first_name,last_name,profile_pic` → "First Last"; Instagram
+ * `GET /{igsid}?fields=name,username,profile_pic` → the name, else "@username". Never throws:
+ * any refusal, network error or timeout (PROFILE_TIMEOUT_MS) gives null and the contact stays
+ * nameless.
+ */
+export async function fetchSenderName(
+  config: Config,
+  token: string,
+  channelType: 'facebook' | 'instagram_dm',
+  senderId: string,
+): Promise<string | null> {
+  const fields =
+    channelType === 'facebook' ? 'first_name,last_name,profile_pic' : 'name,username,profile_pic';
+  try {
+    const answer = await graphApi(
+      config,
+      token,
+      'GET',
+      `/${encodeURIComponent(senderId)}?fields=${fields}`,
+      undefined,
+      PROFILE_TIMEOUT_MS,
+    );
+    const json = answer.json;
+    if (answer.status !== 200 || !json) return null;
+    const field = (key: string) => (typeof json[key] === 'string' ? json[key].trim() : '');
+    const username = field('username').replace(/^@/, '');
+    const name =
+      channelType === 'facebook'
+        ? [field('first_name'), field('last_name')].filter(Boolean).join(' ')
+        : field('name') || (username ? `@${username}` : '');
+    return name.slice(0, 200) || null;
+  } catch {
+    return null;
+  }
 }

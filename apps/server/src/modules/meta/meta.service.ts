@@ -31,9 +31,9 @@ import {
   findOutgoingMessage,
 } from '../channels/provider-channels.queries';
 import { recordProviderInbound } from '../channels/provider-inbound';
-import type { InboundIdentity } from '../conversations/inbound.service';
+import { findContactByIdentity, type InboundIdentity } from '../conversations/inbound.service';
 import { queueWhatsappCloudEntries } from '../whatsapp-cloud/whatsapp-cloud.service';
-import { inspectPageToken } from './graph-api';
+import { fetchSenderName, inspectPageToken } from './graph-api';
 import { isValidMetaSignature } from './meta-signature';
 import {
   channelsConnectedTo,
@@ -395,6 +395,30 @@ function receivedAt(ms: unknown): Date {
     : new Date(now);
 }
 
+/**
+ * The name a sender the account does not know yet gets: their Messenger / Instagram profile,
+ * asked of Graph with the page's token. A known sender is never looked up again (their contact
+ * keeps whatever name it has), and a failed lookup only leaves the new contact nameless.
+ */
+async function nameOfNewSender(
+  deps: Deps,
+  channel: ChannelRow,
+  kind: InboundIdentity['kind'],
+  senderId: string,
+): Promise<string | null> {
+  if (channel.needsReauthorization) return null; // the token is known to be dead
+  if (channel.type !== 'facebook' && channel.type !== 'instagram_dm') return null;
+  if ((await findContactByIdentity(deps.db, channel.accountId, { kind, value: senderId })) !== null)
+    return null;
+  let token: string;
+  try {
+    token = pageTokenOf(deps, channel);
+  } catch {
+    return null;
+  }
+  return fetchSenderName(deps.config, token, channel.type, senderId);
+}
+
 async function fileCustomerMessage(
   deps: Deps,
   channel: ChannelRow,
@@ -411,8 +435,9 @@ async function fileCustomerMessage(
     kind,
     value: v.senderId,
   });
+  const name = v.name ?? (open ? null : await nameOfNewSender(deps, channel, kind, v.senderId));
   await recordProviderInbound(deps, channel, {
-    identity: { kind, value: v.senderId, name: v.name ?? null },
+    identity: { kind, value: v.senderId, name },
     body: v.body,
     providerMessageId: v.mid,
     // Messenger / DM threads only: the same person's comment conversations stay apart.

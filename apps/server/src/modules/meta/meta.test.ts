@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   attachments,
+  contactIdentities,
+  contacts,
   conversations,
   jobs,
   messages,
@@ -650,4 +652,142 @@ describe('Comments (issue 7 part 1)', () => {
       message: { text: 'Hello!' },
     });
   });
+});
+
+/** The contact the account knows by this Messenger PSID / Instagram id. */
+async function contactOf(accountId: number, kind: 'facebook_psid' | 'instagram_id', id: string) {
+  const [row] = await ctx.deps.db
+    .select({ id: contacts.id, name: contacts.name })
+    .from(contacts)
+    .innerJoin(contactIdentities, eq(contactIdentities.contactId, contacts.id))
+    .where(
+      and(
+        eq(contactIdentities.accountId, accountId),
+        eq(contactIdentities.kind, kind),
+        eq(contactIdentities.value, id),
+      ),
+    );
+  return row ?? null;
+}
+
+const instagramDm = (page: FakePage, from: string, text: string) => ({
+  object: 'instagram',
+  entry: [
+    {
+      id: page.instagramAccountId,
+      time: Date.now(),
+      messaging: [
+        {
+          sender: { id: from },
+          recipient: { id: page.instagramAccountId },
+          timestamp: Date.now(),
+          message: { mid: mid(), text },
+        },
+      ],
+    },
+  ],
+});
+
+describe('Sender profiles of new Messenger / Instagram contacts (issue 7)', () => {
+  it('names a new Messenger contact from the profile, once: a known sender is not looked up again', async () => {
+    const owner = await signUp(ctx);
+    const page = fake.addPage();
+    const channel = await connect(owner, page);
+    const customer = psid();
+    fake.addProfile(page, customer, {
+      first_name: 'Ana',
+      last_name: 'Lima',
+      profile_pic: 'https://scontent.example/ana.jpg',
+    });
+    const lookups = fake.profileLookups.length;
+    await deliver(messengerEvent(page, customer, { text: 'Olá!' }));
+    expect(fake.profileLookups.slice(lookups)).toEqual([
+      { id: customer, fields: 'first_name,last_name,profile_pic', token: page.token },
+    ]);
+    expect(await contactOf(owner.accountId, 'facebook_psid', customer)).toMatchObject({
+      name: 'Ana Lima',
+    });
+
+    await deliver(messengerEvent(page, customer, { text: 'Still there?' }));
+    // The conversation closed and a new one starts: still a known contact, still no lookup.
+    await ctx.deps.db
+      .update(conversations)
+      .set({ status: 'closed' })
+      .where(eq(conversations.supportChannelId, channel.id));
+    await deliver(messengerEvent(page, customer, { text: 'Another question' }));
+    expect(fake.profileLookups.length).toBe(lookups + 1);
+    expect(await messagesOf(channel.id)).toHaveLength(3);
+    expect(await conversationsOf(channel.id)).toHaveLength(2);
+  });
+
+  it('names a new Instagram contact by name, else @username', async () => {
+    const owner = await signUp(ctx);
+    const page = fake.addPage({ instagram: true });
+    await connect(owner, page, 'instagram_dm');
+    const named = psid();
+    const handleOnly = psid();
+    fake.addProfile(page, named, { name: 'Dana Berg', username: 'dana.berg' });
+    fake.addProfile(page, handleOnly, { name: '', username: 'socks_fan' });
+    const lookups = fake.profileLookups.length;
+    await deliver(instagramDm(page, named, 'Hi'));
+    await deliver(instagramDm(page, handleOnly, 'Hey'));
+    expect(fake.profileLookups.slice(lookups).map((l) => l.fields)).toEqual([
+      'name,username,profile_pic',
+      'name,username,profile_pic',
+    ]);
+    expect((await contactOf(owner.accountId, 'instagram_id', named))!.name).toBe('Dana Berg');
+    expect((await contactOf(owner.accountId, 'instagram_id', handleOnly))!.name).toBe('@socks_fan');
+  });
+
+  it('a failing profile lookup never loses the message: the contact just stays nameless', async () => {
+    const owner = await signUp(ctx);
+    const page = fake.addPage();
+    const channel = await connect(owner, page);
+    // Graph does not know the id (no profile access): 400 code 100.
+    const unknown = psid();
+    await deliver(messengerEvent(page, unknown, { text: 'No profile here' }));
+    // Graph down.
+    const down = psid();
+    fake.addProfile(page, down, { first_name: 'Never', last_name: 'Shown' });
+    fake.failProfiles({
+      status: 500,
+      body: { error: { message: 'An unexpected error has occurred.', code: 2 } },
+    });
+    try {
+      await deliver(messengerEvent(page, down, { text: 'Graph is down' }));
+    } finally {
+      fake.failProfiles(null);
+    }
+    expect((await messagesOf(channel.id)).map((m) => m.body)).toEqual([
+      'No profile here',
+      'Graph is down',
+    ]);
+    expect((await contactOf(owner.accountId, 'facebook_psid', unknown))!.name).toBeNull();
+    expect((await contactOf(owner.accountId, 'facebook_psid', down))!.name).toBeNull();
+    const [failedJob] = await ctx.deps.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.accountId, owner.accountId), eq(jobs.status, 'failed')));
+    expect(failedJob).toBeUndefined();
+  });
+
+  it('a profile lookup that hangs is given up after 3 seconds and the message is stored', async () => {
+    const owner = await signUp(ctx);
+    const page = fake.addPage();
+    const channel = await connect(owner, page);
+    const customer = psid();
+    fake.addProfile(page, customer, { first_name: 'Slow', last_name: 'Graph' });
+    fake.failProfiles('hang');
+    const started = Date.now();
+    try {
+      await deliver(messengerEvent(page, customer, { text: 'Hello?' }));
+    } finally {
+      fake.failProfiles(null);
+    }
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(2_900);
+    expect(took).toBeLessThan(6_000);
+    expect((await messagesOf(channel.id)).map((m) => m.body)).toEqual(['Hello?']);
+    expect((await contactOf(owner.accountId, 'facebook_psid', customer))!.name).toBeNull();
+  }, 15_000);
 });

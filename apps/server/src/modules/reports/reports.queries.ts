@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import { intArray, rowsOf, type Db } from '../../db/client';
 
 /**
  * Report queries. Every one is scoped to the account and reads a time range through an index
@@ -384,7 +384,7 @@ export async function dimensionNames(db: Db, accountId: number, userIds: number[
     select 'tag', id, name from tags where account_id = ${accountId}
     union all
     select 'agent', id, name from users
-      where id in (select unnest(${`{${userIds.join(',')}}`}::int[]))`);
+      where id = any(${intArray(userIds)})`);
   const names = new Map<string, string>();
   for (const r of rowsOf<{ dim: string; id: number; name: string }>(result))
     names.set(`${r.dim}:${r.id}`, r.name);

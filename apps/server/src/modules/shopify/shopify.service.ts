@@ -32,7 +32,7 @@ import {
   type ShopifyConnectionRow,
 } from './shopify.queries';
 import { isValidShopifyHmac } from './shopify-signature';
-import { OrdersCache } from './orders-cache';
+import { TtlCache } from '../../lib/ttl-cache';
 
 const unavailable = () =>
   new AppError(503, 'shopify_unavailable', 'Shopify is not answering, try again in a moment.');
@@ -45,11 +45,11 @@ const brokenError = (message: string) =>
   );
 
 /** One cache per server (Deps), so test servers never share answers. */
-const caches = new WeakMap<Deps, OrdersCache<ShopifyOrders>>();
+const caches = new WeakMap<Deps, TtlCache<ShopifyOrders>>();
 function cacheOf(deps: Deps) {
   let cache = caches.get(deps);
   if (!cache) {
-    cache = new OrdersCache<ShopifyOrders>({ maxEntries: 1000, ttlMs: 60_000 });
+    cache = new TtlCache<ShopifyOrders>({ maxEntries: 1000, ttlMs: 60_000 });
     caches.set(deps, cache);
   }
   return cache;

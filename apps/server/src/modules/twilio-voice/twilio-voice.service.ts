@@ -4,6 +4,7 @@ import {
   CALL_CHANNEL_DEFAULTS,
   WIDGET_CHAT_DEFAULTS,
   type CallChannelCreateBody,
+  type CallChannelSettings,
   type CallDetails,
   type CallOutcome,
   type ProviderSettingsPatch,
@@ -25,7 +26,7 @@ import {
 import { assertOwnBrand, findOwnChannel, toChannelSummary } from '../channels/channels.service';
 import { insertProviderChannel } from '../channels/provider-channels.queries';
 import { recordInbound } from '../conversations/inbound.service';
-import { isOpenAt } from '../widget-chat/business-hours';
+import { checkBusinessHours, isOpenAt } from '../widget-chat/business-hours';
 import {
   basicAuth,
   twilioApi,
@@ -142,6 +143,7 @@ export async function createCallChannel(
   accountId: number,
   body: CallChannelCreateBody,
 ) {
+  checkBusinessHours(body.business_hours ?? null, 'business_hours');
   await assertOwnBrand(deps.db, accountId, body.brand_id);
   const settings: CallSettings = {
     account_sid: body.account_sid,
@@ -168,11 +170,22 @@ export async function createCallChannel(
   };
 }
 
+/** What the channel's edit form loads: its settings as saved (the auth token never leaves). */
+export function callChannelSettingsOf(channel: ChannelRow): CallChannelSettings {
+  const { account_sid, phone_number, ...answering } = settingsOf(channel);
+  return { kind: 'call', account_sid, phone_number, ...answering };
+}
+
+/**
+ * The edit form's changes (PATCH `provider`): omitted fields keep their value; the answering
+ * (greeting, forward-to, ring and voicemail time, business hours) applies from the next call.
+ */
 export async function updateCallSettings(
   deps: Deps,
   channel: ChannelRow,
   patch: Extract<ProviderSettingsPatch, { type: 'call' }>,
 ) {
+  checkBusinessHours(patch.business_hours ?? null, 'provider.business_hours');
   const { type: _type, auth_token, ...changes } = patch;
   const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   const next = { ...settingsOf(channel), ...defined };

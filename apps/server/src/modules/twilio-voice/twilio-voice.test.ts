@@ -4,6 +4,7 @@ import { attachments, calls, conversations, messages, supportChannels } from '..
 import { recordInbound } from '../conversations/inbound.service';
 import { fileStoreOf } from '../attachments/attachments.service';
 import { as, signUp, type Session, type TestContext } from '../../test/harness';
+import { ownerAndTeammate } from '../../test/inbox-fixtures';
 import { twilioError, type FakeTwilio } from '../../test/fake-twilio';
 import { PUBLIC_URL, twilioSid as sid, withFakeTwilio } from '../../test/provider-fixtures';
 import { twilioSignature } from '../twilio-sms/twilio-signature';
@@ -145,6 +146,147 @@ describe('Incoming calls answered by TwiML (issue 7 part 4)', () => {
     const res = await incomingCall(channel.id, sid('CA'), customerPhone());
     expect(res.body).toContain('<Record ');
     expect(res.body).not.toContain('<Dial');
+  });
+});
+
+describe('Editing a call channel (issue 7 leftovers: provider channels edited after creation)', () => {
+  const settingsOf = (s: Session, id: number) =>
+    as(ctx, s).get(`/dashboardapi/supportchannel/settings?id=${id}`);
+  const patchCall = (s: Session, id: number, provider: Record<string, unknown>) =>
+    as(ctx, s).patch(`/dashboardapi/supportchannel?id=${id}`, {
+      provider: { type: 'call', ...provider },
+    });
+
+  it('loads the saved settings without the auth token; the next call is answered by the new ones', async () => {
+    const owner = await signUp(ctx);
+    const channel = await callChannel(owner);
+    const loaded = await settingsOf(owner, channel.id);
+    expect(loaded.statusCode).toBe(200);
+    expect(loaded.json()).toEqual({
+      id: channel.id,
+      type: 'call',
+      name: 'Phone line',
+      brand_id: null,
+      needs_reauthorization: false,
+      settings: {
+        kind: 'call',
+        account_sid: fake.accountSid,
+        phone_number: NUMBER,
+        greeting: 'Hello & welcome to Acme.',
+        forward_to: FORWARD_TO,
+        ring_seconds: 15,
+        voicemail_max_seconds: 90,
+        business_hours: null,
+        closed_message: null,
+      },
+    });
+    expect(loaded.body).not.toContain(fake.authToken);
+
+    const allWeek = Array.from({ length: 7 }, (_, day) => ({ day, open: '00:00', close: '24:00' }));
+    const saved = await patchCall(owner, channel.id, {
+      greeting: 'Thanks for calling Acme support.',
+      forward_to: '+14155550123',
+      ring_seconds: 30,
+      voicemail_max_seconds: 200,
+      business_hours: { time_zone: 'Europe/Paris', days: allWeek },
+      closed_message: 'Acme is closed now. Leave us a message.',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await settingsOf(owner, channel.id)).json().settings).toMatchObject({
+      greeting: 'Thanks for calling Acme support.',
+      forward_to: '+14155550123',
+      ring_seconds: 30,
+      voicemail_max_seconds: 200,
+      business_hours: { time_zone: 'Europe/Paris', days: allWeek },
+    });
+
+    const callSid = sid('CA');
+    const open = await incomingCall(channel.id, callSid, customerPhone());
+    expect(open.body).toContain('<Say>Thanks for calling Acme support.</Say>');
+    expect(open.body).toContain(`<Dial timeout="30" `);
+    expect(open.body).toContain('<Number>+14155550123</Number>');
+    const noAnswer = await twilioPost(voice(channel.id, 'dial-status'), {
+      CallSid: callSid,
+      AccountSid: fake.accountSid,
+      DialCallStatus: 'no-answer',
+    });
+    expect(noAnswer.body).toContain('<Record maxLength="200" ');
+
+    // Closed every day: the closed message and voicemail, no Dial.
+    await patchCall(owner, channel.id, { business_hours: { time_zone: 'UTC', days: [] } });
+    const closed = await incomingCall(channel.id, sid('CA'), customerPhone());
+    expect(closed.body).toContain('<Say>Acme is closed now. Leave us a message.</Say>');
+    expect(closed.body).not.toContain('<Dial');
+
+    // No forward-to number any more, always open: greeting then voicemail.
+    await patchCall(owner, channel.id, { forward_to: null, business_hours: null });
+    const voicemailOnly = await incomingCall(channel.id, sid('CA'), customerPhone());
+    expect(voicemailOnly.body).toContain('Thanks for calling Acme support.');
+    expect(voicemailOnly.body).toContain('<Record maxLength="200" ');
+    expect(voicemailOnly.body).not.toContain('<Dial');
+  });
+
+  it("checks business hours as the widget's are checked (known time zone, closing after opening); nothing is saved", async () => {
+    const owner = await signUp(ctx);
+    const channel = await callChannel(owner);
+    const unknownZone = await patchCall(owner, channel.id, {
+      greeting: 'Not saved',
+      business_hours: { time_zone: 'Mars/Olympus', days: [] },
+    });
+    expect(unknownZone.statusCode).toBe(400);
+    expect(unknownZone.json()).toMatchObject({
+      code: 'validation_error',
+      message: '"Mars/Olympus" is not a time zone we know (e.g. Europe/Paris).',
+      details: [{ path: 'provider.business_hours.time_zone', message: 'Unknown time zone.' }],
+    });
+    const backwards = await patchCall(owner, channel.id, {
+      business_hours: {
+        time_zone: 'UTC',
+        days: [
+          { day: 1, open: '09:00', close: '17:00' },
+          { day: 2, open: '18:00', close: '09:00' },
+        ],
+      },
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toContain('close after they open');
+    expect(backwards.json().details).toEqual([
+      { path: 'provider.business_hours.days.1', message: 'Closes before it opens.' },
+    ]);
+    const badNumber = await patchCall(owner, channel.id, { forward_to: '0415 555' });
+    expect(badNumber.statusCode).toBe(400);
+    expect(badNumber.json().details[0].path).toBe('provider.forward_to');
+    expect((await settingsOf(owner, channel.id)).json().settings).toMatchObject({
+      greeting: 'Hello & welcome to Acme.',
+      forward_to: FORWARD_TO,
+      business_hours: null,
+    });
+    // The same checks when the channel is created.
+    const created = await as(ctx, owner).post('/dashboardapi/supportchannel', {
+      type: 'call',
+      name: 'Second line',
+      account_sid: fake.accountSid,
+      auth_token: fake.authToken,
+      phone_number: NUMBER,
+      business_hours: { time_zone: 'Atlantis/Capital', days: [] },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().details).toEqual([
+      { path: 'business_hours.time_zone', message: 'Unknown time zone.' },
+    ]);
+  });
+
+  it("another account's channel is not found; agents cannot open the edit form", async () => {
+    const { owner, mate } = await ownerAndTeammate(ctx);
+    const channel = await callChannel(owner);
+    const stranger = await signUp(ctx);
+    expect((await settingsOf(stranger, channel.id)).statusCode).toBe(404);
+    expect((await patchCall(stranger, channel.id, { greeting: 'Hijacked' })).statusCode).toBe(404);
+    expect((await settingsOf(mate, channel.id)).statusCode).toBe(403);
+    expect((await patchCall(mate, channel.id, { greeting: 'Hijacked' })).statusCode).toBe(403);
+    expect((await settingsOf(owner, channel.id)).json().settings.greeting).toBe(
+      'Hello & welcome to Acme.',
+    );
   });
 });
 

@@ -5,7 +5,12 @@ import {
   type WhatsappCloudChannelCreateBody,
   type WhatsappTemplate,
 } from '@parley/contracts';
-import { storeInboundFiles, type InboundFile } from '../attachments/attachments.service';
+import { attachmentsOfMessages, type AttachmentRow } from '../attachments/attachments.queries';
+import {
+  fileStoreOf,
+  storeInboundFiles,
+  type InboundFile,
+} from '../attachments/attachments.service';
 import { supportChannels } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest, conflict } from '../../lib/errors';
@@ -30,6 +35,7 @@ import {
   graphErrorOf,
   graphErrorText,
   graphFailure,
+  graphUpload,
   ReauthorizationRequiredError,
   type GraphAnswer,
 } from '../meta/graph-api';
@@ -379,36 +385,24 @@ const CLOUD_THROTTLING = [130429, 131048, 131056, 80007];
 const RE_ENGAGEMENT = 131047;
 
 /**
- * One send: POST /{phone_number_id}/messages. 190 flags the channel for a new token; 131047
- * (more than 24 hours since the customer wrote) fails in words pointing to templates;
- * 5xx / throttling retries with back-off.
+ * A refused Cloud API answer as the error the delivery job throws: 131047 (more than 24 hours
+ * since the customer wrote) in words pointing to templates, the number's throttling retried,
+ * otherwise as every Graph refusal (190-class → new token, 5xx / 429 → retry, other 4xx →
+ * permanent with Meta's words).
  */
-async function sendCloudMessage(deps: Deps, ctx: OutboundContext, token: string, message: Obj) {
-  const s = cloudSettingsOf(ctx.channel);
-  let failure: Error;
-  try {
-    const answer = await graphApi(
-      deps.config,
-      token,
-      'POST',
-      `/${encodeURIComponent(s.phone_number_id)}/messages`,
-      { messaging_product: 'whatsapp', recipient_type: 'individual', ...message },
+function cloudFailure(answer: GraphAnswer, what: string): Error {
+  const error = graphErrorOf(answer);
+  if (error.code === RE_ENGAGEMENT)
+    return new PermanentDeliveryError(
+      'WhatsApp refused the message: more than 24 hours have passed since the customer last wrote (error 131047). Send an approved template instead.',
     );
-    if (answer.status >= 200 && answer.status < 300) {
-      const id = str(obj(arr(answer.json?.messages)[0]).id);
-      return id || undefined;
-    }
-    const error = graphErrorOf(answer);
-    if (error.code === RE_ENGAGEMENT)
-      failure = new PermanentDeliveryError(
-        'WhatsApp refused the message: more than 24 hours have passed since the customer last wrote (error 131047). Send an approved template instead.',
-      );
-    else if (CLOUD_THROTTLING.includes(error.code ?? 0))
-      failure = new RetryableError(`WhatsApp is throttling this number: ${graphErrorText(error)}`);
-    else failure = graphFailure(answer, 'the WhatsApp message');
-  } catch (err) {
-    failure = new RetryableError(`Meta could not be reached: ${(err as Error).message}`);
-  }
+  if (CLOUD_THROTTLING.includes(error.code ?? 0))
+    return new RetryableError(`WhatsApp is throttling this number: ${graphErrorText(error)}`);
+  return graphFailure(answer, what);
+}
+
+/** Shows the failure on the channel (a dead token flags it for a new one), then throws it. */
+async function failCloudCall(deps: Deps, ctx: OutboundContext, failure: Error): Promise<never> {
   if (failure instanceof ReauthorizationRequiredError)
     await flagReauthorization(
       deps,
@@ -422,23 +416,151 @@ async function sendCloudMessage(deps: Deps, ctx: OutboundContext, token: string,
   throw failure;
 }
 
-/** A free-form text reply (the window is checked by the caller, as for Gupshup). */
-export async function sendCloudText(
+/** One send: POST /{phone_number_id}/messages; its wamid. */
+async function sendCloudMessage(deps: Deps, ctx: OutboundContext, token: string, message: Obj) {
+  const s = cloudSettingsOf(ctx.channel);
+  let answer: GraphAnswer;
+  try {
+    answer = await graphApi(
+      deps.config,
+      token,
+      'POST',
+      `/${encodeURIComponent(s.phone_number_id)}/messages`,
+      { messaging_product: 'whatsapp', recipient_type: 'individual', ...message },
+    );
+  } catch (err) {
+    return failCloudCall(
+      deps,
+      ctx,
+      new RetryableError(`Meta could not be reached: ${(err as Error).message}`),
+    );
+  }
+  if (answer.status >= 200 && answer.status < 300)
+    return str(obj(arr(answer.json?.messages)[0]).id) || undefined;
+  return failCloudCall(deps, ctx, cloudFailure(answer, 'the WhatsApp message'));
+}
+
+/**
+ * The message type WhatsApp shows a file as, by its MIME type (the Cloud API's supported media
+ * types); anything else goes as a document.
+ */
+const CLOUD_MEDIA_TYPES: Record<string, 'image' | 'video' | 'audio'> = {
+  'image/jpeg': 'image',
+  'image/png': 'image',
+  'video/mp4': 'video',
+  'video/3gpp': 'video',
+  'audio/aac': 'audio',
+  'audio/amr': 'audio',
+  'audio/mpeg': 'audio',
+  'audio/mp4': 'audio',
+  'audio/ogg': 'audio',
+};
+const cloudMediaTypeOf = (contentType: string) => CLOUD_MEDIA_TYPES[contentType] ?? 'document';
+
+/** WhatsApp's longest media caption; a longer reply text goes as a message of its own. */
+const CAPTION_LIMIT = 1024;
+
+/**
+ * One of the reply's files, uploaded as Meta's Cloud API takes it: POST /{phone_number_id}/media,
+ * multipart `messaging_product=whatsapp`, `file`, `type` (its MIME type). Answers the media id.
+ */
+async function uploadCloudMedia(
   deps: Deps,
   ctx: OutboundContext,
-  destination: string,
-  body: string,
-) {
+  token: string,
+  file: AttachmentRow,
+): Promise<string> {
+  let bytes: Buffer;
+  try {
+    bytes = Buffer.concat(await fileStoreOf(deps).read(file.storageKey).toArray());
+  } catch {
+    throw new PermanentDeliveryError(
+      `The file "${file.fileName}" could not be read from storage, so the reply was not sent. Attach it again.`,
+    );
+  }
+  const form = new FormData();
+  form.append('messaging_product', 'whatsapp');
+  form.append('type', file.contentType);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: file.contentType }), file.fileName);
+  const s = cloudSettingsOf(ctx.channel);
+  let answer: GraphAnswer;
+  try {
+    answer = await graphUpload(
+      deps.config,
+      token,
+      `/${encodeURIComponent(s.phone_number_id)}/media`,
+      form,
+    );
+  } catch (err) {
+    return failCloudCall(
+      deps,
+      ctx,
+      new RetryableError(`Meta could not be reached: ${(err as Error).message}`),
+    );
+  }
+  if (answer.status >= 200 && answer.status < 300) {
+    const id = str(answer.json?.id);
+    if (id) return id;
+    return failCloudCall(
+      deps,
+      ctx,
+      new RetryableError(`Meta accepted the file "${file.fileName}" but gave no media id`),
+    );
+  }
+  return failCloudCall(deps, ctx, cloudFailure(answer, `the file "${file.fileName}"`));
+}
+
+/**
+ * A free-form reply (the 24-hour window is checked by the caller, as for Gupshup): its text, or
+ * its files as image / video / audio / document messages of uploaded media. The text is the
+ * first file's caption when that type has one (not audio) and it fits; otherwise it goes first
+ * as a text message. Every file is uploaded before anything is sent, so a retried upload never
+ * repeats a message the customer already has. Answers the first message's wamid.
+ */
+export async function sendCloudReply(deps: Deps, ctx: OutboundContext, destination: string) {
   if (ctx.channel.needsReauthorization)
     throw new PermanentDeliveryError(
       'This WhatsApp channel needs a new access token (Settings → Support channels) before replies can be sent.',
     );
-  const token = cloudTokenOf(deps, ctx.channel);
-  return sendCloudMessage(deps, ctx, token, {
-    to: destination,
-    type: 'text',
-    text: { preview_url: false, body: body.slice(0, 4096) },
+  const { message } = ctx;
+  const files = await attachmentsOfMessages(deps.db, {
+    accountId: message.accountId,
+    messageIds: [message.id],
   });
+  const text = message.body.trim() ? message.body : '';
+  if (!text && files.length === 0)
+    throw new PermanentDeliveryError('An empty message cannot be sent.');
+  const token = cloudTokenOf(deps, ctx.channel);
+  const textMessage = () =>
+    sendCloudMessage(deps, ctx, token, {
+      to: destination,
+      type: 'text',
+      text: { preview_url: false, body: text.slice(0, 4096) },
+    });
+  if (files.length === 0) return textMessage();
+
+  const media: { file: AttachmentRow; type: string; id: string }[] = [];
+  for (const file of files)
+    media.push({
+      file,
+      type: cloudMediaTypeOf(file.contentType),
+      id: await uploadCloudMedia(deps, ctx, token, file),
+    });
+  const captioned = Boolean(text) && media[0]!.type !== 'audio' && text.length <= CAPTION_LIMIT;
+  let firstId = text && !captioned ? await textMessage() : undefined;
+  for (const [i, m] of media.entries()) {
+    const id = await sendCloudMessage(deps, ctx, token, {
+      to: destination,
+      type: m.type,
+      [m.type]: {
+        id: m.id,
+        ...(i === 0 && captioned ? { caption: text } : {}),
+        ...(m.type === 'document' ? { filename: m.file.fileName } : {}),
+      },
+    });
+    firstId ??= id;
+  }
+  return firstId;
 }
 
 /** An approved template (`name:language`) with its body variables, allowed outside the window. */

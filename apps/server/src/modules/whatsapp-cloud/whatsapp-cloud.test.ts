@@ -95,13 +95,49 @@ async function conversationWithCustomer() {
   return { owner, number, channelId, from, conversationId: conv!.id };
 }
 
-async function reply(s: Session, conversationId: number, body: string) {
+async function reply(s: Session, conversationId: number, body: string, attachmentIds?: number[]) {
   const res = await as(ctx, s).post(`/dashboardapi/conversations/${conversationId}/messages`, {
     body,
+    ...(attachmentIds ? { attachment_ids: attachmentIds } : {}),
   });
   expect(res.statusCode).toBe(201);
   return (res.json() as { id: number }).id;
 }
+
+/** An agent's upload (spec §3 POST /attachment/), as the web app sends it; its id. */
+async function upload(s: Session, file: { name: string; type: string; bytes: Buffer }) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  form.append('file_name', file.name);
+  form.append('content_type', file.type);
+  const encoded = new Response(form);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/attachment/',
+    headers: {
+      'content-type': encoded.headers.get('content-type')!,
+      authorization: `Token ${s.token}`,
+      'x-dc-account-id': String(s.accountId),
+      'x-csrftoken': s.csrf,
+      cookie: `csrftoken=${s.csrf}; auth_token=${s.token}; account_id=${s.accountId}`,
+    },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+  expect(res.statusCode).toBe(201);
+  return (res.json() as { id: number }).id;
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const MP3 = Buffer.concat([
+  Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x00', 'latin1'),
+  crypto.randomBytes(512),
+]);
 
 const messageRow = async (id: number) =>
   (await ctx.deps.db.select().from(messages).where(eq(messages.id, id)))[0]!;
@@ -377,6 +413,175 @@ describe('WhatsApp Cloud API outbound (issue 7 parts 2 and 7)', () => {
     const dead = await reply(owner, conversationId, 'After revoke');
     await ctx.deps.jobs.drain();
     expect((await messageRow(dead)).deliveryStatus).toBe('failed');
+    const [channel] = await ctx.deps.db
+      .select()
+      .from(supportChannels)
+      .where(eq(supportChannels.id, channelId));
+    expect(channel!.needsReauthorization).toBe(true);
+    expect(channel!.lastError).toContain('Paste a new access token for this WhatsApp channel');
+  });
+
+  it('sends files as uploaded media: the image captioned with the text, the PDF as a named document', async () => {
+    const { owner, number, from, conversationId } = await conversationWithCustomer();
+    const image = await upload(owner, { name: 'label.png', type: 'image/png', bytes: PNG });
+    const pdf = await upload(owner, {
+      name: 'invoice-77.pdf',
+      type: 'application/pdf',
+      bytes: PDF,
+    });
+    const sentBefore = fake.sent.length;
+    const uploadsBefore = fake.uploads.length;
+    const wamidsBefore = fake.wamids.length;
+    const id = await reply(owner, conversationId, 'Here are the label and the invoice.', [
+      image,
+      pdf,
+    ]);
+    await ctx.deps.jobs.drain();
+
+    const calls = fake.sent.slice(sentBefore);
+    // Every file is uploaded (POST /{phone_number_id}/media) before any message is sent.
+    expect(calls.map((c) => c.path)).toEqual([
+      `/${number.phoneNumberId}/media`,
+      `/${number.phoneNumberId}/media`,
+      `/${number.phoneNumberId}/messages`,
+      `/${number.phoneNumberId}/messages`,
+    ]);
+    expect(calls.every((c) => c.token === number.token)).toBe(true);
+    expect(calls[0]!.body).toEqual({
+      messaging_product: 'whatsapp',
+      type: 'image/png',
+      file: { file_name: 'label.png', content_type: 'image/png', size: PNG.length },
+    });
+    expect(calls[1]!.body).toMatchObject({
+      messaging_product: 'whatsapp',
+      type: 'application/pdf',
+    });
+    const [png, doc] = fake.uploads.slice(uploadsBefore);
+    expect(png!.bytes.equals(PNG)).toBe(true);
+    expect(doc!.bytes.equals(PDF)).toBe(true);
+    expect(doc!.fileName).toBe('invoice-77.pdf');
+
+    expect(calls[2]!.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: from,
+      type: 'image',
+      image: { id: png!.id, caption: 'Here are the label and the invoice.' },
+    });
+    expect(calls[3]!.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: from,
+      type: 'document',
+      document: { id: doc!.id, filename: 'invoice-77.pdf' },
+    });
+    const sent = await messageRow(id);
+    expect(sent.deliveryStatus).toBe('sent');
+    expect(sent.providerMessageId).toBe(fake.wamids[wamidsBefore]);
+  });
+
+  it('sends the text as its own message when the first file is audio (no caption there)', async () => {
+    const { owner, number, from, conversationId } = await conversationWithCustomer();
+    const voice = await upload(owner, { name: 'hello.mp3', type: 'audio/mpeg', bytes: MP3 });
+    const before = fake.sent.length;
+    const wamidsBefore = fake.wamids.length;
+    const id = await reply(owner, conversationId, 'Listen to this', [voice]);
+    await ctx.deps.jobs.drain();
+    const calls = fake.sent.slice(before);
+    expect(calls.map((c) => c.path)).toEqual([
+      `/${number.phoneNumberId}/media`,
+      `/${number.phoneNumberId}/messages`,
+      `/${number.phoneNumberId}/messages`,
+    ]);
+    expect(calls[1]!.body).toMatchObject({
+      to: from,
+      type: 'text',
+      text: { body: 'Listen to this' },
+    });
+    expect(calls[2]!.body).toMatchObject({
+      to: from,
+      type: 'audio',
+      audio: { id: fake.uploads.at(-1)!.id },
+    });
+    expect((calls[2]!.body.audio as Record<string, unknown>).caption).toBeUndefined();
+    expect((await messageRow(id)).providerMessageId).toBe(fake.wamids[wamidsBefore]);
+  });
+
+  it("a refused upload fails the reply with Meta's words and sends nothing; a 5xx upload is retried", async () => {
+    const { owner, number, channelId, conversationId } = await conversationWithCustomer();
+    // WhatsApp takes no zip files: Meta refuses the upload's type.
+    const zip = await upload(owner, {
+      name: 'logs.zip',
+      type: 'application/zip',
+      bytes: Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), crypto.randomBytes(64)]),
+    });
+    const before = fake.sent.length;
+    const refused = await reply(owner, conversationId, 'The logs', [zip]);
+    await ctx.deps.jobs.drain();
+    expect(fake.sent.slice(before).map((c) => c.path)).toEqual([`/${number.phoneNumberId}/media`]);
+    const row = await messageRow(refused);
+    expect(row.deliveryStatus).toBe('failed');
+    expect(row.failureReason).toBe(
+      'Meta refused the file "logs.zip": Media upload error: Unsupported media type: application/zip (code 131053)',
+    );
+    const [channel] = await ctx.deps.db
+      .select()
+      .from(supportChannels)
+      .where(eq(supportChannels.id, channelId));
+    expect(channel!.lastError).toBe(row.failureReason);
+    expect(channel!.needsReauthorization).toBe(false);
+
+    // Meta unavailable during the upload: retried with back-off; the customer gets one message.
+    fake.answerNext({
+      status: 500,
+      body: { error: { message: 'An unknown error occurred', code: 1, error_subcode: 99 } },
+    });
+    const image = await upload(owner, { name: 'label.png', type: 'image/png', bytes: PNG });
+    const sentBefore = fake.sent.length;
+    const retried = await reply(owner, conversationId, 'Your label', [image]);
+    await ctx.deps.jobs.drain();
+    expect((await messageRow(retried)).deliveryStatus).not.toBe('sent');
+    const [job] = await ctx.deps.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.accountId, owner.accountId), eq(jobs.status, 'queued')));
+    expect(job!.lastError).toContain('Meta is unavailable or throttling (HTTP 500)');
+    await ctx.deps.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
+    await ctx.deps.jobs.drain();
+    const calls = fake.sent.slice(sentBefore).map((c) => c.path);
+    expect(calls).toEqual([
+      `/${number.phoneNumberId}/media`,
+      `/${number.phoneNumberId}/media`,
+      `/${number.phoneNumberId}/messages`,
+    ]);
+    expect((await messageRow(retried)).deliveryStatus).toBe('sent');
+  });
+
+  it('a reply with files outside the 24-hour window is refused before anything is uploaded', async () => {
+    const { owner, channelId, conversationId } = await conversationWithCustomer();
+    await ctx.deps.db
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(and(eq(messages.supportChannelId, channelId), eq(messages.direction, 'incoming')));
+    const image = await upload(owner, { name: 'label.png', type: 'image/png', bytes: PNG });
+    const before = fake.sent.length;
+    const late = await reply(owner, conversationId, 'Late label', [image]);
+    await ctx.deps.jobs.drain();
+    expect(fake.sent.length).toBe(before);
+    expect((await messageRow(late)).failureReason).toContain(
+      "WhatsApp allows free-form replies only within 24 hours of the customer's last message",
+    );
+  });
+
+  it('a revoked token during an upload asks for a new token', async () => {
+    const { owner, number, channelId, conversationId } = await conversationWithCustomer();
+    const image = await upload(owner, { name: 'label.png', type: 'image/png', bytes: PNG });
+    fake.revoke(number.token);
+    const dead = await reply(owner, conversationId, 'x', [image]);
+    await ctx.deps.jobs.drain();
+    const row = await messageRow(dead);
+    expect(row.deliveryStatus).toBe('failed');
+    expect(row.failureReason).toContain('Session has expired');
     const [channel] = await ctx.deps.db
       .select()
       .from(supportChannels)

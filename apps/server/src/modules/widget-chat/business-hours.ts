@@ -1,4 +1,5 @@
 import type { WidgetChatSettings } from '@parley/contracts';
+import { badRequest } from '../../lib/errors';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -26,4 +27,34 @@ export function isOpenAt(chat: WidgetChatSettings, now: Date = new Date()): bool
   const day = WEEKDAYS.indexOf(part('weekday'));
   const time = `${part('hour')}:${part('minute')}`;
   return hours.days.some((d) => d.day === day && d.open <= time && time < d.close);
+}
+
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the schema cannot say about business hours (the widget's chat and the call channel share
+ * them): a time zone the runtime knows, each period closing after it opens. A failure is a 400
+ * naming the field under `path` (e.g. `chat.business_hours`): `{path}.time_zone`, `{path}.days.{i}`.
+ */
+export function checkBusinessHours(hours: WidgetChatSettings['business_hours'], path: string) {
+  if (!hours) return;
+  if (!isKnownTimeZone(hours.time_zone))
+    throw badRequest(`"${hours.time_zone}" is not a time zone we know (e.g. Europe/Paris).`, [
+      { path: `${path}.time_zone`, message: 'Unknown time zone.' },
+    ]);
+  hours.days.forEach((d, i) => {
+    if (d.close <= d.open)
+      throw badRequest(
+        `Business hours must close after they open on the same day (${DAY_NAMES[d.day]}: ${d.open} to ${d.close}).`,
+        [{ path: `${path}.days.${i}`, message: 'Closes before it opens.' }],
+      );
+  });
 }

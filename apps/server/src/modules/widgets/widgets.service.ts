@@ -13,6 +13,7 @@ import {
 import type { Deps } from '../../lib/deps';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
+import { checkBusinessHours } from '../widget-chat/business-hours';
 import {
   findWidget,
   findWidgetByShop,
@@ -48,33 +49,14 @@ export function chatOf(stored: Record<string, unknown> | undefined): WidgetChatS
   return chat;
 }
 
-function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** What the schema cannot say: each form field once, closing after opening, a real time zone. */
+/** What the schema cannot say: each form field once; the business hours' own checks. */
 function checkChat(chat: WidgetChatSettings) {
   const keys = chat.pre_chat.fields.map((f) => f.key);
   if (new Set(keys).size !== keys.length)
     throw badRequest('Each pre-chat field can be asked only once.', {
       'chat.pre_chat.fields': 'A field is listed twice.',
     });
-  const hours = chat.business_hours;
-  if (!hours) return;
-  if (!isKnownTimeZone(hours.time_zone))
-    throw badRequest(`"${hours.time_zone}" is not a time zone we know (e.g. Europe/Paris).`, {
-      'chat.business_hours.time_zone': 'Unknown time zone.',
-    });
-  hours.days.forEach((d, i) => {
-    if (d.close <= d.open)
-      throw badRequest('Business hours must close after they open on the same day.', {
-        [`chat.business_hours.days.${i}`]: 'Closes before it opens.',
-      });
-  });
+  checkBusinessHours(chat.business_hours, 'chat.business_hours');
 }
 
 /** A new identity secret: 32 random bytes, hex (what the store's server signs with). */

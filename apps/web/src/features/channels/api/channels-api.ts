@@ -5,8 +5,10 @@ import type {
   ConnectionTestBody,
   ConnectionTestResult,
   ConversationMapping,
+  GupshupCallbackRotation,
   GupshupChannelCreateBody,
   MetaChannelCreateBody,
+  ProviderChannelSettingsResponse,
   ProviderSettingsPatch,
   SmsChannelCreateBody,
   WhatsappCloudChannelCreateBody,
@@ -77,17 +79,33 @@ export const channelsApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/dashboardapi/supportchannel', method: 'POST', body }),
       invalidatesTags: (result) => (result ? [...CHANNEL_CHANGES] : []),
     }),
+    /** A provider channel's new settings or credentials (`provider`), and its name with them. */
     updateProviderSettings: build.mutation<
       ChannelListItem,
-      { id: number; provider: ProviderSettingsPatch }
+      { id: number; name?: string; provider?: ProviderSettingsPatch }
     >({
-      query: ({ id, provider }) => ({
+      query: ({ id, ...body }) => ({
         url: '/dashboardapi/supportchannel',
         method: 'PATCH',
         query: { id },
-        body: { provider },
+        body,
       }),
       invalidatesTags: (result) => (result ? [...CHANNEL_CHANGES] : []),
+    }),
+    /** What a call or WhatsApp channel's edit form loads (never a credential). */
+    getProviderChannelSettings: build.query<ProviderChannelSettingsResponse, number>({
+      query: (id) => ({ url: '/dashboardapi/supportchannel/settings', query: { id } }),
+      providesTags: ['Channels'],
+      // Loaded afresh each time the form opens (never a stale copy as its initial values).
+      keepUnusedDataFor: 0,
+    }),
+    /** A Gupshup channel's new callback secret: the new URL is in the answer only. */
+    rotateGupshupCallbackSecret: build.mutation<GupshupCallbackRotation, number>({
+      query: (id) => ({
+        url: `/dashboardapi/gupshup/channels/${id}/rotate-callback-secret`,
+        method: 'POST',
+        body: {},
+      }),
     }),
     /** Asks the provider; a refusal is an answer (ok false, its words), not an error. */
     testChannelConnection: build.mutation<ConnectionTestResult, ConnectionTestBody>({
@@ -141,6 +159,8 @@ export const {
   useUpdateChannelMutation,
   useCreateProviderChannelMutation,
   useUpdateProviderSettingsMutation,
+  useGetProviderChannelSettingsQuery,
+  useRotateGupshupCallbackSecretMutation,
   useTestChannelConnectionMutation,
   useDeleteChannelMutation,
   useGetCommentThreadQuery,

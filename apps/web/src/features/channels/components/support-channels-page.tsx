@@ -37,6 +37,7 @@ import {
   type CreatedApiChannel,
   type CreatedProviderChannel,
 } from '../api/channels-api';
+import { EDITABLE_PROVIDER_TYPES, ProviderChannelEditModal } from './provider-channel-edit-modal';
 import {
   CallbackUrls,
   ProviderChannelModal,
@@ -186,6 +187,7 @@ export function SupportChannelsPage() {
   const [created, setCreated] = useState<CreatedApiChannel | null>(null);
   const [providerModal, setProviderModal] = useState<ProviderChannelType | null>(null);
   const [createdProvider, setCreatedProvider] = useState<CreatedProviderChannel | null>(null);
+  const [editingProvider, setEditingProvider] = useState<ChannelListItem | null>(null);
   const [remove] = useDeleteChannelMutation();
   const [testConnection] = useTestChannelConnectionMutation();
 
@@ -265,11 +267,21 @@ export function SupportChannelsPage() {
           {
             title: '',
             key: 'actions',
-            width: 150,
+            width: 190,
             render: (_: unknown, c: ChannelListItem) => (
               <Space size={4}>
                 {c.type === 'api' && (
                   <Button size="small" type="link" onClick={() => setModal({ editing: c })}>
+                    Edit
+                  </Button>
+                )}
+                {EDITABLE_PROVIDER_TYPES.has(c.type) && (
+                  <Button
+                    size="small"
+                    type="link"
+                    aria-label={`Edit ${c.name}`}
+                    onClick={() => setEditingProvider(c)}
+                  >
                     Edit
                   </Button>
                 )}
@@ -375,6 +387,10 @@ export function SupportChannelsPage() {
         type={providerModal}
         onClose={() => setProviderModal(null)}
         onCreated={setCreatedProvider}
+      />
+      <ProviderChannelEditModal
+        channel={editingProvider}
+        onClose={() => setEditingProvider(null)}
       />
       <Modal
         title={createdProvider ? `${createdProvider.name} is ready` : ''}

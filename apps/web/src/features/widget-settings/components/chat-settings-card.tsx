@@ -1,12 +1,20 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Radio, Select, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Radio, Switch, Typography } from 'antd';
 import {
   PRE_CHAT_FIELD_KEYS,
   type PreChatFieldKey,
   type WidgetChatSettings,
   type WidgetSettings,
 } from '@parley/contracts';
-import { applyApiErrorToForm } from '../../../lib/form-errors';
+import {
+  applyApiErrorWithBusinessHours,
+  BUSINESS_HOURS_MESSAGES,
+  BusinessHoursEditor,
+  businessHoursFromForm,
+  businessHoursToForm,
+  hasNoOpenDay,
+  type BusinessHoursValues,
+} from '../../../components/business-hours-editor';
 import { toast } from '../../../lib/toast';
 import { useUpdateWidgetSettingsMutation } from '../api/widget-settings-api';
 
@@ -20,52 +28,22 @@ export const PRE_CHAT_FIELD_LABELS: Record<PreChatFieldKey, string> = {
   message: 'Message',
 };
 
-/** 0 = Sunday … 6 = Saturday (the contract's numbering), shown Monday first. */
-export const WEEKDAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
-const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
-
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const CLOSING_TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
-export const CHAT_MESSAGES = {
-  time: 'Use 24-hour time, like 09:00.',
-  closing: 'Use 24-hour time, like 17:30 (24:00 for midnight).',
-  closeAfterOpen: 'Close after the opening time.',
-  noOpenDay: 'Open on at least one day, or choose “Always open”.',
-  timeZone: 'Choose the time zone of your opening hours.',
-} as const;
+/** The business-hours messages, shared with the call channel's form. */
+export const CHAT_MESSAGES = BUSINESS_HOURS_MESSAGES;
 
 type FieldMode = 'off' | 'optional' | 'required';
-interface DayValues {
-  open: boolean;
-  from: string;
-  to: string;
-}
-interface ChatFormValues {
+interface ChatFormValues extends BusinessHoursValues {
   greeting: string;
   pre_chat_enabled: boolean;
   fields: Record<PreChatFieldKey, FieldMode>;
-  hours: 'always' | 'set';
-  time_zone: string;
-  days: DayValues[];
   away_message: string;
 }
 
-const FORM_FIELDS = ['greeting', 'away_message', 'time_zone'] as const;
+const FORM_FIELDS = ['greeting', 'away_message'] as const;
 const API_PATHS = {
   'chat.greeting': 'greeting',
   'chat.away_message': 'away_message',
-  'chat.business_hours.time_zone': 'time_zone',
 };
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 function toForm(chat: WidgetChatSettings): ChatFormValues {
   const fields = Object.fromEntries(PRE_CHAT_FIELD_KEYS.map((k) => [k, 'off'])) as Record<
@@ -73,19 +51,11 @@ function toForm(chat: WidgetChatSettings): ChatFormValues {
     FieldMode
   >;
   for (const f of chat.pre_chat.fields) fields[f.key] = f.required ? 'required' : 'optional';
-  const hours = chat.business_hours;
   return {
     greeting: chat.greeting,
     pre_chat_enabled: chat.pre_chat.enabled,
     fields,
-    hours: hours ? 'set' : 'always',
-    time_zone: hours?.time_zone ?? browserTimeZone(),
-    days: WEEKDAYS.map((_, day) => {
-      const range = hours?.days.find((d) => d.day === day);
-      return range
-        ? { open: true, from: range.open, to: range.close }
-        : { open: false, from: '09:00', to: '17:00' };
-    }),
+    ...businessHoursToForm(chat.business_hours),
     away_message: chat.away_message,
   };
 }
@@ -100,71 +70,9 @@ function fromForm(v: ChatFormValues): WidgetChatSettings {
         required: v.fields[key] === 'required',
       })),
     },
-    business_hours:
-      v.hours === 'always'
-        ? null
-        : {
-            time_zone: v.time_zone,
-            days: v.days.flatMap((d, day) => (d.open ? [{ day, open: d.from, close: d.to }] : [])),
-          },
+    business_hours: businessHoursFromForm(v),
     away_message: v.away_message.trim(),
   };
-}
-
-/** Every IANA zone the browser knows (UTC first). */
-function timeZoneOptions() {
-  const zones =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return ['UTC', ...zones.filter((z) => z !== 'UTC')].map((z) => ({ value: z, label: z }));
-}
-
-/** One weekday: open or closed, and its opening and closing times. */
-function DayRow({ day }: { day: number }) {
-  const name = WEEKDAYS[day];
-  const form = Form.useFormInstance<ChatFormValues>();
-  const open = Form.useWatch(['days', day, 'open'], form) as boolean | undefined;
-  return (
-    <Flex gap={8} align="flex-start" role="group" aria-label={name}>
-      <span style={{ width: 96, paddingTop: 5 }}>{name}</span>
-      <Form.Item name={['days', day, 'open']} valuePropName="checked" noStyle>
-        <Switch
-          aria-label={`Open on ${name}`}
-          checkedChildren="Open"
-          unCheckedChildren="Closed"
-          style={{ marginTop: 5 }}
-        />
-      </Form.Item>
-      {open && (
-        <>
-          <Form.Item
-            name={['days', day, 'from']}
-            rules={[{ pattern: TIME, message: CHAT_MESSAGES.time }]}
-            style={{ marginBottom: 8 }}
-          >
-            <Input aria-label={`${name} opens at`} placeholder="09:00" style={{ width: 88 }} />
-          </Form.Item>
-          <span style={{ paddingTop: 5 }}>to</span>
-          <Form.Item
-            name={['days', day, 'to']}
-            dependencies={[['days', day, 'from']]}
-            rules={[
-              { pattern: CLOSING_TIME, message: CHAT_MESSAGES.closing },
-              ({ getFieldValue }) => ({
-                validator: async (_, value: string) => {
-                  const from = getFieldValue(['days', day, 'from']) as string;
-                  if (TIME.test(from) && CLOSING_TIME.test(value) && value <= from)
-                    throw new Error(CHAT_MESSAGES.closeAfterOpen);
-                },
-              }),
-            ]}
-            style={{ marginBottom: 8 }}
-          >
-            <Input aria-label={`${name} closes at`} placeholder="17:00" style={{ width: 88 }} />
-          </Form.Item>
-        </>
-      )}
-    </Flex>
-  );
 }
 
 /**
@@ -182,15 +90,13 @@ export function ChatSettingsCard({
   const [update, { isLoading: saving }] = useUpdateWidgetSettingsMutation();
   const [error, setError] = useState<string | null>(null);
   const initial = useMemo(() => toForm(settings.chat), [settings.chat]);
-  const zones = useMemo(() => timeZoneOptions(), []);
   const preChatEnabled = Form.useWatch('pre_chat_enabled', form) as boolean | undefined;
-  const hours = Form.useWatch('hours', form) as ChatFormValues['hours'] | undefined;
 
   const onFinish = async () => {
     setError(null);
     // Every value, also of the parts hidden now (the fields while the form is off, the days while always open).
     const chat = fromForm(form.getFieldsValue(true) as ChatFormValues);
-    if (chat.business_hours && chat.business_hours.days.length === 0) {
+    if (hasNoOpenDay(chat.business_hours)) {
       setError(CHAT_MESSAGES.noOpenDay);
       return;
     }
@@ -198,7 +104,16 @@ export function ChatSettingsCard({
       await update({ brandId: settings.store?.id, body: { chat } }).unwrap();
       toast.success(CHAT_SAVED_MESSAGE);
     } catch (failure) {
-      setError(applyApiErrorToForm(form, failure, FORM_FIELDS, API_PATHS));
+      setError(
+        applyApiErrorWithBusinessHours(
+          form,
+          failure,
+          FORM_FIELDS,
+          API_PATHS,
+          'chat.business_hours',
+          chat.business_hours,
+        ),
+      );
     }
   };
 
@@ -258,30 +173,7 @@ export function ChatSettingsCard({
           </fieldset>
         )}
 
-        <Form.Item label="Business hours" name="hours">
-          <Radio.Group
-            options={[
-              { value: 'always', label: 'Always open' },
-              { value: 'set', label: 'Open at set hours' },
-            ]}
-          />
-        </Form.Item>
-        {hours === 'set' && (
-          <>
-            <Form.Item
-              label="Time zone"
-              name="time_zone"
-              rules={[{ required: true, message: CHAT_MESSAGES.timeZone }]}
-            >
-              <Select showSearch aria-label="Time zone" options={zones} style={{ maxWidth: 320 }} />
-            </Form.Item>
-            <div style={{ marginBottom: 16 }}>
-              {WEEK_ORDER.map((day) => (
-                <DayRow key={day} day={day} />
-              ))}
-            </div>
-          </>
-        )}
+        <BusinessHoursEditor />
         <Form.Item
           label="Away message"
           name="away_message"

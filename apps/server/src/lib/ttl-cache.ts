@@ -1,9 +1,10 @@
 /**
- * A small in-process LRU with a time limit: answers from Shopify are kept briefly so opening a
- * conversation again does not spend the store's API rate limit. A Map keeps insertion order, so
- * re-inserting on read makes the first key the least recently used.
+ * A small in-process LRU with a time limit (e.g. Shopify's answers, so opening a conversation again
+ * does not spend the store's API rate limit; verified API keys, so each inbound message does not
+ * pay a lookup). A Map keeps insertion order, so re-inserting on read makes the first key the
+ * least recently used.
  */
-export class OrdersCache<T> {
+export class TtlCache<T> {
   private readonly entries = new Map<string, { value: T; expiresAt: number }>();
 
   constructor(private readonly opts: { maxEntries: number; ttlMs: number }) {}
@@ -27,7 +28,15 @@ export class OrdersCache<T> {
     }
   }
 
-  /** Forgets every entry of one store (keys start with `account:brand:`). */
+  delete(key: string) {
+    this.entries.delete(key);
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+
+  /** Forgets every entry whose key starts with `prefix` (e.g. one store's `account:brand:`). */
   deletePrefix(prefix: string) {
     // Deleting the current key while iterating a Map is safe.
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
