@@ -7,9 +7,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { Pool } from 'pg';
 import * as schema from './schema';
 
 /** One type for both drivers: query functions never know which one runs. */
@@ -71,7 +68,7 @@ const PGLITE_START_PARAMS = [
   '-c',
   'max_parallel_maintenance_workers=0',
   '-c',
-  'shared_buffers=32MB',
+  'shared_buffers=16MB',
 ];
 
 /** PGlite in-process: files under dataDir, or in memory when dataDir is undefined. */
@@ -96,6 +93,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 }
 
 export async function openPostgres(connectionString: string, max = 20): Promise<Database> {
+  // Loaded on use: the embedded mode never needs the PostgreSQL driver (idle memory budget).
+  const [{ Pool }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new Pool({ connectionString, max });
   // An idle connection the server drops (restart, failover, an admin's terminate) is an 'error'
   // on the pool; unheard, it would crash the process. The pool opens a new one on next use.

@@ -1161,3 +1161,39 @@ export const shopifyWebhookDeliveries = pgTable('shopify_webhook_deliveries', {
   topic: text('topic').notNull(),
   receivedAt: createdAt(),
 });
+
+/**
+ * Reports (issue 8): customer messages and replies per account, channel and UTC quarter hour,
+ * rolled up from `messages` by a background task so long report ranges read a few thousand rows
+ * instead of millions. Exact: a message's time, direction and channel never change, and a
+ * deleted channel (or account) takes its rows with it. The newest messages, not yet rolled up,
+ * are read raw (see report_rollup_marks).
+ */
+export const reportMessageQuarters = pgTable(
+  'report_message_quarters',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    supportChannelId: integer('support_channel_id')
+      .notNull()
+      .references(() => supportChannels.id, { onDelete: 'cascade' }),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    incoming: integer('incoming').notNull().default(0),
+    outgoing: integer('outgoing').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.bucket, t.supportChannelId] })],
+);
+
+/**
+ * How far each rollup has read its source, by row id: every id up to `rolled_id` is counted. The
+ * next stop is an id `noted_id` seen as the newest at `noted_at`; it is rolled up only once it is
+ * old enough that no transaction still open can add a smaller id (ids are taken at insert time,
+ * commits may land out of order).
+ */
+export const reportRollupMarks = pgTable('report_rollup_marks', {
+  name: text('name').primaryKey(),
+  rolledId: bigint('rolled_id', { mode: 'number' }).notNull().default(0),
+  notedId: bigint('noted_id', { mode: 'number' }),
+  notedAt: timestamp('noted_at', { withTimezone: true }),
+});

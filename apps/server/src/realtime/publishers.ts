@@ -1,4 +1,4 @@
-import Pusher from 'pusher';
+import type Pusher from 'pusher';
 import type { Fanout } from './local-hub';
 import { isValidChannelName, serverFrame } from './protocol';
 
@@ -36,10 +36,12 @@ export class BuiltInPublisher implements Publisher {
 
 /** Hosted Pusher Channels or Soketi, through the official library's HTTP Events API. */
 export class HostedPublisher implements Publisher {
-  private readonly pusher: Pusher;
+  private constructor(private readonly pusher: Pusher) {}
 
-  constructor(options: Pusher.Options) {
-    this.pusher = new Pusher(options);
+  /** Loads the library on use: the built-in server never needs it (idle memory budget). */
+  static async create(options: Pusher.Options): Promise<HostedPublisher> {
+    const { default: PusherClient } = await import('pusher');
+    return new HostedPublisher(new PusherClient(options));
   }
 
   async publish(channel: string, event: string, data: unknown, excludeSocketId?: string) {

@@ -80,7 +80,7 @@ export async function registerRealtime(
     }
   };
   if (settings.hosted) {
-    publisher = new HostedPublisher(settings.hosted);
+    publisher = await HostedPublisher.create(settings.hosted);
   } else {
     const hub = new LocalHub();
     let fanout: Fanout;

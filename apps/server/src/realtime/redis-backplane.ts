@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Envelope, Fanout, LocalHub } from './local-hub';
 import type { PresenceJoin, PresenceLeave, PresenceList, PresenceStore } from './presence-store';
 import type { PresenceMember } from './protocol';
@@ -115,6 +115,8 @@ export class RedisBackplane implements Fanout, PresenceStore {
     hub: LocalHub,
     log: RealtimeLog,
   ): Promise<RedisBackplane> {
+    // Loaded on use: only the scale-out mode talks to Redis (idle memory budget).
+    const { Redis } = await import('ioredis');
     const options = { lazyConnect: true, maxRetriesPerRequest: 3 };
     const pub = new Redis(url, options);
     const sub = new Redis(url, options);

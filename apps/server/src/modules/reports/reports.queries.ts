@@ -4,8 +4,9 @@ import { intArray, rowsOf, type Db } from '../../db/client';
 /**
  * Report queries. Every one is scoped to the account and reads a time range through an index
  * made for it (migration 0009): conversations by creation time or by close time, messages by
- * time (notes and activity excluded by the index's predicate). Nothing is pre-aggregated, so
- * figures are always current; percentiles are percentile_cont over the range.
+ * time (notes and activity excluded by the index's predicate). Message counts come from the
+ * quarter-hour rollup (reports.rollup.ts) plus the messages not rolled up yet; conversations are
+ * read raw, so figures are always current; percentiles are percentile_cont over the range.
  */
 
 export interface ReportFilter {
@@ -27,6 +28,8 @@ interface Scope {
   filter: ReportFilter;
   bounds: Bounds;
   tz: string;
+  /** Messages up to this id are counted in report_message_quarters (0: read them all raw). */
+  rolledMessageId: number;
 }
 
 /** Raw duration figures: count, then [median, p90] in seconds (null without data). */
@@ -228,7 +231,7 @@ function byLocalTime(inner: SQL, tz: string): SQL {
 }
 
 /** The UTC quarter hour an instant falls in. */
-const quarter = (at: SQL) =>
+export const quarter = (at: SQL) =>
   sql`date_bin('15 minutes', ${at}, timestamptz '2000-01-01 00:00:00+00')`;
 
 /** Conversations started (a) and closed (b) in the current period, per local day. */
@@ -306,17 +309,41 @@ export interface MessageBucket {
   outgoing: number;
 }
 
-/** The current period's customer messages and replies by local day and hour. */
-export async function messageBuckets(db: Db, s: Scope): Promise<MessageBucket[]> {
-  const inner = sql`
+/**
+ * The account's customer messages (a) and replies (b) in [from, to) by UTC quarter hour: from the
+ * rollup up to the rolled id, raw after it. The range's ends are local midnights, whole quarter
+ * hours in every zone, so a quarter is in the range exactly when its messages are. Filters by
+ * agent, team or tag follow the conversations, which change: they read the messages raw.
+ */
+function messageQuarters(s: Scope, from: SQL, to: SQL): SQL {
+  const raw = (afterId: number) => sql`
     select ${quarter(sql`m.created_at`)} as bucket,
       count(*) filter (where m.direction = 'incoming') as a,
       count(*) filter (where m.direction = 'outgoing') as b
     from messages m
     where m.account_id = ${s.accountId} and m.direction <> 'internal'
-      and m.created_at >= ${ts(s.bounds.currentStart)} and m.created_at < ${ts(s.bounds.end)}
+      ${afterId > 0 ? sql`and m.id > ${afterId}` : sql``}
+      and m.created_at >= ${from} and m.created_at < ${to}
       and ${messageFilter(s.accountId, s.filter)}
     group by 1`;
+  const f = s.filter;
+  const followsConversations =
+    f.agentId !== undefined || f.teamId !== undefined || f.tagId !== undefined;
+  if (s.rolledMessageId <= 0 || followsConversations) return raw(0);
+  return sql`
+    select u.bucket, sum(u.a) as a, sum(u.b) as b from (
+      select r.bucket, r.incoming as a, r.outgoing as b
+      from report_message_quarters r
+      where r.account_id = ${s.accountId} and r.bucket >= ${from} and r.bucket < ${to}
+        ${f.channelId !== undefined ? sql`and r.support_channel_id = ${f.channelId}` : sql``}
+      union all (${raw(s.rolledMessageId)})
+    ) u
+    group by u.bucket`;
+}
+
+/** The current period's customer messages and replies by local day and hour. */
+export async function messageBuckets(db: Db, s: Scope): Promise<MessageBucket[]> {
+  const inner = messageQuarters(s, ts(s.bounds.currentStart), ts(s.bounds.end));
   const result = await db.execute(byLocalTime(inner, s.tz));
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     day: String(r.day),
@@ -329,13 +356,10 @@ export async function messageBuckets(db: Db, s: Scope): Promise<MessageBucket[]>
 
 /** The previous period's customer messages and replies. */
 export async function previousMessageTotals(db: Db, s: Scope) {
+  const inner = messageQuarters(s, ts(s.bounds.previousStart), ts(s.bounds.currentStart));
   const result = await db.execute(sql`
-    select count(*) filter (where m.direction = 'incoming')::int as incoming,
-      count(*) filter (where m.direction = 'outgoing')::int as outgoing
-    from messages m
-    where m.account_id = ${s.accountId} and m.direction <> 'internal'
-      and m.created_at >= ${ts(s.bounds.previousStart)} and m.created_at < ${ts(s.bounds.currentStart)}
-      and ${messageFilter(s.accountId, s.filter)}`);
+    select coalesce(sum(q.a), 0)::int as incoming, coalesce(sum(q.b), 0)::int as outgoing
+    from (${inner}) q`);
   const r = rowsOf<Record<string, unknown>>(result)[0]!;
   return { incoming: Number(r.incoming), outgoing: Number(r.outgoing) };
 }

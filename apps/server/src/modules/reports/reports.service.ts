@@ -26,6 +26,7 @@ import {
   type RawDurations,
   type ReportFilter,
 } from './reports.queries';
+import { rolledMessageId } from './reports.rollup';
 
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -106,8 +107,11 @@ export async function reportOverview(
   if (missing.tag) throw notFound('That tag');
 
   const days = reportRangeDays(q.from, q.to);
-  const bounds = await rangeBounds(db, { from: q.from, to: q.to, days, tz: q.tz });
-  const scope = { accountId, filter, bounds, tz: q.tz };
+  const [bounds, rolled] = await Promise.all([
+    rangeBounds(db, { from: q.from, to: q.to, days, tz: q.tz }),
+    rolledMessageId(db),
+  ]);
+  const scope = { accountId, filter, bounds, tz: q.tz, rolledMessageId: rolled };
   const [opened, closed, createdBy, resolvedBy, byTag, perDay, buckets, prevMsgs, sat] =
     await Promise.all([
       createdTotals(db, scope),

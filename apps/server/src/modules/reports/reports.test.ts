@@ -8,12 +8,14 @@ import {
   conversationTags,
   messages,
   npsFeedback,
+  reportMessageQuarters,
   npsMilestones,
   supportChannels,
   tags,
   teams,
 } from '../../db/schema';
 import { as, createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
+import { rolledMessageId, rollUpMessageVolume } from './reports.rollup';
 import { ownerAndTeammate } from '../../test/inbox-fixtures';
 
 let ctx: TestContext;
@@ -555,5 +557,88 @@ describe('GET /dashboardapi/reports/export.csv', () => {
     const res = await as(ctx, f.owner).get(`${REPORT_PATHS.exportCsv}?${RANGE}&by=week`);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_error');
+  });
+});
+
+describe('message counts from the quarter-hour rollup (issue 8: long ranges pre-aggregated)', () => {
+  const roll = () => rollUpMessageVolume(ctx.deps.db, { settleMs: 0 });
+  const queries = [
+    RANGE,
+    `${RANGE}&tz=Asia/Kolkata`,
+    'from=2026-02-01&to=2026-03-31',
+    // The filters: by channel from the rollup too, by agent or tag from the messages alone.
+    () => `${RANGE}&channel_id=${f.chat.id}`,
+    () => `${RANGE}&agent_id=${f.mate.userId}`,
+    () => `${RANGE}&tag_id=${f.vip.id}`,
+  ];
+  const all = () =>
+    Promise.all(queries.map((q) => overview(f.owner, typeof q === 'string' ? q : q())));
+
+  it('gives exactly the figures of the raw messages, and counts what arrives after it, even backdated', async () => {
+    const raw = await all();
+    // The first run notes the newest message; the next one (once settled) rolls up to it.
+    await roll();
+    expect(await roll()).toBeGreaterThan(0);
+    expect(await rolledMessageId(ctx.deps.db)).toBeGreaterThan(0);
+    const rows = await ctx.deps.db
+      .select()
+      .from(reportMessageQuarters)
+      .where(eq(reportMessageQuarters.accountId, f.owner.accountId));
+    expect(rows.length).toBeGreaterThan(0);
+    // Neither counted twice (rollup and raw) nor lost: every figure is the raw one.
+    expect(await all()).toEqual(raw);
+
+    // A message stored after the rollup, with an earlier time (a provider's late retry).
+    const [conversation] = await ctx.deps.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.supportChannelId, f.chat.id))
+      .limit(1);
+    await ctx.deps.db.insert(messages).values({
+      accountId: f.owner.accountId,
+      conversationId: conversation!.id,
+      supportChannelId: f.chat.id,
+      direction: 'incoming',
+      body: 'late',
+      createdAt: at('2026-03-06T08:07:00Z'),
+    });
+    const late = await overview(f.owner);
+    expect(late.current.messages_in).toBe(raw[0]!.current.messages_in + 1);
+    await roll();
+    await roll();
+    expect(await overview(f.owner)).toEqual(late);
+  });
+
+  it('rolls up only ids noted long enough ago that no open transaction can still add a smaller one', async () => {
+    const db = ctx.deps.db;
+    const before = await rolledMessageId(db);
+    const [conversation] = await db.select().from(conversations).limit(1);
+    await db.insert(messages).values({
+      accountId: conversation!.accountId,
+      conversationId: conversation!.id,
+      supportChannelId: conversation!.supportChannelId,
+      direction: 'outgoing',
+      body: 'fresh',
+    });
+    await rollUpMessageVolume(db); // notes the newest id: the new message's
+    expect(await rollUpMessageVolume(db)).toBe(0); // five minutes have not passed
+    expect(await rolledMessageId(db)).toBe(before);
+  });
+
+  it('a deleted channel takes its rolled-up counts with it', async () => {
+    const db = ctx.deps.db;
+    await roll();
+    await roll();
+    const forChat = () =>
+      db
+        .select()
+        .from(reportMessageQuarters)
+        .where(eq(reportMessageQuarters.supportChannelId, f.chat.id));
+    expect((await forChat()).length).toBeGreaterThan(0);
+    await db.delete(supportChannels).where(eq(supportChannels.id, f.chat.id));
+    expect(await forChat()).toEqual([]);
+    const r = await overview(f.owner);
+    expect(r.breakdowns.channels.map((c) => c.id)).toEqual([f.email.id]);
+    expect(r.current.messages_in).toBe(3); // the email channel's own
   });
 });

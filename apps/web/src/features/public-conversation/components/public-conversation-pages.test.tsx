@@ -129,7 +129,7 @@ describe('/feedback (spec §2 public feedback page: CSAT 1–5 with a comment)',
     expect(api.callsTo('POST /dashboardapi/public/feedback')).toHaveLength(0);
 
     await user.click(screen.getAllByRole('radio')[3]!);
-    expect(screen.getByText('4 of 5 · Satisfied')).toBeInTheDocument();
+    expect(await screen.findByText('4 of 5 · Satisfied')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Comment'), 'Quick and kind');
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));
 
