@@ -118,7 +118,10 @@ describe('call channel settings form', () => {
       change(dialog, 'Voicemail after (seconds)', '30');
       change(dialog, 'Closed message (optional)', 'We are closed. Leave a message.');
       await userEvent.click(form.getByRole('switch', { name: 'Open on Monday' }));
-      change(dialog, 'Monday opens at', '09:00');
+      // An opened day shows its times once the form has re-rendered.
+      fireEvent.change(await within(dialog).findByLabelText('Monday opens at'), {
+        target: { value: '09:00' },
+      });
       change(dialog, 'Monday closes at', '08:00');
       await userEvent.click(form.getByRole('button', { name: 'Save' }));
       // Checked before sending, as on the chat widget.

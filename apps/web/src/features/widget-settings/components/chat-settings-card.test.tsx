@@ -155,6 +155,8 @@ describe(
 
       // Closed every day is not "open at set hours".
       await user.click(form.getByRole('switch', { name: 'Open on Tuesday' }));
+      // A closed day's times (and their errors) go away: they no longer hold the form back.
+      await waitFor(() => expect(form.queryByLabelText('Tuesday closes at')).toBeNull());
       await user.click(form.getByRole('button', { name: 'Save chat settings' }));
       expect(await screen.findByText(CHAT_MESSAGES.noOpenDay)).toBeInTheDocument();
       expect(api.callsTo('PATCH /dashboardapi/widget/settings')).toHaveLength(0);
