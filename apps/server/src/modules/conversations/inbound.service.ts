@@ -125,7 +125,8 @@ export async function recordInbound(deps: Deps, m: InboundMessage): Promise<Inbo
       conversationId: result.conversationId,
       messageId: result.messageId,
       isPrivate: false,
-      hasAttachments: Boolean(m.attachments?.length),
+      // Files come with the message, or inTransaction claims them (the widget's uploads).
+      hasAttachments: Boolean(m.attachments?.length) || m.inTransaction !== undefined,
     });
     deps.events.emit('conversation_updated', {
       accountId: m.accountId,

@@ -163,6 +163,45 @@ describe('private-widget-visitor-{public id} (issue 6: realtime for the visitor)
     expect(await visitorTyping).toEqual({ conversation_id: v.conversationId, typing: true });
   });
 
+  it("a visitor's file reaches the agents live with the message (message_created carries it)", async () => {
+    const v = await connectedVisitor();
+    const agent = await connectPusher(port, { session: owner });
+    clients.push(agent);
+    const { channel: panel } = await subscribe(agent, dcuserPanelChannel(owner.userId));
+    const boundary = '----parleytest';
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: WIDGET_API.attachments,
+      headers: {
+        [WIDGET_TOKEN_HEADER]: v.api.token,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="file"; filename="receipt.txt"',
+        'Content-Type: text/plain',
+        '',
+        'Order 1001, paid.',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+    });
+    expect(upload.statusCode).toBe(201);
+    const arrives = nextEvent<RealtimeEventPayloads['message_created']>(
+      panel,
+      REALTIME_EVENTS.messageCreated,
+      (e) => e.message.body === 'Here is my receipt',
+    );
+    const sent = await v.api.post(WIDGET_API.messages(v.conversationId), {
+      body: 'Here is my receipt',
+      attachment_ids: [upload.json().id],
+    });
+    expect(sent.statusCode).toBe(201);
+    expect((await arrives).message.attachments).toMatchObject([
+      { id: upload.json().id, file_name: 'receipt.txt' },
+    ]);
+  });
+
   it('a status change reaches the visitor as widget_conversation (e.g. closed: ask for a rating)', async () => {
     const v = await connectedVisitor();
     const closed = nextEvent<WidgetEventPayloads['widget_conversation']>(

@@ -70,8 +70,9 @@ describe('widget settings page (/settings/widgets)', { timeout: 120_000 }, () =>
     expect(field('primary')).toHaveValue('#0a7d5a');
     expect(field('z_index')).toHaveValue('9000');
     expect(field('is_widget_enabled')).toBeChecked();
-    // The preview: the launcher in the primary colour with the call-to-action, the panel open.
-    expect(launcher()).toHaveTextContent('Ask us anything');
+    // The preview (it follows the form's watched values, a render later): the launcher in the
+    // primary colour with the call-to-action, the panel open.
+    await waitFor(() => expect(launcher()).toHaveTextContent('Ask us anything'));
     expect(launcher()).toHaveStyle({ backgroundColor: 'rgb(10, 125, 90)', zIndex: '9000' });
     expect(preview().getByRole('dialog', { name: 'Chat panel preview' })).toHaveAttribute(
       'data-theme',
