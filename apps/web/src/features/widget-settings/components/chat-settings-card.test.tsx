@@ -82,7 +82,8 @@ describe(
       );
       await user.click(form.getByRole('radio', { name: 'Open at set hours' }));
       // Monday: open 09:00–17:30; Saturday 10:00–24:00; the rest stay closed.
-      await user.click(form.getByRole('switch', { name: 'Open on Monday' }));
+      // The days show once the form's watched choice has re-rendered.
+      await user.click(await form.findByRole('switch', { name: 'Open on Monday' }));
       fireEvent.change(await form.findByLabelText('Monday closes at'), {
         target: { value: '17:30' },
       });
