@@ -1,7 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { openPostgres } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/crypto';
-import { rollUpMessageVolume } from '../apps/server/src/modules/reports/reports.rollup';
+import {
+  rollUpConversationMonths,
+  rollUpMessageVolume,
+} from '../apps/server/src/modules/reports/reports.rollup';
 import {
   generateAccount,
   generatingName,
@@ -75,8 +79,8 @@ async function findAccount(url: string, name: string): Promise<GeneratedAccount 
     name,
   ]);
   if (!found) return null;
-  const ids = async (sql: string) =>
-    (await query<{ id: number }>(url, sql, [found.id])).map((r) => r.id);
+  const ids = async (text: string) =>
+    (await query<{ id: number }>(url, text, [found.id])).map((r) => r.id);
   return {
     accountId: found.id,
     agentIds: await ids(
@@ -143,6 +147,15 @@ export async function ensureAccounts(
       log(
         `  message rollup: ${rolled.toLocaleString('en')} ids in ${((Date.now() - t) / 1000).toFixed(0)} s`,
       );
+    const tMonths = Date.now();
+    const months = await rollUpConversationMonths(database.db, { settleMs: 0, maxMonths: 10_000 });
+    if (months > 0) {
+      log(
+        `  conversation rollup: ${months} months in ${((Date.now() - tMonths) / 1000).toFixed(0)} s`,
+      );
+      // Planner statistics for the rollups, as autovacuum keeps them on a live database.
+      await database.db.execute(sql`analyze report_conversation_months, report_message_quarters`);
+    }
   } finally {
     await database.close();
   }

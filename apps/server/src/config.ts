@@ -1,7 +1,12 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { PRODUCT_NAME_DEFAULT, TRIAL_DAYS } from '@parley/contracts';
+import {
+  onboardingVideo,
+  PRODUCT_NAME_DEFAULT,
+  TRIAL_DAYS,
+  type OnboardingVideo,
+} from '@parley/contracts';
 
 const bool = (name: string) =>
   z
@@ -39,6 +44,22 @@ const envSchema = z.object({
   HELP_WIDGET_URL: z
     .url()
     .refine((v) => /^https?:/.test(v), 'HELP_WIDGET_URL must be an http(s) URL')
+    .optional(),
+  /**
+   * The onboarding videos the operator publishes, as JSON: [{"title", "url" (https), "minutes"?,
+   * "description"?}, …] in the order to show them.
+   */
+  ONBOARDING_VIDEOS: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'ONBOARDING_VIDEOS must be a JSON array' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(onboardingVideo).max(50))
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   /** The built-in SMTP server (inbound email): a port, 0 = any free port, `off` = not started. */
@@ -175,6 +196,8 @@ export interface Config {
   operatorToken: string | null;
   /** Unset: the help widget panel shows its menu only (no embedded chat). */
   helpWidgetUrl: string | null;
+  /** ONBOARDING_VIDEOS: the help menu's onboarding videos (none until the operator adds some). */
+  onboardingVideos: OnboardingVideo[];
   mailFrom: string;
   /** Inbound SMTP port; 0 = any free port (tests); null = no SMTP server (SMTP_PORT=off). */
   smtpPort: number | null;
@@ -278,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     operatorAccountId: e.OPERATOR_ACCOUNT_ID ?? null,
     helpWidgetUrl: e.HELP_WIDGET_URL ?? null,
+    onboardingVideos: e.ONBOARDING_VIDEOS ?? [],
     operatorToken: e.OPERATOR_TOKEN ?? null,
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@parley.localhost>`,
     smtpPort: e.SMTP_PORT === 'off' ? null : e.SMTP_PORT,

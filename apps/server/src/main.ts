@@ -13,7 +13,7 @@ import type { Deps } from './lib/deps';
 import { seedDemoIfEmpty } from './modules/demo/demo.service';
 import { wakeSnoozed } from './modules/conversations/conversations.service';
 import { startSmtpServer, type RunningSmtpServer } from './modules/email-channel/smtp-server';
-import { rollUpMessageVolume } from './modules/reports/reports.rollup';
+import { rollUpConversationMonths, rollUpMessageVolume } from './modules/reports/reports.rollup';
 
 /** The built web app: WEB_DIST_DIR, or apps/web/dist beside this server. */
 function findWebDist(configured: string | undefined): string | undefined {
@@ -105,12 +105,14 @@ async function main() {
     wakeSnoozed(deps).catch((err) => app.log.error({ err }, 'waking snoozed conversations failed'));
   }, 30_000);
   snoozeTimer.unref();
-  // Long report ranges read message counts from a rollup that follows the messages by a few
-  // minutes (the newest ones are read raw); instances take turns on its row lock.
+  // Long report ranges read message counts and past months' conversation figures from rollups
+  // that follow the data by a few minutes (what is newer or changed is read raw); instances take
+  // turns on their row locks.
   const rollupTimer = setInterval(() => {
-    rollUpMessageVolume(deps.db).catch((err) =>
-      app.log.error({ err }, 'rolling up message volume for reports failed'),
-    );
+    rollUpMessageVolume(deps.db)
+      .catch((err) => app.log.error({ err }, 'rolling up message volume for reports failed'))
+      .then(() => rollUpConversationMonths(deps.db))
+      .catch((err) => app.log.error({ err }, 'rolling up conversations for reports failed'));
   }, 60_000);
   rollupTimer.unref();
   const readyMs = Math.round(performance.now() - startedAt);

@@ -26,3 +26,23 @@ export const setupChecklistResponse = z.object({
   total: z.number().int(),
 });
 export type SetupChecklist = z.infer<typeof setupChecklistResponse>;
+
+/**
+ * The onboarding videos of the help menu's "Watch Onboarding Videos" and of /setup: the list the
+ * operator publishes (server setting ONBOARDING_VIDEOS), in order. Empty until one is published.
+ */
+export const ONBOARDING_VIDEOS_PATH = '/dashboardapi/setup/videos';
+
+export const onboardingVideo = z.object({
+  title: z.string().trim().min(1).max(120),
+  /** Where the video plays (opened in a new tab): an https address. */
+  url: z.url({ protocol: /^https$/ }),
+  /** Its length in whole minutes, when the operator gave it. */
+  minutes: z.number().int().min(1).max(600).nullable().default(null),
+  /** A line on what it shows. */
+  description: z.string().trim().max(300).nullable().default(null),
+});
+export type OnboardingVideo = z.infer<typeof onboardingVideo>;
+
+export const onboardingVideosResponse = z.object({ videos: z.array(onboardingVideo) });
+export type OnboardingVideos = z.infer<typeof onboardingVideosResponse>;

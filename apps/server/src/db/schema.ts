@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1197,3 +1199,49 @@ export const reportRollupMarks = pgTable('report_rollup_marks', {
   notedId: bigint('noted_id', { mode: 'number' }),
   notedAt: timestamp('noted_at', { withTimezone: true }),
 });
+
+/**
+ * The conversation rollup for long report ranges: per account, UTC month and kind (`created`:
+ * by start, with first-response times; `resolved`: by close, with resolution times), duration
+ * histograms (reports.histogram.ts) for the whole account (`total`, key 0) and per channel,
+ * agent, team and tag (key 0: unassigned, no team); and the daily series as counts per UTC
+ * quarter hour (dim `quarter`, key: the quarter's number since 1970, bucket 0). Conversations
+ * change after the fact
+ * (reassigned, tagged, reopened), so a month is read from here only while its state is clean.
+ */
+export const reportConversationMonths = pgTable(
+  'report_conversation_months',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    dim: text('dim').notNull(),
+    key: integer('key').notNull(),
+    bucket: integer('bucket').notNull(),
+    n: integer('n').notNull(),
+    lo: doublePrecision('lo'),
+    hi: doublePrecision('hi'),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.kind, t.month, t.dim, t.key, t.bucket] })],
+);
+
+/**
+ * Which months of report_conversation_months can be read: a trigger on conversations and their
+ * tags marks a past month dirty in the changing transaction (its row lock keeps the rollup job
+ * from reading around an uncommitted change); the job recomputes dirty months and cleans them.
+ * The current UTC month is never rolled up (reports read it raw).
+ */
+export const reportConversationMonthState = pgTable(
+  'report_conversation_month_state',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    clean: boolean('clean').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.kind, t.month] })],
+);

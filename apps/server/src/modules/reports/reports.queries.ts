@@ -6,7 +6,8 @@ import { intArray, rowsOf, type Db } from '../../db/client';
  * made for it (migration 0009): conversations by creation time or by close time, messages by
  * time (notes and activity excluded by the index's predicate). Message counts come from the
  * quarter-hour rollup (reports.rollup.ts) plus the messages not rolled up yet; conversations are
- * read raw, so figures are always current; percentiles are percentile_cont over the range.
+ * read raw, so figures are always current. Medians and p90 are percentile_cont's, taken from
+ * duration histograms (reports.histogram.ts): hashing beats sorting a year of conversations.
  */
 
 export interface ReportFilter {
@@ -23,7 +24,7 @@ export interface Bounds {
   end: string;
 }
 
-interface Scope {
+export interface Scope {
   accountId: number;
   filter: ReportFilter;
   bounds: Bounds;
@@ -38,11 +39,10 @@ export interface RawDurations {
   pct: number[] | null;
 }
 
-const ts = (iso: string) => sql`${iso}::timestamptz`;
-const PERCENTILES = sql`array[0.5, 0.9]::float8[]`;
+export const ts = (iso: string) => sql`${iso}::timestamptz`;
 
 /** The filters as they apply to a conversation aliased `c`. */
-function conversationFilter(f: ReportFilter): SQL {
+export function conversationFilter(f: ReportFilter): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.channelId !== undefined) parts.push(sql`c.support_channel_id = ${f.channelId}`);
   if (f.agentId !== undefined) parts.push(sql`c.assignee_id = ${f.agentId}`);
@@ -79,8 +79,12 @@ function messageFilter(accountId: number, f: ReportFilter): SQL {
 // date_part answers float8; extract answers numeric, several times slower over many rows.
 const secondsBetween = (later: SQL, earlier: SQL) =>
   sql`case when ${later} is not null then greatest(0, date_part('epoch', ${later} - ${earlier})) end`;
-const FIRST_RESPONSE = secondsBetween(sql`c.first_response_at`, sql`c.created_at`);
-const RESOLUTION = secondsBetween(sql`c.resolved_at`, sql`c.created_at`);
+export const FIRST_RESPONSE = secondsBetween(sql`c.first_response_at`, sql`c.created_at`);
+export const RESOLUTION = secondsBetween(sql`c.resolved_at`, sql`c.created_at`);
+
+/** The UTC quarter hour an instant falls in. */
+export const quarter = (at: SQL) =>
+  sql`date_bin('15 minutes', ${at}, timestamptz '2000-01-01 00:00:00+00')`;
 
 /** The instants of the range's days in the zone: `from` 00:00 to the day after `to` 00:00. */
 export async function rangeBounds(
@@ -93,126 +97,6 @@ export async function rangeBounds(
       to_char((${p.from}::date::timestamp at time zone ${p.tz}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "currentStart",
       to_char(((${p.to}::date + 1)::timestamp at time zone ${p.tz}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "end"`);
   return rowsOf<Bounds>(result)[0]!;
-}
-
-export interface CreatedTotals {
-  opened_cur: number;
-  opened_prev: number;
-  frt_cur: RawDurations;
-  frt_prev: RawDurations;
-}
-
-/** Conversations started in either period: how many, and how long until the first reply. */
-export async function createdTotals(db: Db, s: Scope): Promise<CreatedTotals> {
-  const cur = ts(s.bounds.currentStart);
-  const result = await db.execute(sql`
-    select
-      count(*) filter (where c.created_at >= ${cur})::int as opened_cur,
-      count(*) filter (where c.created_at < ${cur})::int as opened_prev,
-      count(c.first_response_at) filter (where c.created_at >= ${cur})::int as frt_n_cur,
-      count(c.first_response_at) filter (where c.created_at < ${cur})::int as frt_n_prev,
-      percentile_cont(${PERCENTILES}) within group (order by ${FIRST_RESPONSE})
-        filter (where c.created_at >= ${cur}) as frt_cur,
-      percentile_cont(${PERCENTILES}) within group (order by ${FIRST_RESPONSE})
-        filter (where c.created_at < ${cur}) as frt_prev
-    from conversations c
-    where c.account_id = ${s.accountId}
-      and c.created_at >= ${ts(s.bounds.previousStart)} and c.created_at < ${ts(s.bounds.end)}
-      and ${conversationFilter(s.filter)}`);
-  const r = rowsOf<Record<string, unknown>>(result)[0]!;
-  return {
-    opened_cur: Number(r.opened_cur),
-    opened_prev: Number(r.opened_prev),
-    frt_cur: { n: Number(r.frt_n_cur), pct: r.frt_cur as number[] | null },
-    frt_prev: { n: Number(r.frt_n_prev), pct: r.frt_prev as number[] | null },
-  };
-}
-
-export interface ClosedTotals {
-  closed_cur: number;
-  closed_prev: number;
-  res_cur: RawDurations;
-  res_prev: RawDurations;
-}
-
-/** Conversations closed in either period: how many, and how long they took. */
-export async function closedTotals(db: Db, s: Scope): Promise<ClosedTotals> {
-  const cur = ts(s.bounds.currentStart);
-  const result = await db.execute(sql`
-    select
-      count(*) filter (where c.resolved_at >= ${cur})::int as closed_cur,
-      count(*) filter (where c.resolved_at < ${cur})::int as closed_prev,
-      percentile_cont(${PERCENTILES}) within group (order by ${RESOLUTION})
-        filter (where c.resolved_at >= ${cur}) as res_cur,
-      percentile_cont(${PERCENTILES}) within group (order by ${RESOLUTION})
-        filter (where c.resolved_at < ${cur}) as res_prev
-    from conversations c
-    where c.account_id = ${s.accountId} and c.resolved_at is not null
-      and c.resolved_at >= ${ts(s.bounds.previousStart)} and c.resolved_at < ${ts(s.bounds.end)}
-      and ${conversationFilter(s.filter)}`);
-  const r = rowsOf<Record<string, unknown>>(result)[0]!;
-  const closedCur = Number(r.closed_cur);
-  const closedPrev = Number(r.closed_prev);
-  return {
-    closed_cur: closedCur,
-    closed_prev: closedPrev,
-    res_cur: { n: closedCur, pct: r.res_cur as number[] | null },
-    res_prev: { n: closedPrev, pct: r.res_prev as number[] | null },
-  };
-}
-
-/** One group of the current period: a channel, an agent, a team or a tag. */
-export interface GroupRow {
-  dim: 'channel' | 'agent' | 'team' | 'tag';
-  key: string | null;
-  n: number;
-  durations: RawDurations;
-}
-
-type Dimension = GroupRow['dim'];
-
-function groupRows(result: unknown, durationCount: (r: Record<string, unknown>) => number) {
-  return rowsOf<Record<string, unknown>>(result).map((r): GroupRow => ({
-    dim: r.dim as Dimension,
-    key: r.key === null ? null : String(r.key),
-    n: Number(r.n),
-    durations: { n: durationCount(r), pct: r.pct as number[] | null },
-  }));
-}
-
-/**
- * The current period's conversations by channel, agent and team in one pass (grouping sets),
- * by the time they started (`created`, with first-response times) or closed (`resolved`, with
- * resolution times).
- */
-export async function conversationGroups(
-  db: Db,
-  s: Scope,
-  by: 'created' | 'resolved',
-): Promise<GroupRow[]> {
-  const at = by === 'created' ? sql`c.created_at` : sql`c.resolved_at`;
-  const duration = by === 'created' ? FIRST_RESPONSE : RESOLUTION;
-  const result = await db.execute(sql`
-    select
-      case
-        when grouping(c.support_channel_id) = 0 then 'channel'
-        when grouping(c.assignee_id) = 0 then 'agent'
-        else 'team'
-      end as dim,
-      case
-        when grouping(c.support_channel_id) = 0 then c.support_channel_id
-        when grouping(c.assignee_id) = 0 then c.assignee_id
-        else c.team_id
-      end as key,
-      count(*)::int as n,
-      count(c.first_response_at)::int as responded,
-      percentile_cont(${PERCENTILES}) within group (order by ${duration}) as pct
-    from conversations c
-    where c.account_id = ${s.accountId}
-      and ${at} >= ${ts(s.bounds.currentStart)} and ${at} < ${ts(s.bounds.end)}
-      and ${conversationFilter(s.filter)}
-    group by grouping sets ((c.support_channel_id), (c.assignee_id), (c.team_id))`);
-  return groupRows(result, (r) => (by === 'created' ? Number(r.responded) : Number(r.n)));
 }
 
 /**
@@ -228,76 +112,6 @@ function byLocalTime(inner: SQL, tz: string): SQL {
       sum(q.a)::int as a, sum(q.b)::int as b
     from (${inner}) q
     group by 1, 2, 3`;
-}
-
-/** The UTC quarter hour an instant falls in. */
-export const quarter = (at: SQL) =>
-  sql`date_bin('15 minutes', ${at}, timestamptz '2000-01-01 00:00:00+00')`;
-
-/** Conversations started (a) and closed (b) in the current period, per local day. */
-export async function dailyConversations(db: Db, s: Scope) {
-  const range = (at: SQL) =>
-    sql`c.account_id = ${s.accountId} and ${at} >= ${ts(s.bounds.currentStart)} and ${at} < ${ts(s.bounds.end)} and ${conversationFilter(s.filter)}`;
-  const inner = sql`
-    select ${quarter(sql`c.created_at`)} as bucket, count(*) as a, 0 as b
-    from conversations c where ${range(sql`c.created_at`)} group by 1
-    union all
-    select ${quarter(sql`c.resolved_at`)}, 0, count(*)
-    from conversations c where ${range(sql`c.resolved_at`)} group by 1`;
-  const result = await db.execute(byLocalTime(inner, s.tz));
-  return rowsOf<{ day: string; a: number; b: number }>(result).map((r) => ({
-    day: String(r.day),
-    opened: Number(r.a),
-    closed: Number(r.b),
-  }));
-}
-
-/**
- * The current period's conversations by tag (a conversation counts once for each of its tags):
- * started and closed in one pass over the tag links.
- */
-export async function tagGroups(
-  db: Db,
-  s: Scope,
-): Promise<{ created: GroupRow[]; resolved: GroupRow[] }> {
-  const inRange = (at: SQL) =>
-    sql`(${at} >= ${ts(s.bounds.currentStart)} and ${at} < ${ts(s.bounds.end)})`;
-  const created = inRange(sql`c.created_at`);
-  const resolved = inRange(sql`c.resolved_at`);
-  const result = await db.execute(sql`
-    select t.tag_id as key,
-      count(*) filter (where ${created})::int as opened,
-      count(c.first_response_at) filter (where ${created})::int as responded,
-      percentile_cont(${PERCENTILES}) within group (order by ${FIRST_RESPONSE})
-        filter (where ${created}) as frt,
-      count(*) filter (where ${resolved})::int as closed,
-      percentile_cont(${PERCENTILES}) within group (order by ${RESOLUTION})
-        filter (where ${resolved}) as res
-    from conversations c
-    join conversation_tags t on t.conversation_id = c.id
-    where c.account_id = ${s.accountId} and (${created} or ${resolved})
-      and ${conversationFilter(s.filter)}
-    group by t.tag_id`);
-  const rows = rowsOf<Record<string, unknown>>(result);
-  const key = (r: Record<string, unknown>) => String(r.key);
-  return {
-    created: rows
-      .filter((r) => Number(r.opened) > 0)
-      .map((r) => ({
-        dim: 'tag' as const,
-        key: key(r),
-        n: Number(r.opened),
-        durations: { n: Number(r.responded), pct: r.frt as number[] | null },
-      })),
-    resolved: rows
-      .filter((r) => Number(r.closed) > 0)
-      .map((r) => ({
-        dim: 'tag' as const,
-        key: key(r),
-        n: Number(r.closed),
-        durations: { n: Number(r.closed), pct: r.res as number[] | null },
-      })),
-  };
 }
 
 export interface MessageBucket {

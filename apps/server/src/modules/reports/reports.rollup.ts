@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import {
+  histogramSql,
+  quarterCountsSql,
+  tagHistogramSql,
+  type Kind,
+} from './reports.conversations';
 import { quarter } from './reports.queries';
 
 /**
@@ -83,4 +89,98 @@ export async function rollUpMessageVolume(db: Db, options: RollupOptions = {}): 
     if (!step.more) break;
   }
   return rolledPast;
+}
+
+const MONTHS_MARK = 'conversation_months';
+
+export interface ConversationRollupOptions {
+  /**
+   * How long after a month ends it may be rolled up: longer than any transaction that changes
+   * conversations lasts (one that began in the month was not marked by the trigger).
+   */
+  settleMs?: number;
+  /** Months recomputed per run (one transaction each). */
+  maxMonths?: number;
+}
+
+/**
+ * Recomputes the dirty months of report_conversation_months, one (account, kind, month) per
+ * transaction, skipping months a changing transaction holds. First notes the conversations of
+ * the month that last ended (the trigger leaves the current month alone, so nothing marked it).
+ * Answers how many months it recomputed.
+ */
+export async function rollUpConversationMonths(
+  db: Db,
+  options: ConversationRollupOptions = {},
+): Promise<number> {
+  const settle = sql`make_interval(secs => ${(options.settleMs ?? 5 * 60_000) / 1000})`;
+  const maxMonths = options.maxMonths ?? 24;
+  // The first month not yet rollable: the UTC month of (now − settle).
+  const open = sql`(date_trunc('month', (now() - ${settle}) at time zone 'UTC'))::date`;
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into report_rollup_marks (name) values (${MONTHS_MARK}) on conflict do nothing`,
+    );
+    // rolled_id: the last month noted, as (year × 12 + month − 1) of its first day.
+    const [mark] = rowsOf<{ noted: string; ended: string; month: string }>(
+      await tx.execute(sql`
+        select rolled_id as noted,
+          ((extract(year from ${open}) * 12 + extract(month from ${open}) - 1) - 1)::bigint as ended,
+          to_char(${open} - interval '1 month', 'YYYY-MM-DD') as month
+        from report_rollup_marks where name = ${MONTHS_MARK} for update`),
+    );
+    if (Number(mark!.noted) >= Number(mark!.ended)) return;
+    const from = sql`${mark!.month}::date::timestamp at time zone 'UTC'`;
+    const to = sql`(${mark!.month}::date + interval '1 month')::timestamp at time zone 'UTC'`;
+    await tx.execute(sql`
+      insert into report_conversation_month_state (account_id, kind, month, clean)
+      select distinct account_id, 'created', ${mark!.month}::date, false
+      from conversations where created_at >= ${from} and created_at < ${to}
+      union
+      select distinct account_id, 'resolved', ${mark!.month}::date, false
+      from conversations where resolved_at >= ${from} and resolved_at < ${to}
+      on conflict do nothing`);
+    await tx.execute(
+      sql`update report_rollup_marks set rolled_id = ${mark!.ended} where name = ${MONTHS_MARK}`,
+    );
+  });
+
+  let recomputed = 0;
+  for (; recomputed < maxMonths; recomputed++) {
+    const done = await db.transaction(async (tx) => {
+      const [dirty] = rowsOf<{ account_id: number; kind: Kind; month: string }>(
+        await tx.execute(sql`
+          select account_id, kind, to_char(month, 'YYYY-MM-DD') as month
+          from report_conversation_month_state
+          where not clean and month < ${open}
+          order by month desc
+          limit 1
+          for update skip locked`),
+      );
+      if (!dirty) return false;
+      const accountId = Number(dirty.account_id);
+      const next = new Date(`${dirty.month}T00:00:00Z`);
+      next.setUTCMonth(next.getUTCMonth() + 1);
+      const month = [{ from: `${dirty.month}T00:00:00Z`, to: next.toISOString() }];
+      await tx.execute(sql`
+        delete from report_conversation_months
+        where account_id = ${accountId} and kind = ${dirty.kind} and month = ${dirty.month}::date`);
+      await tx.execute(sql`
+        insert into report_conversation_months (account_id, month, kind, dim, key, bucket, n, lo, hi)
+        select ${accountId}, ${dirty.month}::date, ${dirty.kind}, h.dim, h.key, h.b, h.n, h.lo, h.hi
+        from (
+          (${histogramSql(accountId, {}, dirty.kind, month, true)})
+          union all
+          (${tagHistogramSql(accountId, {}, dirty.kind, month)})
+          union all
+          (${quarterCountsSql(accountId, {}, dirty.kind, month)})
+        ) h`);
+      await tx.execute(sql`
+        update report_conversation_month_state set clean = true
+        where account_id = ${accountId} and kind = ${dirty.kind} and month = ${dirty.month}::date`);
+      return true;
+    });
+    if (!done) break;
+  }
+  return recomputed;
 }

@@ -27,8 +27,10 @@ export const reportsRoutes =
             'Totals for the range (`from`–`to`, both included, at most one year) and for the ' +
             'previous period of the same length, a daily series, breakdowns by channel, agent, ' +
             'team and tag, and the busiest hours (customer messages by weekday and hour). Days ' +
-            'and hours are counted in `tz` (default UTC). CSAT comes from the /feedback star ' +
-            'ratings and is account-wide: the filters do not apply to it.',
+            'and hours are counted in `tz` (default UTC). Medians and p90 follow percentile_cont: ' +
+            'exact over a few conversations, within 2 % over many (they are read from duration ' +
+            'histograms). CSAT comes from the customers’ star ratings (/feedback and the widget) ' +
+            'of the conversations that match the filters.',
           querystring: reportQuery,
           response: { 200: reportOverviewResponse },
         },

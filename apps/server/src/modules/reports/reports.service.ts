@@ -9,19 +9,14 @@ import {
 } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { cleanMonths, conversationFigures, type GroupFigures } from './reports.conversations';
 import {
-  closedTotals,
-  conversationGroups,
-  createdTotals,
   csatTotals,
-  dailyConversations,
   dimensionNames,
   messageBuckets,
   missingFilterTargets,
   previousMessageTotals,
   rangeBounds,
-  tagGroups,
-  type GroupRow,
   type RawCsat,
   type RawDurations,
   type ReportFilter,
@@ -66,11 +61,11 @@ const DIMENSION_FALLBACK: Record<
 /** One table of the breakdowns: conversations started and closed in the period, per group. */
 function breakdown(
   dim: 'channel' | 'agent' | 'team' | 'tag',
-  created: GroupRow[],
-  resolved: GroupRow[],
+  created: GroupFigures[],
+  resolved: GroupFigures[],
   names: Map<string, string>,
 ): ReportBreakdownRow[] {
-  const rows = new Map<string | null, { opened?: GroupRow; closed?: GroupRow }>();
+  const rows = new Map<string | null, { opened?: GroupFigures; closed?: GroupFigures }>();
   for (const r of created) if (r.dim === dim) rows.set(r.key, { opened: r });
   for (const r of resolved) if (r.dim === dim) rows.set(r.key, { ...rows.get(r.key), closed: r });
   return [...rows.entries()]
@@ -112,30 +107,33 @@ export async function reportOverview(
     rolledMessageId(db),
   ]);
   const scope = { accountId, filter, bounds, tz: q.tz, rolledMessageId: rolled };
-  const [opened, closed, createdBy, resolvedBy, byTag, perDay, buckets, prevMsgs, sat] =
-    await Promise.all([
-      createdTotals(db, scope),
-      closedTotals(db, scope),
-      conversationGroups(db, scope, 'created'),
-      conversationGroups(db, scope, 'resolved'),
-      tagGroups(db, scope),
-      dailyConversations(db, scope),
-      messageBuckets(db, scope),
-      previousMessageTotals(db, scope),
-      csatTotals(db, scope),
-    ]);
+  // The rollup keeps one dimension at a time: a filtered report reads conversations raw.
+  const filtered = Object.values(filter).some((v) => v !== undefined);
+  const clean = filtered
+    ? { created: new Set<string>(), resolved: new Set<string>() }
+    : await cleanMonths(db, accountId, bounds.previousStart, bounds.end);
+  const [created, resolved, buckets, prevMsgs, sat] = await Promise.all([
+    conversationFigures(db, scope, 'created', clean.created),
+    conversationFigures(db, scope, 'resolved', clean.resolved),
+    messageBuckets(db, scope),
+    previousMessageTotals(db, scope),
+    csatTotals(db, scope),
+  ]);
+  const opened = created.current;
+  const closed = resolved.current;
 
   const daily = new Map<string, ReportDay>();
   for (let i = 0; i < days; i++) {
     const date = addDays(q.from, i);
     daily.set(date, { date, opened: 0, closed: 0, messages_in: 0, messages_out: 0 });
   }
-  for (const r of perDay) {
+  for (const r of opened.days) {
     const d = daily.get(r.day);
-    if (d) {
-      d.opened += r.opened;
-      d.closed += r.closed;
-    }
+    if (d) d.opened += r.n;
+  }
+  for (const r of closed.days) {
+    const d = daily.get(r.day);
+    if (d) d.closed += r.n;
   }
   const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
   let messagesIn = 0;
@@ -151,35 +149,32 @@ export async function reportOverview(
     messagesOut += b.outgoing;
   }
 
-  const agentIds = [...createdBy, ...resolvedBy]
+  const agentIds = [...opened.groups, ...closed.groups]
     .filter((r) => r.dim === 'agent' && r.key !== null)
     .map((r) => Number(r.key));
   const names = await dimensionNames(db, accountId, [...new Set(agentIds)]);
-  const all = {
-    created: [...createdBy, ...byTag.created],
-    resolved: [...resolvedBy, ...byTag.resolved],
-  };
+  const all = { created: opened.groups, resolved: closed.groups };
 
   return {
     range: { from: q.from, to: q.to, days },
     previous_range: { from: addDays(q.from, -days), to: addDays(q.from, -1), days },
     timezone: q.tz,
     current: {
-      opened: opened.opened_cur,
-      closed: closed.closed_cur,
+      opened: opened.n,
+      closed: closed.n,
       messages_in: messagesIn,
       messages_out: messagesOut,
-      first_response: durations(opened.frt_cur),
-      resolution: durations(closed.res_cur),
+      first_response: durations(opened.durations),
+      resolution: durations(closed.durations),
       csat: csat(sat.cur),
     },
     previous: {
-      opened: opened.opened_prev,
-      closed: closed.closed_prev,
+      opened: created.previous.n,
+      closed: resolved.previous.n,
       messages_in: prevMsgs.incoming,
       messages_out: prevMsgs.outgoing,
-      first_response: durations(opened.frt_prev),
-      resolution: durations(closed.res_prev),
+      first_response: durations(created.previous.durations),
+      resolution: durations(resolved.previous.durations),
       csat: csat(sat.prev),
     },
     daily: [...daily.values()],

@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { REPORT_PATHS, type ReportOverview } from '@parley/contracts';
 import {
+  accounts,
   contacts,
   conversationRatings,
   conversations,
   conversationTags,
   messages,
   npsFeedback,
+  reportConversationMonths,
+  reportConversationMonthState,
   reportMessageQuarters,
   npsMilestones,
   supportChannels,
@@ -15,7 +18,7 @@ import {
   teams,
 } from '../../db/schema';
 import { as, createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
-import { rolledMessageId, rollUpMessageVolume } from './reports.rollup';
+import { rolledMessageId, rollUpConversationMonths, rollUpMessageVolume } from './reports.rollup';
 import { ownerAndTeammate } from '../../test/inbox-fixtures';
 
 let ctx: TestContext;
@@ -557,6 +560,148 @@ describe('GET /dashboardapi/reports/export.csv', () => {
     const res = await as(ctx, f.owner).get(`${REPORT_PATHS.exportCsv}?${RANGE}&by=week`);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_error');
+  });
+});
+
+describe('conversation figures from the monthly rollup (issue 8: a year over 1M conversations under a second)', () => {
+  const db = () => ctx.deps.db;
+  const roll = () => rollUpConversationMonths(db(), { settleMs: 0 });
+  const queries = [
+    RANGE, // within March: read raw
+    'from=2026-01-01&to=2026-06-30', // whole months, their previous period too
+    'from=2026-01-01&to=2026-06-30&tz=Asia/Kolkata', // local months: partial UTC months at the ends
+    'from=2026-02-15&to=2026-04-14',
+    () => `from=2026-01-01&to=2026-06-30&agent_id=${f.mate.userId}`, // filtered: raw
+    () => `from=2026-01-01&to=2026-06-30&tag_id=${f.refund.id}`,
+  ];
+  const all = () =>
+    Promise.all(queries.map((q) => overview(f.owner, typeof q === 'string' ? q : q())));
+  const monthState = (month: string, kind = 'created') =>
+    db()
+      .select()
+      .from(reportConversationMonthState)
+      .where(
+        and(
+          eq(reportConversationMonthState.accountId, f.owner.accountId),
+          eq(reportConversationMonthState.kind, kind),
+          eq(reportConversationMonthState.month, month),
+        ),
+      );
+  const conversationCreatedAt = async (iso: string) => {
+    const [row] = await db()
+      .select()
+      .from(conversations)
+      .where(
+        and(eq(conversations.accountId, f.owner.accountId), eq(conversations.createdAt, at(iso))),
+      );
+    return row!;
+  };
+
+  it('gives exactly the raw figures: every total, breakdown, median and p90', async () => {
+    const raw = await all();
+    expect(raw[1]!.current.opened).toBeGreaterThan(0);
+    expect(await roll()).toBeGreaterThan(0);
+    const rows = await db()
+      .select()
+      .from(reportConversationMonths)
+      .where(eq(reportConversationMonths.accountId, f.owner.accountId));
+    expect(rows.map((r) => r.dim).sort()).toEqual(
+      expect.arrayContaining(['agent', 'channel', 'tag', 'team', 'total']),
+    );
+    expect(await monthState('2026-03-01')).toEqual([expect.objectContaining({ clean: true })]);
+    expect(await all()).toEqual(raw);
+    expect(await roll()).toBe(0); // nothing left dirty
+  });
+
+  it('counts a change to a rolled-up month at once (reassigned, tagged, reopened) and rolls it up again', async () => {
+    await roll();
+    const year = 'from=2026-01-01&to=2026-06-30';
+    const before = await overview(f.owner, year);
+    const vip = await conversationCreatedAt('2026-03-03T10:00:00Z'); // Tariq's, closed 4 March
+    await db()
+      .update(conversations)
+      .set({ assigneeId: f.owner.userId, resolvedAt: null, status: 'open' })
+      .where(eq(conversations.id, vip.id));
+    await db().delete(conversationTags).where(eq(conversationTags.conversationId, vip.id));
+    expect(await monthState('2026-03-01')).toEqual([expect.objectContaining({ clean: false })]);
+    expect(await monthState('2026-03-01', 'resolved')).toEqual([
+      expect.objectContaining({ clean: false }),
+    ]);
+
+    const changed = await overview(f.owner, year);
+    const agent = (r: ReportOverview, id: number) => r.breakdowns.agents.find((a) => a.id === id);
+    expect(agent(changed, f.mate.userId)!.opened).toBe(agent(before, f.mate.userId)!.opened - 1);
+    expect(agent(changed, f.owner.userId)!.opened).toBe(agent(before, f.owner.userId)!.opened + 1);
+    expect(changed.current.closed).toBe(before.current.closed - 1);
+    const vipTag = (r: ReportOverview) => r.breakdowns.tags.find((t) => t.id === f.vip.id);
+    expect(vipTag(before)!.opened).toBe(1);
+    expect(vipTag(changed)).toBeUndefined();
+
+    expect(await roll()).toBeGreaterThan(0);
+    expect(await monthState('2026-03-01')).toEqual([expect.objectContaining({ clean: true })]);
+    expect(await overview(f.owner, year)).toEqual(changed);
+  });
+
+  it('never rolls up the current month: its conversations are read raw', async () => {
+    const now = new Date();
+    const month = `${now.toISOString().slice(0, 7)}-01`;
+    await db()
+      .insert(conversations)
+      .values({
+        accountId: f.owner.accountId,
+        supportChannelId: f.email.id,
+        contactId: (await conversationCreatedAt('2026-03-03T10:00:00Z')).contactId,
+        status: 'open',
+        createdAt: now,
+        lastActivityAt: now,
+      });
+    await roll();
+    expect(await monthState(month)).toEqual([]);
+    const rolled = await db()
+      .select()
+      .from(reportConversationMonths)
+      .where(
+        and(
+          eq(reportConversationMonths.accountId, f.owner.accountId),
+          eq(reportConversationMonths.month, month),
+        ),
+      );
+    expect(rolled).toEqual([]);
+    const today = now.toISOString().slice(0, 10);
+    const r = await overview(f.owner, `from=${month}&to=${today}`);
+    expect(r.current.opened).toBeGreaterThanOrEqual(1);
+  });
+
+  it('lets an account with rolled-up months be deleted (its rollup goes with it)', async () => {
+    const other = await signUp(ctx, { email: 'rollup-deleted@example.test' });
+    const [channel] = await db()
+      .insert(supportChannels)
+      .values({ accountId: other.accountId, type: 'email', name: 'old@acme.test' })
+      .returning();
+    const [contact] = await db()
+      .insert(contacts)
+      .values({ accountId: other.accountId, name: 'Old' })
+      .returning();
+    await db()
+      .insert(conversations)
+      .values({
+        accountId: other.accountId,
+        supportChannelId: channel!.id,
+        contactId: contact!.id,
+        status: 'closed',
+        createdAt: at('2025-05-05T10:00:00Z'),
+        lastActivityAt: at('2025-05-05T10:00:00Z'),
+        resolvedAt: at('2025-05-06T10:00:00Z'),
+      });
+    await roll();
+    const rows = () =>
+      db()
+        .select()
+        .from(reportConversationMonths)
+        .where(eq(reportConversationMonths.accountId, other.accountId));
+    expect((await rows()).length).toBeGreaterThan(0);
+    await db().delete(accounts).where(eq(accounts.id, other.accountId));
+    expect(await rows()).toEqual([]);
   });
 });
 

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SETUP_CHECKLIST_PATH, setupChecklistResponse } from '@parley/contracts';
+import {
+  ONBOARDING_VIDEOS_PATH,
+  onboardingVideosResponse,
+  SETUP_CHECKLIST_PATH,
+  setupChecklistResponse,
+} from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { agentOf } from '../../plugins/auth';
 import { setupChecklist } from './setup.service';
@@ -19,5 +24,19 @@ export const setupRoutes =
         },
       },
       async (request) => setupChecklist(deps, agentOf(request).accountId),
+    );
+
+    app.get(
+      ONBOARDING_VIDEOS_PATH,
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags: ['setup'],
+          summary:
+            'The onboarding videos of the help menu and /setup, as the operator publishes them (ONBOARDING_VIDEOS); empty until then',
+          response: { 200: onboardingVideosResponse },
+        },
+      },
+      async () => ({ videos: deps.config.onboardingVideos }),
     );
   };

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAST_REPLY_PATHS, SETUP_CHECKLIST_PATH, WIDGET_SETTINGS_PATH } from '@parley/contracts';
+import {
+  FAST_REPLY_PATHS,
+  ONBOARDING_VIDEOS_PATH,
+  SETUP_CHECKLIST_PATH,
+  WIDGET_SETTINGS_PATH,
+} from '@parley/contracts';
+import { loadConfig } from '../../config';
 import { brands, sendingDomains, supportChannels } from '../../db/schema';
 import { as, createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
 import { apiChannelFor, ownerAndTeammate } from '../../test/inbox-fixtures';
@@ -205,4 +211,53 @@ describe('setup checklist (/setup): GET /dashboardapi/setup/checklist, each item
       401,
     );
   });
+});
+
+describe('onboarding videos (help menu "Watch Onboarding Videos", /setup): GET /dashboardapi/setup/videos', () => {
+  const videos = [
+    { title: 'Your first day in the inbox', url: 'https://videos.example.test/inbox', minutes: 4 },
+    {
+      title: 'Connect your email',
+      url: 'https://videos.example.test/email',
+      description: 'Forward your support address and verify the sending domain.',
+    },
+  ];
+
+  it('lists what the operator published (ONBOARDING_VIDEOS), in order, to any signed-in agent', async () => {
+    const withVideos = await createTestContext({ ONBOARDING_VIDEOS: JSON.stringify(videos) });
+    try {
+      const agent = await signUp(withVideos);
+      const res = await as(withVideos, agent).get(ONBOARDING_VIDEOS_PATH);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        videos: [
+          { ...videos[0], description: null },
+          { ...videos[1], minutes: null },
+        ],
+      });
+      expect((await withVideos.app.inject({ url: ONBOARDING_VIDEOS_PATH })).statusCode).toBe(401);
+    } finally {
+      await withVideos.close();
+    }
+  });
+
+  it('answers an empty list until the operator publishes one (never a made-up link)', async () => {
+    const { owner } = await ownerAndTeammate(ctx);
+    const res = await as(ctx, owner).get(ONBOARDING_VIDEOS_PATH);
+    expect(res.json()).toEqual({ videos: [] });
+  });
+
+  it.each([
+    ['not json', 'ONBOARDING_VIDEOS must be a JSON array'],
+    [
+      JSON.stringify([{ title: 'Plain', url: 'http://videos.example.test/a' }]),
+      'ONBOARDING_VIDEOS.0.url',
+    ],
+    [JSON.stringify([{ url: 'https://videos.example.test/a' }]), 'ONBOARDING_VIDEOS.0.title'],
+  ])(
+    'refuses a malformed ONBOARDING_VIDEOS at start with the setting named (%s)',
+    (value, message) => {
+      expect(() => loadConfig({ ONBOARDING_VIDEOS: value })).toThrow(message);
+    },
+  );
 });

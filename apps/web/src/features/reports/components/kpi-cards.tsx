@@ -2,6 +2,10 @@ import { Card, Col, Row, Statistic, Tooltip, Typography } from 'antd';
 import type { ReportTotals } from '@parley/contracts';
 import { changeFrom, formatCount, formatDuration, type Change } from '../report-format';
 
+/** Durations are counted in 2 % wide buckets (the server's reports.histogram.ts). */
+const ESTIMATE_NOTE =
+  'Over many conversations, the median and p90 are estimated to within 2 %; over a few they are exact.';
+
 const TONE_COLOR: Record<Change['tone'], string> = {
   good: '#389e0d',
   bad: '#cf1322',
@@ -37,7 +41,7 @@ function kpis(current: ReportTotals, previous: ReportTotals): Kpi[] {
         previous.first_response.median_seconds,
         true,
       ),
-      hint: 'From a conversation’s start to the first reply, for conversations opened in the range.',
+      hint: `From a conversation’s start to the first reply, for conversations opened in the range. ${ESTIMATE_NOTE}`,
     },
     {
       title: 'Resolution time',
@@ -48,7 +52,7 @@ function kpis(current: ReportTotals, previous: ReportTotals): Kpi[] {
         previous.resolution.median_seconds,
         true,
       ),
-      hint: 'From a conversation’s start to its close, for conversations closed in the range.',
+      hint: `From a conversation’s start to its close, for conversations closed in the range. ${ESTIMATE_NOTE}`,
     },
     {
       title: 'CSAT',
