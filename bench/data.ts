@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { openPostgres } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/crypto';
 import {
+  noteAllConversationMonths,
   rollUpConversationMonths,
   rollUpMessageVolume,
 } from '../apps/server/src/modules/reports/reports.rollup';
@@ -148,6 +149,8 @@ export async function ensureAccounts(
         `  message rollup: ${rolled.toLocaleString('en')} ids in ${((Date.now() - t) / 1000).toFixed(0)} s`,
       );
     const tMonths = Date.now();
+    // The generator writes with triggers off: its months were never marked for the rollup.
+    if (generated) await noteAllConversationMonths(database.db);
     const months = await rollUpConversationMonths(database.db, { settleMs: 0, maxMonths: 10_000 });
     if (months > 0) {
       log(

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -76,11 +77,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // One options object: `new PGlite(undefined, options)` ignores the options (in-memory databases
   // would lose the start parameters and the extensions). pg_trgm backs the trigram indexes of
-  // the inbox search (migration 0007).
+  // the inbox search (migration 0007); btree_gin lets its full-text index lead with the account
+  // (migration 0024).
   const client = new PGlite({
     dataDir,
     startParams: PGLITE_START_PARAMS,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
   });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -99,7 +101,17 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new Pool({ connectionString, max });
+  // No JIT: compiling a plan costs 100–200 ms of CPU, paid whenever the planner's estimate of
+  // a query passes jit_above_cost (a full-text search does), far more than the short queries of
+  // an inbox run for. Set on each new connection before the pool hands it out (a startup option
+  // would upset PgBouncer).
+  const pool = new Pool({
+    connectionString,
+    max,
+    onConnect: async (client) => {
+      await client.query('set jit = off');
+    },
+  });
   // An idle connection the server drops (restart, failover, an admin's terminate) is an 'error'
   // on the pool; unheard, it would crash the process. The pool opens a new one on next use.
   let closing = false;

@@ -72,22 +72,52 @@ function walkOrIndexPage(p: Page, match: SQL, candidates: SQL): SQL {
       ${p.orderBy} limit ${p.limit}))`;
 }
 
+/** How many of the newest conversations a word search checks before it asks the index. */
+export const QUICK_WALK = 300;
+/** How many matching messages make a word search "rare": all of its conversations are read. */
+export const RARE_WORDS = 5000;
+
 /**
- * The conversations whose messages contain every word, as ids of the first page. Common words
- * (the page is found within the first WALK conversations of the list) are checked conversation
- * by conversation along the list index; rarer ones come from the full-text index, whose result
- * is then small. Either way the answer is exact. The expression must stay the one indexed by
- * messages_fts_idx.
+ * The conversations whose messages contain every word, as ids of the first page, exact in every
+ * case and cheap for both common and rare words:
+ * 1. the newest QUICK_WALK conversations of the list are checked one by one: common words fill
+ *    the page there;
+ * 2. otherwise the account's full-text index is asked for up to RARE_WORDS matching messages:
+ *    fewer means rare words (an email address, an order number, a name), whose conversations
+ *    are the candidates, filtered and sorted;
+ * 3. otherwise walkOrIndexPage: a longer walk, then the index.
+ * CASE keeps the steps in order (a step runs only when the one before did not answer). The
+ * expression must stay the one indexed by messages_fts_account_idx.
  */
 function wordsPage(search: string, accountId: number, p: Page): SQL {
+  const matches = sql`to_tsvector('simple', m.body) @@ plainto_tsquery('simple', ${search})`;
   const hasWords = sql`exists (
     select 1 from messages m
-    where m.conversation_id = c.id and m.account_id = ${accountId}
-      and to_tsvector('simple', m.body) @@ plainto_tsquery('simple', ${search}))`;
+    where m.conversation_id = c.id and m.account_id = ${accountId} and ${matches})`;
   const withWords = sql`select m.conversation_id from messages m
-    where m.account_id = ${accountId}
-      and to_tsvector('simple', m.body) @@ plainto_tsquery('simple', ${search})`;
-  return walkOrIndexPage(p, hasWords, withWords);
+    where m.account_id = ${accountId} and ${matches}`;
+  return sql`(
+    with quick as materialized (
+      select c.id from (
+        select c.id, c.last_activity_at, c.waiting_since from conversations c
+        where ${p.filters} ${p.orderBy} limit ${QUICK_WALK}
+      ) c
+      where ${hasWords}
+      ${p.orderBy} limit ${p.limit}
+    ),
+    quick_done as materialized (select count(*) >= ${p.limit} as yes from quick),
+    hits as materialized (${withWords} limit ${RARE_WORDS}),
+    rare as materialized (select count(*) < ${RARE_WORDS} as yes from hits)
+    (select id from quick where (select yes from quick_done))
+    union all
+    (select c.id from conversations c
+      where case when (select yes from quick_done) then false else (select yes from rare) end
+        and c.id = any(array(select conversation_id from hits))
+        and ${p.filters}
+      ${p.orderBy} limit ${p.limit})
+    union all
+    (select w.id from ${walkOrIndexPage(p, hasWords, withWords)} w
+      where case when (select yes from quick_done) then false else not (select yes from rare) end))`;
 }
 
 /**

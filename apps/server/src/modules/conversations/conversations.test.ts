@@ -13,6 +13,7 @@ import {
   type TestContext,
 } from '../../test/harness';
 import { apiChannelFor, webhookReceiver } from '../../test/inbox-fixtures';
+import { RARE_WORDS } from './conversations.queries';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -307,6 +308,55 @@ describe('inbox views, counts, sort and search', () => {
     expect(await found('invoice')).toEqual([b.conversation_id]);
     expect(await found('parcel arrived')).toEqual([a.conversation_id]);
     expect(await found('100%_off')).toEqual([]);
+  });
+
+  it('pages through common words found among the newest conversations', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (await channel.inbound({ identifier: `q${i}`, text: `the widget broke ${i}` }))
+          .conversation_id,
+      );
+    await channel.inbound({ identifier: 'q-other', text: 'something else' });
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(
+        owner,
+        `view=all&status=all&limit=1&search=widget${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      seen.push(...page.items.map((i) => i.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(ids.toReversed()); // newest first
+  });
+
+  it('finds words exactly whether rare (from the full-text index) or common (walking the newest conversations), beyond the walked window', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const common = await channel.inbound({ identifier: 'w1', text: 'sprocket question' });
+    const rare = await channel.inbound({ identifier: 'w2', text: 'my gizmo rattles' });
+    // More messages with "sprocket" than a rare word has: the words count as common.
+    await ctx.deps.db.execute(sql`
+      insert into messages (account_id, conversation_id, support_channel_id, direction, kind, body)
+      select account_id, id, support_channel_id, 'incoming', 'message', 'another sprocket ' || g
+      from conversations, generate_series(1, ${RARE_WORDS + 100}) g
+      where id = ${common.conversation_id}`);
+    // 2,100 newer conversations without either word push both out of the walked window.
+    await ctx.deps.db.execute(sql`
+      insert into conversations (account_id, support_channel_id, brand_id, contact_id, subject, status, last_activity_at)
+      select account_id, support_channel_id, brand_id, contact_id, subject, status, now() + g * interval '1 second'
+      from conversations, generate_series(1, 2100) g where id = ${rare.conversation_id}`);
+    const found = async (q: string) =>
+      (await list(owner, `view=all&status=all&search=${encodeURIComponent(q)}`)).items.map(
+        (i) => i.id,
+      );
+    expect(await found('sprocket')).toEqual([common.conversation_id]);
+    expect(await found('gizmo')).toEqual([rare.conversation_id]);
+    expect(await found('gizmo rattles')).toEqual([rare.conversation_id]);
+    expect(await found('gizmo sprocket')).toEqual([]);
   });
 });
 

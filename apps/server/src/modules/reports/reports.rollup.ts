@@ -104,6 +104,23 @@ export interface ConversationRollupOptions {
 }
 
 /**
+ * Notes every past month that holds conversations as dirty (the job then rolls them up), as
+ * migration 0023 did for the conversations of its day: for conversations written with the
+ * triggers off (a bulk load with session_replication_role = replica).
+ */
+export async function noteAllConversationMonths(db: Db): Promise<void> {
+  const current = sql`date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`;
+  await db.execute(sql`
+    insert into report_conversation_month_state (account_id, kind, month, clean)
+    select distinct account_id, 'created', (date_trunc('month', created_at at time zone 'UTC'))::date, false
+    from conversations where created_at < ${current}
+    union
+    select distinct account_id, 'resolved', (date_trunc('month', resolved_at at time zone 'UTC'))::date, false
+    from conversations where resolved_at < ${current}
+    on conflict (account_id, kind, month) do update set clean = false`);
+}
+
+/**
  * Recomputes the dirty months of report_conversation_months, one (account, kind, month) per
  * transaction, skipping months a changing transaction holds. First notes the conversations of
  * the month that last ended (the trigger leaves the current month alone, so nothing marked it).

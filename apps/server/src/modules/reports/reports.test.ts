@@ -18,7 +18,12 @@ import {
   teams,
 } from '../../db/schema';
 import { as, createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
-import { rolledMessageId, rollUpConversationMonths, rollUpMessageVolume } from './reports.rollup';
+import {
+  noteAllConversationMonths,
+  rolledMessageId,
+  rollUpConversationMonths,
+  rollUpMessageVolume,
+} from './reports.rollup';
 import { ownerAndTeammate } from '../../test/inbox-fixtures';
 
 let ctx: TestContext;
@@ -640,6 +645,16 @@ describe('conversation figures from the monthly rollup (issue 8: a year over 1M 
     expect(await roll()).toBeGreaterThan(0);
     expect(await monthState('2026-03-01')).toEqual([expect.objectContaining({ clean: true })]);
     expect(await overview(f.owner, year)).toEqual(changed);
+  });
+
+  it('notes every past month again on request (conversations bulk-loaded with triggers off)', async () => {
+    await roll();
+    await noteAllConversationMonths(db());
+    expect(await monthState('2026-03-01')).toEqual([expect.objectContaining({ clean: false })]);
+    const raw = await all();
+    expect(await roll()).toBeGreaterThan(0);
+    expect(await monthState('2026-03-01')).toEqual([expect.objectContaining({ clean: true })]);
+    expect(await all()).toEqual(raw);
   });
 
   it('never rolls up the current month: its conversations are read raw', async () => {

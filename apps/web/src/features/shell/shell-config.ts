@@ -15,9 +15,8 @@ export const ANDROID_APP_URL =
   'https://play.google.com/store/search?q=Parley%20help%20desk&c=apps';
 /** Spec §2: the Help Center lives at /help-center/helpcenter. */
 export const HELP_CENTER_URL = env['VITE_HELP_CENTER_URL'] || '/help-center/helpcenter';
-export const ONBOARDING_VIDEOS_URL =
-  env['VITE_ONBOARDING_VIDEOS_URL'] ||
-  'https://www.youtube.com/results?search_query=Parley+help+desk';
+/** The onboarding videos the operator publishes (ONBOARDING_VIDEOS), listed on /setup. */
+export const ONBOARDING_VIDEOS_ROUTE = '/setup#onboarding-videos';
 
 /** Spec §2 route targets of the shell's actions. */
 export const SHELL_ROUTES = {

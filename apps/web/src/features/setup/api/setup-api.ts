@@ -1,4 +1,9 @@
-import { SETUP_CHECKLIST_PATH, type SetupChecklist } from '@parley/contracts';
+import {
+  ONBOARDING_VIDEOS_PATH,
+  SETUP_CHECKLIST_PATH,
+  type OnboardingVideos,
+  type SetupChecklist,
+} from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
 
 export const setupApi = baseApi.injectEndpoints({
@@ -7,7 +12,10 @@ export const setupApi = baseApi.injectEndpoints({
       query: () => SETUP_CHECKLIST_PATH,
       providesTags: ['SetupChecklist'],
     }),
+    getOnboardingVideos: build.query<OnboardingVideos, void>({
+      query: () => ONBOARDING_VIDEOS_PATH,
+    }),
   }),
 });
 
-export const { useGetSetupChecklistQuery } = setupApi;
+export const { useGetSetupChecklistQuery, useGetOnboardingVideosQuery } = setupApi;

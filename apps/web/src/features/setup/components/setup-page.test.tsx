@@ -7,7 +7,6 @@ import { fakeApi, json, type Reply } from '../../../test/fake-api';
 import { signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { HELP_MENU } from '../../shell/help-widget/help-widget';
-import { ONBOARDING_VIDEOS_URL } from '../../shell/shell-config';
 import { SETUP_ITEMS, SetupPage } from './setup-page';
 
 const CHECKLIST: SetupChecklist = {
@@ -92,12 +91,68 @@ describe('setup page (/setup)', { timeout: 120_000 }, () => {
     );
   });
 
-  it('offers the onboarding videos of the help widget menu (spec §2), in a new tab', async () => {
-    renderSetup({ 'GET /dashboardapi/setup/checklist': json(200, CHECKLIST) });
-    const link = await screen.findByRole('link', { name: HELP_MENU.onboardingVideos });
-    expect(link).toHaveAttribute('href', ONBOARDING_VIDEOS_URL);
-    expect(link).toHaveAttribute('target', '_blank');
-    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  it('lists the onboarding videos the operator published (help menu: Watch Onboarding Videos), each in a new tab', async () => {
+    renderSetup({
+      'GET /dashboardapi/setup/checklist': json(200, CHECKLIST),
+      'GET /dashboardapi/setup/videos': json(200, {
+        videos: [
+          {
+            title: 'Your first day in the inbox',
+            url: 'https://videos.example.test/inbox',
+            minutes: 4,
+            description: 'Views, assignment and replies.',
+          },
+          {
+            title: 'Connect your email',
+            url: 'https://videos.example.test/email',
+            minutes: null,
+            description: null,
+          },
+        ],
+      }),
+    });
+    const list = await screen.findByRole('list', { name: HELP_MENU.onboardingVideos });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Your first day in the inbox',
+      'Connect your email',
+    ]);
+    expect(links[0]).toHaveAttribute('href', 'https://videos.example.test/inbox');
+    expect(links[0]).toHaveAttribute('target', '_blank');
+    expect(links[0]).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(list).getByText(/4 min/)).toBeInTheDocument();
+    expect(within(list).getByText('Views, assignment and replies.')).toBeInTheDocument();
+  });
+
+  it('says when the videos could not be loaded, and loads them again on request', async () => {
+    let fail = true;
+    const { user } = renderSetup({
+      'GET /dashboardapi/setup/checklist': json(200, CHECKLIST),
+      'GET /dashboardapi/setup/videos': () =>
+        fail
+          ? json(500, { code: 'internal_error', message: 'Something went wrong on our side.' })
+          : json(200, { videos: [] }),
+    });
+    expect(await screen.findByText('The videos could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Load the videos again' }));
+    expect(
+      await screen.findByText(/No onboarding videos have been published yet/),
+    ).toBeInTheDocument();
+  });
+
+  it('says when no onboarding video is published yet and points to the written guides', async () => {
+    renderSetup({
+      'GET /dashboardapi/setup/checklist': json(200, CHECKLIST),
+      'GET /dashboardapi/setup/videos': json(200, { videos: [] }),
+    });
+    expect(
+      await screen.findByText(/No onboarding videos have been published yet/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Help Center' })).toHaveAttribute(
+      'href',
+      '/help-center/helpcenter',
+    );
   });
 
   it('says when everything is done', async () => {

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert, Button, Card, Flex, Progress, Tag, Typography } from 'antd';
 import {
   ApiOutlined,
@@ -13,8 +13,8 @@ import {
 import type { SetupItemKey } from '@parley/contracts';
 import { PageSpin } from '../../../components/page-spin';
 import { HELP_MENU } from '../../shell/help-widget/help-widget';
-import { ONBOARDING_VIDEOS_URL, SHELL_ROUTES } from '../../shell/shell-config';
-import { useGetSetupChecklistQuery } from '../api/setup-api';
+import { HELP_CENTER_URL, SHELL_ROUTES } from '../../shell/shell-config';
+import { useGetOnboardingVideosQuery, useGetSetupChecklistQuery } from '../api/setup-api';
 
 /** What each checklist item asks for, and where it is done. */
 export const SETUP_ITEMS: Record<
@@ -168,22 +168,82 @@ export function SetupPage() {
         </>
       )}
 
-      <Card variant="borderless" style={{ marginTop: 24 }}>
-        <Flex gap={16} align="center" wrap>
+      <OnboardingVideos />
+    </div>
+  );
+}
+
+/**
+ * The onboarding videos the operator publishes (help menu: Watch Onboarding Videos, which comes
+ * here at #onboarding-videos). Until there are any, it says so and points to the written guides.
+ */
+function OnboardingVideos() {
+  const { data, isLoading, error, refetch } = useGetOnboardingVideosQuery();
+  const { hash } = useLocation();
+  const anchor = 'onboarding-videos';
+  useEffect(() => {
+    if (hash === `#${anchor}` && !isLoading)
+      document.getElementById(anchor)?.scrollIntoView?.({ block: 'start' });
+  }, [hash, isLoading]);
+  const videos = data?.videos ?? [];
+
+  return (
+    <section id={anchor} aria-labelledby={`${anchor}-title`} style={{ marginTop: 24 }}>
+      <Card variant="borderless">
+        <Flex gap={16} align="flex-start" wrap>
           <PlayCircleOutlined aria-hidden style={{ fontSize: 28, color: '#3b5bdb' }} />
-          <div style={{ flex: '1 1 320px' }}>
-            <Typography.Title level={5} style={{ margin: 0 }}>
+          <div style={{ flex: '1 1 320px', minWidth: 0 }}>
+            <Typography.Title id={`${anchor}-title`} level={5} style={{ margin: 0 }}>
               Onboarding videos
             </Typography.Title>
-            <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-              Prefer to watch? The onboarding videos of the help menu, one click away.
-            </Typography.Paragraph>
+            {isLoading && <PageSpin />}
+            {error && (
+              <Alert
+                type="error"
+                showIcon
+                title="The videos could not be loaded."
+                action={
+                  <Button size="small" onClick={() => void refetch()}>
+                    Load the videos again
+                  </Button>
+                }
+                style={{ marginTop: 8 }}
+              />
+            )}
+            {data && videos.length === 0 && (
+              <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+                No onboarding videos have been published yet. The steps above walk you through the
+                same ground, and the <Link to={HELP_CENTER_URL}>Help Center</Link> has written
+                guides.
+              </Typography.Paragraph>
+            )}
+            {videos.length > 0 && (
+              <>
+                <Typography.Paragraph type="secondary" style={{ margin: '4px 0 8px' }}>
+                  Prefer to watch? Each video opens in a new tab.
+                </Typography.Paragraph>
+                <ol aria-label={HELP_MENU.onboardingVideos} style={{ margin: 0, paddingLeft: 20 }}>
+                  {videos.map((v) => (
+                    <li key={v.url} style={{ marginBottom: 8 }}>
+                      <a href={v.url} target="_blank" rel="noopener noreferrer">
+                        {v.title}
+                      </a>
+                      {v.minutes !== null && (
+                        <Typography.Text type="secondary"> · {v.minutes} min</Typography.Text>
+                      )}
+                      {v.description && (
+                        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                          {v.description}
+                        </Typography.Paragraph>
+                      )}
+                    </li>
+                  ))}
+                </ol>
+              </>
+            )}
           </div>
-          <a href={ONBOARDING_VIDEOS_URL} target="_blank" rel="noopener noreferrer">
-            {HELP_MENU.onboardingVideos}
-          </a>
         </Flex>
       </Card>
-    </div>
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CALLBACK_MESSAGES, CALLBACK_REASONS, CALLBACK_TIME_SLOTS } from '@parley/contracts';
 import { json, type Reply } from '../../../test/fake-api';
 import { meLoaded, meWith, renderShell } from '../testing/render-shell';
-import { ONBOARDING_VIDEOS_URL, SUPPORT_EMAIL } from '../shell-config';
+import { SUPPORT_EMAIL } from '../shell-config';
 import {
   CALLBACK_FIELD_LABELS,
   CONTACT_NUMBER_PLACEHOLDER,
@@ -151,13 +151,14 @@ describe('help widget: menu entries (spec §2)', { timeout: 90_000 }, () => {
     expect(helpButton()).toBeNull();
   });
 
-  it('Watch Onboarding Videos opens the videos in a new tab', async () => {
+  it('Watch Onboarding Videos goes to the videos of /setup, inside the app', async () => {
     renderShell({ at: '/inboxes' });
     const menu = await openMenu();
     const link = menu.getByRole('link', { name: HELP_MENU.onboardingVideos });
-    expect(link).toHaveAttribute('href', ONBOARDING_VIDEOS_URL);
-    expect(link).toHaveAttribute('target', '_blank');
-    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAttribute('href', '/setup#onboarding-videos');
+    expect(link).not.toHaveAttribute('target');
+    click(link);
+    await waitFor(() => expect(location()).toHaveTextContent('/setup'));
   });
 
   it('Request Callback shows the form, prefilled with the user, and Back returns to the menu', async () => {

@@ -13,7 +13,7 @@ import {
 } from '@ant-design/icons';
 import { hostMessage, type Me } from '@parley/contracts';
 import { useGetHelpWidgetConfigQuery } from '../api/shell-api';
-import { HELP_CENTER_URL, ONBOARDING_VIDEOS_URL, SUPPORT_EMAIL } from '../shell-config';
+import { HELP_CENTER_URL, ONBOARDING_VIDEOS_ROUTE, SUPPORT_EMAIL } from '../shell-config';
 import { useShellModals } from '../shell-modals-context';
 import { CallbackForm } from './callback-form';
 import { HelpCallouts } from './help-callouts';
@@ -277,7 +277,7 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
                 </li>
                 <li>
                   <LinkEntry
-                    to={ONBOARDING_VIDEOS_URL}
+                    to={ONBOARDING_VIDEOS_ROUTE}
                     icon={<PlayCircleOutlined aria-hidden />}
                     title={HELP_MENU.onboardingVideos}
                     onFollow={close}
