@@ -639,15 +639,24 @@ export const conversations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // The views' keyset order is (last_activity_at, id): with the id in the index, conversations
+    // that share a time (a bulk snooze wake-up) need no sort, and only a page is read.
     index('conversations_list_idx').on(t.accountId, t.status, t.lastActivityAt, t.id),
-    index('conversations_assignee_idx').on(t.accountId, t.assigneeId, t.status, t.lastActivityAt),
+    index('conversations_assignee_idx').on(
+      t.accountId,
+      t.assigneeId,
+      t.status,
+      t.lastActivityAt,
+      t.id,
+    ),
     index('conversations_contact_idx').on(t.contactId),
-    index('conversations_team_idx').on(t.accountId, t.teamId, t.status, t.lastActivityAt),
+    index('conversations_team_idx').on(t.accountId, t.teamId, t.status, t.lastActivityAt, t.id),
     index('conversations_channel_idx').on(
       t.accountId,
       t.supportChannelId,
       t.status,
       t.lastActivityAt,
+      t.id,
     ),
     // Lists across every status (and views filtered by tag) walk this in recency order.
     index('conversations_recent_idx').on(t.accountId, t.lastActivityAt, t.id),
