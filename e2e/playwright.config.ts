@@ -94,6 +94,14 @@ export default defineConfig({
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_PORT}`,
         STRIPE_PLANS: 'Starter=price_starter',
+        ONBOARDING_VIDEOS: JSON.stringify([
+          {
+            title: 'Your first day in the inbox',
+            url: 'https://videos.example.test/first-day',
+            minutes: 4,
+            description: 'Views, assignment and replies.',
+          },
+        ]),
       },
     },
   ],

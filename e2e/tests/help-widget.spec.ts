@@ -35,3 +35,19 @@ test('the embedded live chat greets the agent, its replies reach the title and a
   await expect(page.getByRole('dialog', { name: 'Chat with us' })).toBeHidden();
   await expect(chat.locator('#open')).toHaveText('false');
 });
+
+// Spec §4 help menu: Watch Onboarding Videos lists the videos the operator published
+// (ONBOARDING_VIDEOS) on /setup, each opening in a new tab.
+test('Watch Onboarding Videos leads to the published videos on /setup', async ({ page }) => {
+  await signUpInBrowser(page, { name: 'Vera Viewer' });
+  await page.goto('/inboxes');
+  await page.getByRole('button', { name: 'Help', exact: true }).click();
+  await page.getByRole('link', { name: 'Watch Onboarding Videos' }).click();
+  await expect(page).toHaveURL(/\/setup#onboarding-videos$/);
+  const videos = page.getByRole('list', { name: 'Watch Onboarding Videos' });
+  const video = videos.getByRole('link', { name: 'Your first day in the inbox' });
+  await expect(video).toHaveAttribute('href', 'https://videos.example.test/first-day');
+  await expect(video).toHaveAttribute('target', '_blank');
+  await expect(videos).toContainText('4 min');
+  await expect(videos).toContainText('Views, assignment and replies.');
+});

@@ -52,24 +52,34 @@ const WALK = 2000;
  * exact either way; without this a rare match would make the list index walk every conversation.
  */
 function walkOrIndexPage(p: Page, match: SQL, candidates: SQL): SQL {
-  // The subquery is aliased c and keeps the sort columns, so p.orderBy applies to it unchanged
-  // and the planner keeps the index order (no sort, and the limit stops the walk early).
   return sql`(
-    with walked as materialized (
-      select c.id from (
-        select c.id, c.last_activity_at, c.waiting_since from conversations c
-        where ${p.filters} ${p.orderBy} limit ${WALK}
-      ) c
-      where ${match}
-      ${p.orderBy} limit ${p.limit}
-    )
+    with walked as materialized (${newestMatching(p, match, WALK)})
     select id from walked
     union all
-    (select c.id from conversations c
-      where (select count(*) from walked) < ${p.limit}
-        and c.id = any(array(${candidates}))
-        and ${p.filters}
-      ${p.orderBy} limit ${p.limit}))`;
+    (${candidatesPage(p, candidates, sql`(select count(*) from walked) < ${p.limit}`)}))`;
+}
+
+/**
+ * The first page among the `walk` newest conversations of the list that pass `match`. The
+ * subquery is aliased c and keeps the sort columns, so p.orderBy applies to it unchanged and the
+ * planner keeps the index order (no sort, and the limit stops the walk early).
+ */
+function newestMatching(p: Page, match: SQL, walk: number): SQL {
+  return sql`
+    select c.id from (
+      select c.id, c.last_activity_at, c.waiting_since from conversations c
+      where ${p.filters} ${p.orderBy} limit ${walk}
+    ) c
+    where ${match}
+    ${p.orderBy} limit ${p.limit}`;
+}
+
+/** The first page of the list among candidate ids, read only when `when` holds. */
+function candidatesPage(p: Page, candidates: SQL, when: SQL): SQL {
+  return sql`
+    select c.id from conversations c
+    where ${when} and c.id = any(array(${candidates})) and ${p.filters}
+    ${p.orderBy} limit ${p.limit}`;
 }
 
 /** How many of the newest conversations a word search checks before it asks the index. */
@@ -97,24 +107,17 @@ function wordsPage(search: string, accountId: number, p: Page): SQL {
   const withWords = sql`select m.conversation_id from messages m
     where m.account_id = ${accountId} and ${matches}`;
   return sql`(
-    with quick as materialized (
-      select c.id from (
-        select c.id, c.last_activity_at, c.waiting_since from conversations c
-        where ${p.filters} ${p.orderBy} limit ${QUICK_WALK}
-      ) c
-      where ${hasWords}
-      ${p.orderBy} limit ${p.limit}
-    ),
+    with quick as materialized (${newestMatching(p, hasWords, QUICK_WALK)}),
     quick_done as materialized (select count(*) >= ${p.limit} as yes from quick),
     hits as materialized (${withWords} limit ${RARE_WORDS}),
     rare as materialized (select count(*) < ${RARE_WORDS} as yes from hits)
     (select id from quick where (select yes from quick_done))
     union all
-    (select c.id from conversations c
-      where case when (select yes from quick_done) then false else (select yes from rare) end
-        and c.id = any(array(select conversation_id from hits))
-        and ${p.filters}
-      ${p.orderBy} limit ${p.limit})
+    (${candidatesPage(
+      p,
+      sql`select conversation_id from hits`,
+      sql`case when (select yes from quick_done) then false else (select yes from rare) end`,
+    )})
     union all
     (select w.id from ${walkOrIndexPage(p, hasWords, withWords)} w
       where case when (select yes from quick_done) then false else not (select yes from rare) end))`;

@@ -38,7 +38,7 @@ const ANCHOR: Record<Kind, { at: SQL; duration: SQL }> = {
 
 /** The first instant of the UTC month of `iso` (as YYYY-MM-01) and of the month after. */
 const monthOf = (iso: string) => `${iso.slice(0, 7)}-01`;
-function nextMonth(month: string): string {
+export function nextMonth(month: string): string {
   const d = new Date(`${month}T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() + 1);
   return d.toISOString().slice(0, 10);
@@ -85,19 +85,21 @@ export function splitRange(
   return { months, intervals };
 }
 
-/** The clean months of the rollup between two instants, per kind. */
+/** The clean months of the rollup wholly inside [from, to), per kind. */
 export async function cleanMonths(
   db: Db,
   accountId: number,
   from: string,
   to: string,
 ): Promise<Record<Kind, Set<string>>> {
+  const clean: Record<Kind, Set<string>> = { created: new Set(), resolved: new Set() };
+  const months = wholeMonths(from, to);
+  if (months.length === 0) return clean;
   const result = await db.execute(sql`
     select kind, to_char(month, 'YYYY-MM-DD') as month
     from report_conversation_month_state
     where account_id = ${accountId} and clean
-      and month >= ${from}::timestamptz::date - 31 and month <= ${to}::timestamptz::date`);
-  const clean: Record<Kind, Set<string>> = { created: new Set(), resolved: new Set() };
+      and month >= ${months[0]}::date and month <= ${months.at(-1)}::date`);
   for (const r of rowsOf<{ kind: Kind; month: string }>(result)) clean[r.kind]?.add(r.month);
   return clean;
 }
@@ -198,26 +200,9 @@ function histogramRows(result: unknown): HistogramRow[] {
   });
 }
 
-async function rawHistograms(
-  db: Db,
-  s: Scope,
-  kind: Kind,
-  intervals: Interval[],
-  groups: boolean,
-): Promise<HistogramRow[]> {
-  if (intervals.length === 0) return [];
-  const result = await db.execute(histogramSql(s.accountId, s.filter, kind, intervals, groups));
-  return histogramRows(result);
-}
-
-async function rawTagHistograms(
-  db: Db,
-  s: Scope,
-  kind: Kind,
-  intervals: Interval[],
-): Promise<HistogramRow[]> {
-  if (intervals.length === 0) return [];
-  return histogramRows(await db.execute(tagHistogramSql(s.accountId, s.filter, kind, intervals)));
+/** Histogram rows read raw over some intervals (none to read: no query). */
+async function rawHistograms(db: Db, intervals: Interval[], query: SQL): Promise<HistogramRow[]> {
+  return intervals.length === 0 ? [] : histogramRows(await db.execute(query));
 }
 
 /** The rollup's rows of some months added up: the total, and with `groups` every dimension. */
@@ -353,10 +338,18 @@ export async function conversationFigures(
   const cur = splitRange(s.bounds.currentStart, s.bounds.end, clean);
   const prev = splitRange(s.bounds.previousStart, s.bounds.currentStart, clean);
   const [curRaw, curTags, curRolled, prevRaw, prevRolled, days] = await Promise.all([
-    rawHistograms(db, s, kind, cur.intervals, true),
-    rawTagHistograms(db, s, kind, cur.intervals),
+    rawHistograms(
+      db,
+      cur.intervals,
+      histogramSql(s.accountId, s.filter, kind, cur.intervals, true),
+    ),
+    rawHistograms(db, cur.intervals, tagHistogramSql(s.accountId, s.filter, kind, cur.intervals)),
     rolledHistograms(db, s.accountId, kind, cur.months, true),
-    rawHistograms(db, s, kind, prev.intervals, false),
+    rawHistograms(
+      db,
+      prev.intervals,
+      histogramSql(s.accountId, s.filter, kind, prev.intervals, false),
+    ),
     rolledHistograms(db, s.accountId, kind, prev.months, false),
     dailyCounts(db, s, kind, cur),
   ]);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import {
   histogramSql,
+  nextMonth,
   quarterCountsSql,
   tagHistogramSql,
   type Kind,
@@ -176,9 +177,9 @@ export async function rollUpConversationMonths(
       );
       if (!dirty) return false;
       const accountId = Number(dirty.account_id);
-      const next = new Date(`${dirty.month}T00:00:00Z`);
-      next.setUTCMonth(next.getUTCMonth() + 1);
-      const month = [{ from: `${dirty.month}T00:00:00Z`, to: next.toISOString() }];
+      const month = [
+        { from: `${dirty.month}T00:00:00Z`, to: `${nextMonth(dirty.month)}T00:00:00Z` },
+      ];
       await tx.execute(sql`
         delete from report_conversation_months
         where account_id = ${accountId} and kind = ${dirty.kind} and month = ${dirty.month}::date`);
