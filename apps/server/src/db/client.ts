@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema';
@@ -32,6 +33,46 @@ export function intArray(values: readonly number[]): SQL {
 
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** PostgreSQL's text form of a timestamptz in a UTC session: `2026-11-25 10:07:03.123456+00`. */
+const PG_UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * A timestamp as the API writes it (ISO 8601, milliseconds, `Z`). PostgreSQL's UTC text is
+ * rewritten directly (an inbox page has a hundred timestamps: parsing each into a Date and
+ * formatting it back was a visible share of the request); any other form goes through Date.
+ */
+export function isoTimestamp(v: Date | string): string {
+  if (typeof v === 'string') {
+    const m = PG_UTC_TIMESTAMP.exec(v);
+    if (m) return `${m[1]}T${m[2]}.${(m[3] ?? '000').padEnd(3, '0').slice(0, 3)}Z`;
+  }
+  return new Date(v).toISOString();
+}
+
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a hot query (an inbox page, the inbound message) as a named prepared statement, so that
+ * PostgreSQL parses and plans its text once per connection instead of on every call: planning
+ * was most of the database's CPU for an inbox page (ADR 0011). The name is a hash of the text,
+ * so every shape of a query built from parts gets its own statement. Only for queries whose
+ * plan does not hinge on the values (PostgreSQL moves to a generic plan after five runs when it
+ * costs no more than the custom ones); reports and searches keep planning per call.
+ */
+export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (name === undefined) {
+    name = `parley_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;
+    // Bounded: the hot queries have a few dozen shapes; a runaway caller only loses the cache.
+    if (statementNames.size >= 2000) statementNames.clear();
+    statementNames.set(built.sql, name);
+  }
+  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
+  return rowsOf<T>(result);
 }
 
 /** The committed SQL migrations, found from the source tree or from the bundle in dist/. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ConversationListItem, ConversationListQuery, ViewCounts } from '@parley/contracts';
-import { intArray, rowsOf, type Db } from '../../db/client';
+import { executePrepared, intArray, isoTimestamp, rowsOf, type Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 
 interface Scope {
@@ -32,6 +32,15 @@ function tagOfView(view: string): number | null {
 
 function statusFilter(status: string): SQL {
   return status === 'all' ? sql`true` : sql`c.status = ${status}`;
+}
+
+/**
+ * `limit n` with n written into the text: a limit passed as a parameter makes PostgreSQL's generic
+ * plan assume a tenth of the table, so a prepared inbox page would be re-planned on every call.
+ */
+function limitTo(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row limit: ${n}`);
+  return sql.raw(`limit ${n}`);
 }
 
 /** One page of a list query: its filters (including the account), its keyset order, its size. */
@@ -68,10 +77,10 @@ function newestMatching(p: Page, match: SQL, walk: number): SQL {
   return sql`
     select c.id from (
       select c.id, c.last_activity_at, c.waiting_since from conversations c
-      where ${p.filters} ${p.orderBy} limit ${walk}
+      where ${p.filters} ${p.orderBy} ${limitTo(walk)}
     ) c
     where ${match}
-    ${p.orderBy} limit ${p.limit}`;
+    ${p.orderBy} ${limitTo(p.limit)}`;
 }
 
 /** The first page of the list among candidate ids, read only when `when` holds. */
@@ -79,7 +88,7 @@ function candidatesPage(p: Page, candidates: SQL, when: SQL): SQL {
   return sql`
     select c.id from conversations c
     where ${when} and c.id = any(array(${candidates})) and ${p.filters}
-    ${p.orderBy} limit ${p.limit}`;
+    ${p.orderBy} ${limitTo(p.limit)}`;
 }
 
 /** How many of the newest conversations a word search checks before it asks the index. */
@@ -109,7 +118,7 @@ function wordsPage(search: string, accountId: number, p: Page): SQL {
   return sql`(
     with quick as materialized (${newestMatching(p, hasWords, QUICK_WALK)}),
     quick_done as materialized (select count(*) >= ${p.limit} as yes from quick),
-    hits as materialized (${withWords} limit ${RARE_WORDS}),
+    hits as materialized (${withWords} ${limitTo(RARE_WORDS)}),
     rare as materialized (select count(*) < ${RARE_WORDS} as yes from hits)
     (select id from quick where (select yes from quick_done))
     union all
@@ -143,7 +152,7 @@ function searchPages(search: string | undefined, accountId: number, p: Page): SQ
       where k.account_id = ${accountId}
         and (k.name ilike ${like} or k.email ilike ${like}
           ${digits.length >= 4 ? sql`or regexp_replace(coalesce(k.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}` : sql``}))
-    ${p.orderBy} limit ${p.limit})`;
+    ${p.orderBy} ${limitTo(p.limit)})`;
   return sql`c.id in (${byContact} union all ${wordsPage(search, accountId, p)})`;
 }
 
@@ -206,8 +215,7 @@ interface ListRow {
   sort_at: Date | string | null;
 }
 
-const iso = (v: Date | string | null): string | null =>
-  v === null ? null : new Date(v).toISOString();
+const iso = (v: Date | string | null): string | null => (v === null ? null : isoTimestamp(v));
 
 export function toListItem(r: ListRow): ConversationListItem {
   return {
@@ -277,12 +285,15 @@ export async function listConversations(db: Db, scope: Scope, q: ConversationLis
           sql`select ct.conversation_id from conversation_tags ct where ct.tag_id = ${tagId}`,
         )}`
       : searchPages(q.search, scope.accountId, { filters, orderBy, limit });
-  const result = await db.execute(sql`
+  // A search's plan depends on its words (rare or common): planned per call.
+  const query = sql`
     select ${SELECT_ITEM}, ${sort.key} as sort_at
     ${FROM_ITEM(scope.userId)}
     where ${filters} and ${matching}
-    ${orderBy} limit ${limit}`);
-  const rows = rowsOf<ListRow>(result);
+    ${orderBy} ${limitTo(limit)}`;
+  const rows = q.search
+    ? rowsOf<ListRow>(await db.execute(query))
+    : await executePrepared<ListRow>(db, query);
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
   const nextCursor =
@@ -308,18 +319,23 @@ export async function findListItems(
   refs: readonly { accountId: number; id: number }[],
 ): Promise<Map<number, ConversationListItem>> {
   if (refs.length === 0) return new Map();
-  const result = await db.execute(sql`
+  const rows = await executePrepared<ListRow>(
+    db,
+    sql`
     select ${SELECT_ITEM}, null as sort_at
     ${FROM_ITEM(userId)}
     where c.id = any(${intArray(refs.map((r) => r.id))})
       and (c.account_id, c.id) in (
-        select * from unnest(${intArray(refs.map((r) => r.accountId))}, ${intArray(refs.map((r) => r.id))}))`);
-  return new Map(rowsOf<ListRow>(result).map((row) => [row.id, toListItem(row)]));
+        select * from unnest(${intArray(refs.map((r) => r.accountId))}, ${intArray(refs.map((r) => r.id))}))`,
+  );
+  return new Map(rows.map((row) => [row.id, toListItem(row)]));
 }
 
 /** The counts of every view, in one query (never recomputed per realtime event). */
 export async function countViews(db: Db, scope: Scope, status: string): Promise<ViewCounts> {
-  const result = await db.execute(sql`
+  const [row] = await executePrepared<ViewCounts>(
+    db,
+    sql`
     with base as (
       select c.id, c.assignee_id, c.team_id, c.support_channel_id, c.last_incoming_at
       from conversations c
@@ -336,8 +352,9 @@ export async function countViews(db: Db, scope: Scope, status: string): Promise<
       (select coalesce(json_object_agg(support_channel_id, n), '{}'::json) from
         (select support_channel_id, count(*)::int as n from base group by support_channel_id) t) as channels,
       (select coalesce(json_object_agg(tag_id, n), '{}'::json) from
-        (select ct.tag_id, count(*)::int as n from base join conversation_tags ct on ct.conversation_id = base.id group by ct.tag_id) t) as tags`);
-  const row = rowsOf<ViewCounts>(result)[0]!;
+        (select ct.tag_id, count(*)::int as n from base join conversation_tags ct on ct.conversation_id = base.id group by ct.tag_id) t) as tags`,
+  );
+  if (!row) throw new Error('the view counts query answered no row');
   return {
     mine: row.mine,
     unassigned: row.unassigned,

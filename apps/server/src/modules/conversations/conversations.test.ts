@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversationListQuery, conversationListResponse } from '@parley/contracts';
 import { rowsOf } from '../../db/client';
 import { globalSettings, jobs, teams } from '../../db/schema';
 import {
@@ -13,7 +14,7 @@ import {
   type TestContext,
 } from '../../test/harness';
 import { apiChannelFor, webhookReceiver } from '../../test/inbox-fixtures';
-import { RARE_WORDS } from './conversations.queries';
+import { listConversations, RARE_WORDS } from './conversations.queries';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -44,6 +45,9 @@ async function team() {
 const list = async (s: Parameters<typeof as>[1], query: string) => {
   const res = await as(ctx, s).get(`/dashboardapi/conversations?${query}`);
   expect(res.statusCode).toBe(200);
+  // The route writes its page without a runtime check (see its serializerCompiler): every page
+  // the tests read must still be exactly the contract.
+  expect(conversationListResponse.strict().parse(res.json())).toEqual(res.json());
   return res.json() as {
     items: {
       id: number;
@@ -211,6 +215,45 @@ describe('inbox views, counts, sort and search', () => {
     const mateCounts = (await as(ctx, mate).get('/dashboardapi/conversations/counts')).json();
     expect(mateCounts).toMatchObject({ mine: 1, unread_mine: 1 });
   });
+
+  // design.md §7 list budget: planning the page's query was most of PostgreSQL's work per page.
+  it.runIf(process.env.DATABASE_URL)(
+    'an inbox page is a prepared statement that PostgreSQL plans once and then reuses',
+    async () => {
+      const owner = await signUp(ctx, { name: 'Pia Planner' });
+      const channel = await apiChannelFor(ctx, owner);
+      await channel.inbound({ identifier: 'p', name: 'Pat', text: 'plan me' });
+      const scope = { accountId: owner.accountId, userId: owner.userId };
+      // One transaction is one connection: the statement and its plans are that connection's.
+      const genericPlans = await ctx.deps.db.transaction(async (tx) => {
+        const count = async () =>
+          rowsOf<{ n: number }>(
+            await tx.execute(sql`
+              select coalesce(sum(generic_plans), 0)::int as n from pg_prepared_statements
+              where name like 'parley_%' and statement like '%from conversations c%'`),
+          )[0]!.n;
+        const before = await count();
+        for (let i = 0; i < 8; i++) {
+          const page = await listConversations(
+            tx,
+            scope,
+            conversationListQuery.parse({ view: 'all' }),
+          );
+          expect(page.items).toHaveLength(1);
+        }
+        const statements = rowsOf<{ statement: string }>(
+          await tx.execute(
+            sql`select statement from pg_prepared_statements where name like 'parley_%'`,
+          ),
+        );
+        // A limit passed as a parameter would keep PostgreSQL on custom plans at scale.
+        for (const { statement } of statements) expect(statement).not.toMatch(/limit \$\d/i);
+        return (await count()) - before;
+      });
+      // Five custom plans at most (fewer when an earlier test prepared it here), then the generic one.
+      expect(genericPlans).toBeGreaterThanOrEqual(3);
+    },
+  );
 
   it('a tag view finds a rare tag beyond the newest 2,000 conversations, page by page (issue 3: views on their indexes)', async () => {
     const { owner } = await team();
