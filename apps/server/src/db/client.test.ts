@@ -43,7 +43,10 @@ describe('isoTimestamp', () => {
       '2026-11-25 15:37:03.5+05:30',
       '2026-11-25T10:07:03.123Z',
     ])
-      expect(isoTimestamp(text), text).toBe(new Date(text).toISOString());
+      expect({ text, iso: isoTimestamp(text) }).toEqual({
+        text,
+        iso: new Date(text).toISOString(),
+      });
     expect(isoTimestamp(new Date(0))).toBe('1970-01-01T00:00:00.000Z');
   });
 
