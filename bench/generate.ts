@@ -368,8 +368,10 @@ export async function generateAccount(
 
     await timed(log, 'tags', () =>
       q(
-        `insert into conversation_tags (conversation_id, tag_id)
-         select c.id, ($2::int[])[least(30, floor(exp(random() * ln(31)))::int)]
+        // Triggers are off here: the links get their conversation's list keys written directly.
+        `insert into conversation_tags (conversation_id, tag_id, status, last_activity_at, waiting_since)
+         select c.id, ($2::int[])[least(30, floor(exp(random() * ln(31)))::int)],
+           c.status, c.last_activity_at, c.waiting_since
          from conversations c cross join generate_series(1, 2) j
          where c.account_id = $1 and random() < 0.35
          on conflict do nothing`,

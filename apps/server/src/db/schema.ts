@@ -649,7 +649,9 @@ export const conversations = pgTable(
       t.lastActivityAt,
       t.id,
     ),
-    index('conversations_contact_idx').on(t.contactId),
+    // A customer's newest conversation on a channel (every inbound message asks), and all of a
+    // contact's conversations (contact panel, search by contact).
+    index('conversations_contact_idx').on(t.contactId, t.supportChannelId, t.lastActivityAt),
     index('conversations_team_idx').on(t.accountId, t.teamId, t.status, t.lastActivityAt, t.id),
     index('conversations_channel_idx').on(
       t.accountId,
@@ -857,10 +859,25 @@ export const conversationTags = pgTable(
     tagId: integer('tag_id')
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
+    // The conversation's list keys, copied by triggers (migration 0026) in the transaction that
+    // changes them: a tag view reads its page in order from this table's indexes instead of
+    // walking the account's conversations and probing each one for the tag.
+    // (The defaults only satisfy the insert's types: the insert trigger always sets them.)
+    status: text('status').notNull().default('open'),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.tagId] }),
-    index('conversation_tags_tag_idx').on(t.tagId),
+    // (conversation_tags_recent_idx also serves lookups by tag alone: tag counts, tag deletion.)
+    index('conversation_tags_list_idx').on(t.tagId, t.status, t.lastActivityAt, t.conversationId),
+    index('conversation_tags_recent_idx').on(t.tagId, t.lastActivityAt, t.conversationId),
+    index('conversation_tags_waiting_idx').on(
+      t.tagId,
+      t.status,
+      sql`coalesce(${t.waitingSince}, 'infinity'::timestamptz)`,
+      t.conversationId,
+    ),
   ],
 );
 

@@ -5,7 +5,7 @@ import {
   type ConversationListItem,
   type Message,
 } from '@parley/contracts';
-import { intArray, rowsOf, type Db } from '../../db/client';
+import { executePrepared, intArray, rowsOf, type Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import type { Publication } from '../../realtime/event-mappings';
 import type { Realtime } from '../../realtime/realtime';
@@ -105,7 +105,14 @@ async function messagePublications(
 
 /** Every member of each conversation's account with their own unread state, in one query. */
 async function unreadByMember(db: Db, refs: ConversationRef[]) {
-  const result = await db.execute(sql`
+  return executePrepared<{
+    accountId: number;
+    conversationId: number;
+    userId: number;
+    unread: boolean;
+  }>(
+    db,
+    sql`
     select c.account_id as "accountId", c.id as "conversationId", m.user_id as "userId",
       (c.last_incoming_at is not null
         and c.last_incoming_at > coalesce(r.last_read_at, '-infinity'::timestamptz)) as unread
@@ -114,9 +121,7 @@ async function unreadByMember(db: Db, refs: ConversationRef[]) {
     left join conversation_reads r on r.conversation_id = c.id and r.user_id = m.user_id
     where c.id = any(${intArray(refs.map((e) => e.conversationId))})
       and (c.account_id, c.id) in (
-        select * from unnest(${intArray(refs.map((e) => e.accountId))}, ${intArray(refs.map((e) => e.conversationId))}))`);
-  return rowsOf<{ accountId: number; conversationId: number; userId: number; unread: boolean }>(
-    result,
+        select * from unnest(${intArray(refs.map((e) => e.accountId))}, ${intArray(refs.map((e) => e.conversationId))}))`,
   );
 }
 

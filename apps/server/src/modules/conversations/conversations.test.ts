@@ -294,6 +294,69 @@ describe('inbox views, counts, sort and search', () => {
     expect(closed.items).toEqual([]);
   });
 
+  it('a tag view follows its conversations at once: the same order and statuses as the whole inbox, in every sort (issue 3: tag views on their index)', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        (await channel.inbound({ identifier: `t${i}`, text: `hello ${i}` })).conversation_id,
+      );
+    const [c0, c1, c2, c3, untagged] = ids as [number, number, number, number, number];
+    let tagId = 0;
+    for (const id of [c3, c1, c0, c2]) {
+      const res = (
+        await as(ctx, owner).post('/dashboardapi/tag/add/v2', {
+          conversation_id: id,
+          tags: ['vip'],
+        })
+      ).json() as { tags: { id: number }[] };
+      tagId = res.tags[0]!.id;
+    }
+    // Changes after tagging: a new customer message, a close, a snooze, a reopen.
+    await channel.inbound({ identifier: 't0', text: 'me again' });
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${c2}`, { status: 'closed' });
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${c1}`, {
+      status: 'snoozed',
+      snoozed_until: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${c3}`, { status: 'pending' });
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${c3}`, { status: 'open' });
+
+    const pages = async (view: string, status: string, sort: string) => {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await list(
+          owner,
+          `view=${view}&status=${status}&sort=${sort}&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        seen.push(...page.items.map((i) => i.id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      return seen;
+    };
+    for (const status of ['open', 'snoozed', 'closed', 'all'])
+      for (const sort of ['newest', 'oldest', 'waiting_longest']) {
+        const everything = await pages('all', status, sort);
+        expect(everything.length).toBeGreaterThan(0);
+        expect({ status, sort, ids: await pages(`tag:${tagId}`, status, sort) }).toEqual({
+          status,
+          sort,
+          ids: everything.filter((id) => id !== untagged),
+        });
+      }
+    expect(await pages(`tag:${tagId}`, 'open', 'newest')).toEqual([c0, c3]);
+    // Every link carries exactly its conversation's keys.
+    const drifted = rowsOf<{ n: number }>(
+      await ctx.deps.db.execute(sql`
+        select count(*)::int as n from conversation_tags ct join conversations c on c.id = ct.conversation_id
+        where (ct.status, ct.last_activity_at, ct.waiting_since)
+          is distinct from (c.status, c.last_activity_at, c.waiting_since)`),
+    );
+    expect(drifted[0]!.n).toBe(0);
+  });
+
   it('pages with a keyset cursor without repeating or skipping, in each sort', async () => {
     const { owner } = await team();
     const channel = await apiChannelFor(ctx, owner);

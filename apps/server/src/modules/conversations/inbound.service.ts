@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import { executePrepared, type Db } from '../../db/client';
 import { attachments, contactIdentities, contacts, conversations, messages } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import type { InboundFile } from '../attachments/attachments.service';
@@ -173,7 +173,14 @@ async function recordOnOpenConversation(
 ): Promise<InboundResult | null> {
   if (m.conversationId || m.explicitThreadingOnly || m.attachments?.length || m.inTransaction)
     return null;
-  const result = await db.execute(sql`
+  // Prepared: planning this statement cost as much as running it (design.md §7 inbound rate).
+  const [row] = await executePrepared<{
+    contactId: number | null;
+    conversationId: number | null;
+    messageId: number | string | null;
+  }>(
+    db,
+    sql`
     with contact as (
       select contact_id from contact_identities
       where account_id = ${m.accountId} and kind = ${m.identity.kind} and value = ${m.identity.value}
@@ -200,12 +207,8 @@ async function recordOnOpenConversation(
     select (select contact_id from contact) as "contactId",
       (select id from conversation) as "conversationId",
       (select id from message) as "messageId",
-      (select count(*) from touched)::int as touched`);
-  const row = rowsOf<{
-    contactId: number | null;
-    conversationId: number | null;
-    messageId: number | string | null;
-  }>(result)[0];
+      (select count(*) from touched)::int as touched`,
+  );
   if (!row?.contactId || !row.conversationId) return null;
   if (row.messageId === null) return findDuplicate(db, m); // the provider sent it again
   return {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, max, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { intArray, type Db } from '../../db/client';
 import {
   attachments,
   brands,
@@ -398,6 +398,29 @@ export async function updateContactFromVisitor(
       phone: sql`coalesce(${contacts.phone}, ${phone ?? null})`,
     })
     .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)));
+}
+
+/** Which of these conversations (each in its own account) are widget chats, by id. */
+export async function widgetChatsAmong(
+  db: Db,
+  refs: readonly { accountId: number; conversationId: number }[],
+): Promise<Set<number>> {
+  if (refs.length === 0) return new Set();
+  const rows = await db
+    .select({
+      conversationId: widgetConversations.conversationId,
+      accountId: widgetConversations.accountId,
+    })
+    .from(widgetConversations)
+    .where(
+      sql`${widgetConversations.conversationId} = any(${intArray(refs.map((r) => r.conversationId))})`,
+    );
+  const accountOf = new Map(refs.map((r) => [r.conversationId, r.accountId]));
+  return new Set(
+    rows
+      .filter((r) => accountOf.get(r.conversationId) === r.accountId)
+      .map((r) => r.conversationId),
+  );
 }
 
 /** The visitors who see a conversation (each browser of a verified customer), for publishing. */

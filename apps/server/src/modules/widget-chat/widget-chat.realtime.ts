@@ -17,6 +17,7 @@ import {
   findAgent,
   findStore,
   visitorsOfConversation,
+  widgetChatsAmong,
   type VisitorRow,
 } from './widget-chat.queries';
 
@@ -92,16 +93,26 @@ async function emailReply(
 export function registerWidgetChatRealtime(deps: Deps, realtime: Realtime): void {
   realtimes.set(deps, realtime);
 
-  realtime.eventMappings.map('conversation_updated', async (e, d) => {
-    const visitors = await visitorsOfConversation(d.db, e);
-    if (visitors.length === 0) return [];
-    const [conversation] = await widgetConversations(d, e.accountId, [e.conversationId]);
-    if (!conversation) return [];
-    return visitors.map((v) => ({
-      channel: widgetVisitorChannel(v.publicId),
-      event: WIDGET_EVENTS.conversation,
-      data: { conversation },
-    }));
+  // Batched: every inbound message on any channel updates a conversation, and one query tells
+  // which of a burst's conversations are widget chats at all (design.md §7 inbound rate).
+  realtime.eventMappings.mapBatch('conversation_updated', async (events, d) => {
+    const chats = await widgetChatsAmong(d.db, events);
+    const published = await Promise.all(
+      [...new Map(events.map((e) => [e.conversationId, e])).values()]
+        .filter((e) => chats.has(e.conversationId))
+        .map(async (e) => {
+          const visitors = await visitorsOfConversation(d.db, e);
+          if (visitors.length === 0) return [];
+          const [conversation] = await widgetConversations(d, e.accountId, [e.conversationId]);
+          if (!conversation) return [];
+          return visitors.map((v) => ({
+            channel: widgetVisitorChannel(v.publicId),
+            event: WIDGET_EVENTS.conversation,
+            data: { conversation },
+          }));
+        }),
+    );
+    return published.flat();
   });
 
   // An agent typing in a widget conversation: the visitor sees who (the presence member's id is
