@@ -168,6 +168,18 @@ describe('API channel inbound', () => {
   });
 });
 
+/** The ids of every page of a list query, following next_cursor to the end. */
+const allPages = async (s: Parameters<typeof as>[1], query: string) => {
+  const seen: number[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await list(s, `${query}${cursor ? `&cursor=${cursor}` : ''}`);
+    seen.push(...page.items.map((i) => i.id));
+    cursor = page.next_cursor;
+  } while (cursor);
+  return seen;
+};
+
 describe('inbox views, counts, sort and search', () => {
   it('mine / unassigned / all / team / channel / tag views and their counts agree', async () => {
     const { owner, mate } = await team();
@@ -279,16 +291,7 @@ describe('inbox views, counts, sort and search', () => {
         sql`select tag_id from conversation_tags where conversation_id = ${old.conversation_id}`,
       ),
     ) as [{ tag_id: number }];
-    const seen: number[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await list(
-        owner,
-        `view=tag:${tagId}&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
-      );
-      seen.push(...page.items.map((i) => i.id));
-      cursor = page.next_cursor;
-    } while (cursor);
+    const seen = await allPages(owner, `view=tag:${tagId}&limit=1`);
     expect(seen.sort()).toEqual([old.conversation_id, older.conversation_id].sort());
     const closed = await list(owner, `view=tag:${tagId}&status=closed`);
     expect(closed.items).toEqual([]);
@@ -323,19 +326,8 @@ describe('inbox views, counts, sort and search', () => {
     await as(ctx, owner).patch(`/dashboardapi/conversations/${c3}`, { status: 'pending' });
     await as(ctx, owner).patch(`/dashboardapi/conversations/${c3}`, { status: 'open' });
 
-    const pages = async (view: string, status: string, sort: string) => {
-      const seen: number[] = [];
-      let cursor: string | null = null;
-      do {
-        const page = await list(
-          owner,
-          `view=${view}&status=${status}&sort=${sort}&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
-        );
-        seen.push(...page.items.map((i) => i.id));
-        cursor = page.next_cursor;
-      } while (cursor);
-      return seen;
-    };
+    const pages = (view: string, status: string, sort: string) =>
+      allPages(owner, `view=${view}&status=${status}&sort=${sort}&limit=1`);
     for (const status of ['open', 'snoozed', 'closed', 'all'])
       for (const sort of ['newest', 'oldest', 'waiting_longest']) {
         const everything = await pages('all', status, sort);
@@ -347,6 +339,9 @@ describe('inbox views, counts, sort and search', () => {
         });
       }
     expect(await pages(`tag:${tagId}`, 'open', 'newest')).toEqual([c0, c3]);
+    // Another account naming this tag sees none of its conversations.
+    const stranger = await signUp(ctx, { name: 'Sam Stranger' });
+    expect(await allPages(stranger, `view=tag:${tagId}&status=all`)).toEqual([]);
     // Every link carries exactly its conversation's keys.
     const drifted = rowsOf<{ n: number }>(
       await ctx.deps.db.execute(sql`
@@ -366,16 +361,7 @@ describe('inbox views, counts, sort and search', () => {
         (await channel.inbound({ identifier: `p${i}`, text: `message ${i}` })).conversation_id,
       );
     for (const sort of ['newest', 'oldest', 'waiting_longest']) {
-      const seen: number[] = [];
-      let cursor: string | null = null;
-      do {
-        const page = await list(
-          owner,
-          `view=all&sort=${sort}&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
-        );
-        seen.push(...page.items.map((i) => i.id));
-        cursor = page.next_cursor;
-      } while (cursor);
+      const seen = await allPages(owner, `view=all&sort=${sort}&limit=3`);
       expect(seen).toHaveLength(7);
       expect(new Set(seen)).toEqual(new Set(created));
       expect(seen).toEqual(sort === 'newest' ? created.toReversed() : created);
@@ -426,16 +412,7 @@ describe('inbox views, counts, sort and search', () => {
           .conversation_id,
       );
     await channel.inbound({ identifier: 'q-other', text: 'something else' });
-    const seen: number[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await list(
-        owner,
-        `view=all&status=all&limit=1&search=widget${cursor ? `&cursor=${cursor}` : ''}`,
-      );
-      seen.push(...page.items.map((i) => i.id));
-      cursor = page.next_cursor;
-    } while (cursor);
+    const seen = await allPages(owner, `view=all&status=all&limit=1&search=widget`);
     expect(seen).toEqual(ids.toReversed()); // newest first
   });
 
