@@ -50,7 +50,7 @@ interface Page {
   limit: number;
 }
 
-/** How many of the newest conversations a word search reads before it asks the full-text index. */
+/** How many of the newest conversations a word search walks at most, stopping at a full page. */
 const WALK = 2000;
 
 /**
@@ -80,34 +80,62 @@ async function idsOf(db: Db, query: SQL): Promise<number[]> {
   return rowsOf<{ id: number }>(await db.execute(query)).map((r) => r.id);
 }
 
-/** How many of the newest conversations a word search checks before it asks the index. */
-export const QUICK_WALK = 300;
 /** How many matching messages make a word search "rare": all of its conversations are read. */
 export const RARE_WORDS = 5000;
+/** How many matching contacts make a contact search "narrow": all of their conversations are read. */
+export const NARROW_CONTACTS = 10000;
+
+/**
+ * How many rows the planner expects `query` to return, from the table statistics (an EXPLAIN
+ * plans without running: about a millisecond). Infinity when it cannot say.
+ */
+async function expectedRows(db: Db, query: SQL): Promise<number> {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`explain (format json) ${query}`),
+  );
+  const raw = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
+    | [{ Plan?: { 'Plan Rows'?: number } }]
+    | undefined;
+  const rows = plan?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' && Number.isFinite(rows) ? rows : Infinity;
+}
 
 /**
  * The ids of the first page of the conversations whose messages contain every word, exact in
- * every case and cheap for both common and rare words:
- * 1. the newest QUICK_WALK conversations of the list are checked one by one: common words fill
- *    the page there;
- * 2. otherwise the account's full-text index is asked for up to RARE_WORDS matching messages:
- *    fewer means rare words (an email address, an order number, a name), whose conversations
- *    are the candidates, filtered and sorted;
- * 3. otherwise a longer walk (WALK conversations), and when even that finds less than a page,
- *    every conversation the index names.
- * Each step is its own short query, planned for its words (one statement holding every step
- * spent longer planning than running). The expression must stay the one indexed by
- * messages_fts_account_idx.
+ * every case. Two ways answer it, each cheap for its kind of words:
+ * - the index way: the account's full-text index names up to RARE_WORDS matching messages;
+ *   fewer means rare words (an email address, an order number, a name), whose conversations
+ *   are the candidates, filtered and sorted;
+ * - the walk: the WALK newest conversations of the list are checked one by one, stopping at a
+ *   full page; common words fill it early.
+ * The planner's estimate picks which goes first: the statistics of the index list the account's
+ * most common words, and estimate any other word at one fixed share of the messages (the
+ * estimate of a made-up word), so words estimated above that share are common and walk first,
+ * and others ask the index first. When the first way finds no page the other follows, and when
+ * neither does every conversation the index names is read. Each step is its own short query,
+ * planned for its words (one statement holding every step spent longer planning than running).
+ * The expression must stay the one indexed by messages_fts_account_idx.
  */
 async function wordsPageIds(db: Db, search: string, accountId: number, p: Page) {
-  const matches = sql`to_tsvector('simple', m.body) @@ plainto_tsquery('simple', ${search})`;
+  const messagesWith = (words: string) => sql`select m.conversation_id from messages m
+    where m.account_id = ${accountId}
+      and to_tsvector('simple', m.body) @@ plainto_tsquery('simple', ${words})`;
+  const withWords = messagesWith(search);
   const hasWords = sql`exists (
     select 1 from messages m
-    where m.conversation_id = c.id and m.account_id = ${accountId} and ${matches})`;
-  const withWords = sql`select m.conversation_id from messages m
-    where m.account_id = ${accountId} and ${matches}`;
-  const quick = await idsOf(db, newestMatching(p, hasWords, QUICK_WALK));
-  if (quick.length >= p.limit) return quick;
+    where m.conversation_id = c.id and m.account_id = ${accountId}
+      and to_tsvector('simple', m.body) @@ plainto_tsquery('simple', ${search}))`;
+  const walk = () => idsOf(db, newestMatching(p, hasWords, WALK));
+  const [expected, unlisted] = await Promise.all([
+    expectedRows(db, withWords),
+    expectedRows(db, messagesWith('zq0parley')),
+  ]);
+  const common = expected > unlisted;
+  if (common) {
+    const walked = await walk();
+    if (walked.length >= p.limit) return walked;
+  }
   const hits = rowsOf<{ conversation_id: number }>(
     await db.execute(sql`${withWords} ${limitTo(RARE_WORDS)}`),
   );
@@ -115,25 +143,38 @@ async function wordsPageIds(db: Db, search: string, accountId: number, p: Page) 
     const candidates = [...new Set(hits.map((h) => h.conversation_id))];
     return candidates.length === 0 ? [] : idsOf(db, candidatesPage(p, intArray(candidates)));
   }
-  const walked = await idsOf(db, newestMatching(p, hasWords, WALK));
-  if (walked.length >= p.limit) return walked;
+  if (!common) {
+    const walked = await walk();
+    if (walked.length >= p.limit) return walked;
+  }
   return idsOf(db, candidatesPage(p, sql`array(${withWords})`));
 }
 
-/** The ids of the first page of the conversations of contacts matching by name, email or phone. */
-function contactPageIds(db: Db, search: string, accountId: number, p: Page) {
+/**
+ * The ids of the first page of the conversations of contacts matching by name, email or phone.
+ * The trigram indexes name up to NARROW_CONTACTS contacts first; fewer (a full name, an email, a
+ * phone number, most surnames) make the page a walk of the newest conversations against their
+ * ids, hashed. A wider match (a few letters) asks for the page in one statement instead.
+ */
+async function contactPageIds(db: Db, search: string, accountId: number, p: Page) {
   const like = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const digits = search.replace(/\D/g, '');
   // The phone expression must stay the one indexed by contacts_phone_digits_trgm_idx.
+  const matching = sql`select k.id from contacts k
+      where k.account_id = ${accountId}
+        and (k.name ilike ${like} or k.email ilike ${like}
+          ${digits.length >= 4 ? sql`or regexp_replace(coalesce(k.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}` : sql``})`;
+  const contactIds = await idsOf(db, sql`${matching} ${limitTo(NARROW_CONTACTS)}`);
+  if (contactIds.length === 0) return [];
+  const ofContacts =
+    contactIds.length < NARROW_CONTACTS
+      ? sql`c.contact_id = any(${intArray(contactIds)})`
+      : sql`c.contact_id in (${matching})`;
   return idsOf(
     db,
     sql`
     select c.id from conversations c
-    where ${p.filters} and c.contact_id in (
-      select k.id from contacts k
-      where k.account_id = ${accountId}
-        and (k.name ilike ${like} or k.email ilike ${like}
-          ${digits.length >= 4 ? sql`or regexp_replace(coalesce(k.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}` : sql``}))
+    where ${p.filters} and ${ofContacts}
     ${p.orderBy} ${limitTo(p.limit)}`,
   );
 }

@@ -14,7 +14,7 @@ import {
   type TestContext,
 } from '../../test/harness';
 import { apiChannelFor, webhookReceiver } from '../../test/inbox-fixtures';
-import { listConversations, RARE_WORDS } from './conversations.queries';
+import { listConversations, NARROW_CONTACTS, RARE_WORDS } from './conversations.queries';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -436,10 +436,37 @@ describe('inbox views, counts, sort and search', () => {
       (await list(owner, `view=all&status=all&search=${encodeURIComponent(q)}`)).items.map(
         (i) => i.id,
       );
-    expect(await found('sprocket')).toEqual([common.conversation_id]);
-    expect(await found('gizmo')).toEqual([rare.conversation_id]);
-    expect(await found('gizmo rattles')).toEqual([rare.conversation_id]);
-    expect(await found('gizmo sprocket')).toEqual([]);
+    // Without statistics every word looks rare (the index goes first); with them, "sprocket" is
+    // among the account's common words (the walk goes first, then the index): exact either way.
+    for (const statistics of ['none', 'analyzed']) {
+      if (statistics === 'analyzed') await ctx.deps.db.execute(sql`analyze messages`);
+      expect({ statistics, ids: await found('sprocket') }).toEqual({
+        statistics,
+        ids: [common.conversation_id],
+      });
+      expect(await found('gizmo')).toEqual([rare.conversation_id]);
+      expect(await found('gizmo rattles')).toEqual([rare.conversation_id]);
+      expect(await found('gizmo sprocket')).toEqual([]);
+    }
+  });
+
+  it('finds the conversations of contacts matching by name, however many contacts match', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const first = await channel.inbound({ identifier: 'n1', name: 'Ada Wideman', text: 'hi' });
+    const other = await channel.inbound({ identifier: 'n2', name: 'Bob Narrow', text: 'hello' });
+    const last = await channel.inbound({ identifier: 'n3', name: 'Cy Wideman', text: 'hey' });
+    const found = async (q: string) =>
+      (await list(owner, `view=all&status=all&search=${encodeURIComponent(q)}`)).items.map(
+        (i) => i.id,
+      );
+    expect(await found('Wideman')).toEqual([last.conversation_id, first.conversation_id]);
+    // More contacts named alike than a narrow match holds (their conversations are elsewhere).
+    await ctx.deps.db.execute(sql`
+      insert into contacts (account_id, name)
+      select ${owner.accountId}, 'Wideman ' || g from generate_series(1, ${NARROW_CONTACTS}) g`);
+    expect(await found('Wideman')).toEqual([last.conversation_id, first.conversation_id]);
+    expect(await found('narrow')).toEqual([other.conversation_id]);
   });
 });
 
