@@ -95,8 +95,7 @@ async function expectedRows(db: Db, query: SQL): Promise<number> {
   );
   const raw = row ? Object.values(row)[0] : undefined;
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
-    | [{ Plan?: { 'Plan Rows'?: number } }]
-    | undefined;
+    [{ Plan?: { 'Plan Rows'?: number } }] | undefined;
   const rows = plan?.[0]?.Plan?.['Plan Rows'];
   return typeof rows === 'number' && Number.isFinite(rows) ? rows : Infinity;
 }
