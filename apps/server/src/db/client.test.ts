@@ -16,20 +16,6 @@ describe('database connections', () => {
       await ctx.close();
     }
   });
-
-  it('search messages of one account through the (account, words) index where btree_gin is available', async () => {
-    const ctx = await createTestContext();
-    try {
-      const indexes = rowsOf<{ indexname: string }>(
-        await ctx.deps.db.execute(
-          sql`select indexname from pg_indexes where tablename = 'messages' and indexname like 'messages_fts%'`,
-        ),
-      ).map((r) => r.indexname);
-      expect(indexes).toEqual(['messages_fts_account_idx']);
-    } finally {
-      await ctx.close();
-    }
-  });
 });
 
 describe('isoTimestamp', () => {

@@ -118,8 +118,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // One options object: `new PGlite(undefined, options)` ignores the options (in-memory databases
   // would lose the start parameters and the extensions). pg_trgm backs the trigram indexes of
-  // the inbox search (migration 0007); btree_gin lets its full-text index lead with the account
-  // (migration 0024).
+  // the inbox search (migration 0007); btree_gin is created by migration 0024 (whose index
+  // migration 0027 replaced), which would otherwise warn on every new database.
   const client = new PGlite({
     dataDir,
     startParams: PGLITE_START_PARAMS,

@@ -738,14 +738,10 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
-    // Full-text search within one account (btree_gin puts the account in the GIN index, so a
-    // word common elsewhere costs this account nothing); migration 0024 creates it where
-    // btree_gin is available and otherwise keeps messages_fts_idx (the words alone).
-    index('messages_fts_account_idx').using(
-      'gin',
-      t.accountId,
-      sql`to_tsvector('simple', ${t.body})`,
-    ),
+    // Full-text search within one account: each word is indexed as `{account}:{word}` (the SQL
+    // functions of migration 0027), so a word's entries in the index are this account's messages
+    // alone: neither other accounts' messages nor the size of this account cost a search.
+    index('messages_words_idx').using('gin', sql`parley_account_words(${t.accountId}, ${t.body})`),
     uniqueIndex('messages_provider_id_key').on(t.supportChannelId, t.providerMessageId),
     // Reports: messages in / out by day and hour over a date range (notes and activity excluded).
     index('messages_report_idx')
