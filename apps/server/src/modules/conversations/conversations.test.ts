@@ -405,6 +405,20 @@ describe('inbox views, counts, sort and search', () => {
     expect(await found('invoice')).toEqual([b.conversation_id]);
     expect(await found('parcel arrived')).toEqual([a.conversation_id]);
     expect(await found('100%_off')).toEqual([]);
+    // Letter case never matters, on either side (the walk tests substrings before it parses).
+    expect(await found('PARCEL Never')).toEqual([a.conversation_id]);
+    const shouted = await channel.inbound({ identifier: 's4', text: 'WHERE IS MY STRAßE REFUND' });
+    expect(await found('where is my refund')).toEqual([shouted.conversation_id]);
+    expect(await found('straße')).toEqual([shouted.conversation_id]);
+    // A page of one (the walk answers once it holds a page and one more): its first match is
+    // the answer, so it must not skip the shouted one.
+    const firstOf = async (q: string) =>
+      (await list(owner, `view=all&status=all&limit=1&search=${encodeURIComponent(q)}`)).items[0]
+        ?.id;
+    await channel.inbound({ identifier: 's5', text: 'my refund is late' });
+    await channel.inbound({ identifier: 's5b', text: 'refund: late again' });
+    const later = await channel.inbound({ identifier: 's6', text: 'MY REFUND IS LATE' });
+    expect(await firstOf('Refund late')).toBe(later.conversation_id);
     // Quotes, backslashes and hyphens are words' edges, never query syntax.
     const c = await channel.inbound({
       identifier: 's3',
