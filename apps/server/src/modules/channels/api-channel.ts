@@ -13,7 +13,11 @@ import { notFound } from '../../lib/errors';
 import { RetryableError } from '../../lib/jobs';
 import { apiAccountOf } from '../../plugins/auth';
 import { safePost, UnsafeUrlError } from '../../lib/safe-fetch';
-import { recordInbound } from '../conversations/inbound.service';
+import {
+  recordInboundInFull,
+  recordInboundOnOpenConversation,
+  type InboundResult,
+} from '../conversations/inbound.service';
 import { PermanentDeliveryError, registerAdapter } from './adapters';
 import { findOwnChannel } from './channels.service';
 
@@ -82,17 +86,14 @@ export const apiChannelRoutes =
       },
       async (request, reply) => {
         const accountId = apiAccountOf(request);
-        const channel = await findOwnChannel(deps.db, accountId, request.params.channelId);
-        if (channel.type !== 'api') throw notFound('That API channel');
+        const channelId = request.params.channelId;
         const { contact, message } = request.body;
-        const files = await storeInboundFiles(deps, message.attachments);
-        const result = await recordInbound(deps, {
+        const inbound = {
           accountId,
-          supportChannelId: channel.id,
-          brandId: channel.brandId,
+          supportChannelId: channelId,
           identity: {
-            kind: 'api',
-            value: `${channel.id}:${contact.identifier}`,
+            kind: 'api' as const,
+            value: `${channelId}:${contact.identifier}`,
             name: contact.name,
             email: contact.email,
             phone: contact.phone,
@@ -101,6 +102,23 @@ export const apiChannelRoutes =
           subject: request.body.subject,
           providerMessageId: message.id,
           conversationId: request.body.conversation_id,
+        };
+        // A known customer writing again in their open conversation: one statement, which also
+        // checks the channel (design.md §7 inbound rate). Anything else loads the channel first.
+        const quick =
+          message.attachments.length === 0
+            ? await recordInboundOnOpenConversation(deps, inbound, 'api')
+            : null;
+        if (quick) {
+          reply.status(quick.duplicate ? 200 : 201);
+          return toResponse(quick);
+        }
+        const channel = await findOwnChannel(deps.db, accountId, channelId);
+        if (channel.type !== 'api') throw notFound('That API channel');
+        const files = await storeInboundFiles(deps, message.attachments);
+        const result = await recordInboundInFull(deps, {
+          ...inbound,
+          brandId: channel.brandId,
           attachments: files,
         }).catch(async (err: unknown) => {
           await removeInboundFiles(deps, files);
@@ -109,15 +127,19 @@ export const apiChannelRoutes =
         // A retried message keeps the files it was first stored with.
         if (result.duplicate) await removeInboundFiles(deps, files);
         reply.status(result.duplicate ? 200 : 201);
-        return {
-          conversation_id: result.conversationId,
-          message_id: result.messageId,
-          contact_id: result.contactId,
-          duplicate: result.duplicate,
-        };
+        return toResponse(result);
       },
     );
   };
+
+function toResponse(result: InboundResult): z.infer<typeof inboundResponse> {
+  return {
+    conversation_id: result.conversationId,
+    message_id: result.messageId,
+    contact_id: result.contactId,
+    duplicate: result.duplicate,
+  };
+}
 
 /** Replies on an API channel are POSTed, signed, to the webhook URL the account configured. */
 registerAdapter('api', {

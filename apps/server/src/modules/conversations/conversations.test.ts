@@ -3,7 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationListQuery, conversationListResponse } from '@parley/contracts';
 import { rowsOf } from '../../db/client';
-import { globalSettings, jobs, teams } from '../../db/schema';
+import {
+  contactIdentities,
+  conversations,
+  globalSettings,
+  jobs,
+  supportChannels,
+  teams,
+} from '../../db/schema';
 import {
   as,
   createTestContext,
@@ -170,6 +177,49 @@ describe('API channel inbound', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('validation_error');
     expect((await list(other, 'view=all')).items).toHaveLength(0);
+  });
+
+  it('a known customer with an open conversation is still refused on another account’s channel and on a channel that is not an API channel (404), storing nothing', async () => {
+    const { owner } = await team();
+    const other = await signUp(ctx);
+    const mine = await apiChannelFor(ctx, owner);
+    const known = await mine.inbound({ identifier: 'k1', text: 'first' });
+    const post = (channelId: number, key: string, identifier: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/channels/${channelId}/messages`,
+        headers: { authorization: `Bearer ${key}` },
+        payload: { contact: { identifier }, message: { body: 'again' } },
+      });
+    const theirs = await apiChannelFor(ctx, other);
+    expect((await post(mine.channelId, theirs.apiKey, 'k1')).statusCode).toBe(404);
+    // An SMS channel of the same account, where the same customer has an open conversation
+    // under the identity an API channel of that id would give them.
+    const [sms] = await ctx.deps.db
+      .insert(supportChannels)
+      .values({ accountId: owner.accountId, type: 'sms', name: 'SMS' })
+      .returning();
+    await ctx.deps.db.insert(contactIdentities).values({
+      accountId: owner.accountId,
+      contactId: known.contact_id,
+      kind: 'api',
+      value: `${sms!.id}:k1`,
+      supportChannelId: sms!.id,
+    });
+    await ctx.deps.db.insert(conversations).values({
+      accountId: owner.accountId,
+      supportChannelId: sms!.id,
+      contactId: known.contact_id,
+    });
+    const refused = await post(sms!.id, mine.apiKey, 'k1');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('not_found');
+    const stored = rowsOf<{ n: number }>(
+      await ctx.deps.db.execute(
+        sql`select count(*)::int as n from messages where account_id = ${owner.accountId}`,
+      ),
+    );
+    expect(stored[0]!.n).toBe(1);
   });
 });
 
@@ -624,7 +674,6 @@ describe('conversation actions', () => {
     const channel = await apiChannelFor(ctx, owner);
     const { conversation_id } = await channel.inbound({ identifier: 'n1', text: 'hi' });
     // Turn it into a type Parley cannot send on yet.
-    const { supportChannels } = await import('../../db/schema');
     await ctx.deps.db
       .update(supportChannels)
       .set({ type: 'call' })

@@ -44,6 +44,9 @@ export interface InboundMessage {
   inTransaction?: ((tx: Db, stored: Omit<InboundResult, 'duplicate'>) => Promise<void>) | undefined;
 }
 
+/** What the common case needs of a message: not the channel's store (it never makes a conversation). */
+export type OpenConversationMessage = Omit<InboundMessage, 'brandId'>;
+
 export interface InboundResult {
   conversationId: number;
   messageId: number;
@@ -119,25 +122,54 @@ export async function recordInbound(deps: Deps, m: InboundMessage): Promise<Inbo
   const at = m.receivedAt ?? new Date();
   const result =
     (await recordOnOpenConversation(deps.db, m, at)) ?? (await recordInFull(deps, m, at));
-  if (!result.duplicate) {
-    deps.events.emit('message_created', {
-      accountId: m.accountId,
-      conversationId: result.conversationId,
-      messageId: result.messageId,
-      isPrivate: false,
-      // Files come with the message, or inTransaction claims them (the widget's uploads).
-      hasAttachments: Boolean(m.attachments?.length) || m.inTransaction !== undefined,
-    });
-    deps.events.emit('conversation_updated', {
-      accountId: m.accountId,
-      conversationId: result.conversationId,
-    });
-  }
+  announce(deps, m, result);
   return result;
 }
 
+/**
+ * The common case alone (see recordOnOpenConversation), for a route that has not loaded the
+ * channel yet: the statement also checks that the channel is the account's and of `channelType`,
+ * so the hottest path reads no channel row. Null when the message needs the full path: the
+ * caller then loads the channel (answering 404 for another account's) and calls
+ * recordInboundInFull.
+ */
+export async function recordInboundOnOpenConversation(
+  deps: Deps,
+  m: OpenConversationMessage,
+  channelType: string,
+): Promise<InboundResult | null> {
+  const at = m.receivedAt ?? new Date();
+  const result = await recordOnOpenConversation(deps.db, m, at, channelType);
+  if (result) announce(deps, m, result);
+  return result;
+}
+
+/** recordInbound without the common case, after recordInboundOnOpenConversation said null. */
+export async function recordInboundInFull(deps: Deps, m: InboundMessage): Promise<InboundResult> {
+  const result = await recordInFull(deps, m, m.receivedAt ?? new Date());
+  announce(deps, m, result);
+  return result;
+}
+
+/** A new message's domain events (none for a retried one). */
+function announce(deps: Deps, m: OpenConversationMessage, result: InboundResult) {
+  if (result.duplicate) return;
+  deps.events.emit('message_created', {
+    accountId: m.accountId,
+    conversationId: result.conversationId,
+    messageId: result.messageId,
+    isPrivate: false,
+    // Files come with the message, or inTransaction claims them (the widget's uploads).
+    hasAttachments: Boolean(m.attachments?.length) || m.inTransaction !== undefined,
+  });
+  deps.events.emit('conversation_updated', {
+    accountId: m.accountId,
+    conversationId: result.conversationId,
+  });
+}
+
 /** What a new customer message does to its conversation (see recordInFull). */
-function conversationTouch(m: InboundMessage, at: Date) {
+function conversationTouch(m: OpenConversationMessage, at: Date) {
   const atSql = sql`${at.toISOString()}::timestamptz`;
   // A new customer message reopens a pending or snoozed conversation and starts the wait
   // (an automatic one only shows up in the thread).
@@ -168,8 +200,9 @@ function conversationTouch(m: InboundMessage, at: Date) {
  */
 async function recordOnOpenConversation(
   db: Db,
-  m: InboundMessage,
+  m: OpenConversationMessage,
   at: Date,
+  channelType?: string,
 ): Promise<InboundResult | null> {
   if (m.conversationId || m.explicitThreadingOnly || m.attachments?.length || m.inTransaction)
     return null;
@@ -188,6 +221,7 @@ async function recordOnOpenConversation(
       select c.id from conversations c
       where c.account_id = ${m.accountId} and c.support_channel_id = ${m.supportChannelId}
         and c.contact_id = (select contact_id from contact) and c.status <> 'closed'
+        ${channelType === undefined ? sql`` : sql`and exists (select 1 from support_channels s where s.id = ${m.supportChannelId} and s.account_id = ${m.accountId} and s.type = ${channelType})`}
       order by c.last_activity_at desc
       limit 1
     ), message as (
@@ -220,7 +254,7 @@ async function recordOnOpenConversation(
 }
 
 /** The message already stored under this provider id on this channel, if any. */
-async function findDuplicate(db: Db, m: InboundMessage): Promise<InboundResult | null> {
+async function findDuplicate(db: Db, m: OpenConversationMessage): Promise<InboundResult | null> {
   if (!m.providerMessageId) return null;
   const [dup] = await db
     .select({
