@@ -156,3 +156,67 @@ test('two agents share the inbox live: a customer message arrives, one agent tak
     await receiver.close();
   }
 });
+
+test('an agent sees a customer write again live, and finds conversations from the search box by words, name and id', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signUpInBrowser(page, { name: 'Sam Searcher', workspace: 'Search Co' });
+  const api = await sessionHeaders(page.context());
+  const channel = (await postJson(page.request, '/dashboardapi/supportchannel', api, {
+    type: 'api',
+    name: 'Shop backend',
+  })) as { id: number };
+  const { key } = (await postJson(page.request, '/dashboardapi/apikeys', api, {
+    name: 'e2e search',
+  })) as { key: string };
+  const tag = crypto.randomBytes(3).toString('hex');
+  const send = async (identifier: string, name: string, body: string) => {
+    const res = await fetch(`${baseURL}/api/v1/channels/${channel.id}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ contact: { identifier, name }, message: { body } }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { conversation_id: number }).conversation_id;
+  };
+  const zelda = `Zelda Quartz ${tag}`;
+  const otto = `Otto Lind ${tag}`;
+  const zeldaConversation = await send('z-1', zelda, 'My carabiner arrived broken');
+  await send('o-1', otto, 'Can I change the delivery address?');
+
+  const subscribed = panelChannelSubscribed(page);
+  await page.goto('/inboxes/all/open/newest');
+  const list = page.getByRole('list', { name: 'Conversations' });
+  const row = (name: string) => list.getByRole('link', { name: new RegExp(name) });
+  await expect(row(zelda)).toBeVisible();
+  await subscribed;
+
+  // The same customer writes again in her open conversation: the row updates without a reload.
+  expect(await send('z-1', zelda, 'Also the ZIPPER of the bag is torn')).toBe(zeldaConversation);
+  await expect(row(zelda)).toContainText('Also the ZIPPER of the bag is torn');
+
+  const search = page.getByRole('searchbox', { name: 'Search conversations' });
+  const searchFor = async (text: string) => {
+    await search.fill(text);
+    await search.press('Enter');
+  };
+  // Words of her latest message, typed in another case than she wrote them.
+  await searchFor('zipper torn');
+  await expect(row(zelda)).toBeVisible();
+  await expect(row(otto)).toHaveCount(0);
+  // The other customer by name.
+  await searchFor(`Lind ${tag}`);
+  await expect(row(otto)).toBeVisible();
+  await expect(row(zelda)).toHaveCount(0);
+  // A ticket by id.
+  await searchFor(`id:${zeldaConversation}`);
+  await expect(row(zelda)).toBeVisible();
+  await expect(row(otto)).toHaveCount(0);
+  // Nothing matches: the list says so in words.
+  await searchFor('parachute');
+  await expect(
+    page.getByRole('heading', { name: 'No conversations match your search' }),
+  ).toBeVisible();
+});
