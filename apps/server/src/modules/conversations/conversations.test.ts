@@ -21,6 +21,7 @@ import {
   type TestContext,
 } from '../../test/harness';
 import { apiChannelFor, webhookReceiver } from '../../test/inbox-fixtures';
+import { recordInbound, recordInboundOnOpenConversation } from './inbound.service';
 import {
   listConversations,
   messagesWithWords,
@@ -220,6 +221,136 @@ describe('API channel inbound', () => {
       ),
     );
     expect(stored[0]!.n).toBe(1);
+  });
+
+  it('messages that arrive together are stored in one statement exactly as one by one: the thread in order, the last stored message on the row, reopened and waiting from the first that is not automatic, a repeated provider id once, another account refused (design.md §7 inbound rate)', async () => {
+    const { owner } = await team();
+    const other = await signUp(ctx);
+    const channel = await apiChannelFor(ctx, owner);
+    const a = await channel.inbound({ identifier: 'batch-a', text: 'first a' });
+    const b = await channel.inbound({ identifier: 'batch-b', text: 'first b' });
+    const c = await channel.inbound({ identifier: 'batch-c', text: 'first c' });
+    const snoozedUntil = new Date(Date.now() + 3_600_000);
+    await ctx.deps.db
+      .update(conversations)
+      .set({ status: 'snoozed', snoozedUntil, waitingSince: null })
+      .where(sql`${conversations.id} in (${a.conversation_id}, ${c.conversation_id})`);
+
+    const t0 = Date.now() + 60_000;
+    const at = (s: number) => new Date(t0 + s * 1000);
+    const mine = { accountId: owner.accountId, supportChannelId: channel.channelId };
+    const from = (identifier: string) => ({
+      kind: 'api' as const,
+      value: `${channel.channelId}:${identifier}`,
+    });
+    // Called in one tick, so they share one batch (lib/batcher.ts).
+    const [auto, second, third, firstPb, againPb, newcomer, autoC, theirs] = await Promise.all([
+      recordInbound(ctx.deps, {
+        ...mine,
+        brandId: null,
+        identity: from('batch-a'),
+        body: 'auto reply',
+        automatic: true,
+        receivedAt: at(1),
+      }),
+      recordInbound(ctx.deps, {
+        ...mine,
+        brandId: null,
+        identity: from('batch-a'),
+        body: 'second a',
+        receivedAt: at(2),
+      }),
+      recordInbound(ctx.deps, {
+        ...mine,
+        brandId: null,
+        identity: from('batch-a'),
+        body: 'third a',
+        receivedAt: at(3),
+      }),
+      recordInbound(ctx.deps, {
+        ...mine,
+        brandId: null,
+        identity: from('batch-b'),
+        body: 'second b',
+        providerMessageId: 'pb',
+        receivedAt: at(4),
+      }),
+      recordInbound(ctx.deps, {
+        ...mine,
+        brandId: null,
+        identity: from('batch-b'),
+        body: 'second b',
+        providerMessageId: 'pb',
+        receivedAt: at(5),
+      }),
+      recordInbound(ctx.deps, {
+        ...mine,
+        brandId: null,
+        identity: from('batch-new'),
+        body: 'hello',
+        receivedAt: at(6),
+      }),
+      recordInbound(ctx.deps, {
+        ...mine,
+        brandId: null,
+        identity: from('batch-c'),
+        body: 'out of office',
+        automatic: true,
+        receivedAt: at(7),
+      }),
+      recordInboundOnOpenConversation(
+        ctx.deps,
+        { ...mine, accountId: other.accountId, identity: from('batch-a'), body: 'not yours' },
+        'api',
+      ),
+    ]);
+
+    for (const r of [auto, second, third]) {
+      expect(r).toMatchObject({ conversationId: a.conversation_id, duplicate: false });
+    }
+    expect(new Set([auto.messageId, second.messageId, third.messageId]).size).toBe(3);
+    expect(firstPb).toMatchObject({ conversationId: b.conversation_id, duplicate: false });
+    expect(againPb).toEqual({ ...firstPb, duplicate: true });
+    expect([a, b, c].map((x) => x.conversation_id)).not.toContain(newcomer.conversationId);
+    expect(autoC).toMatchObject({ conversationId: c.conversation_id, duplicate: false });
+    expect(theirs).toBeNull();
+
+    const row = async (id: number) =>
+      (await as(ctx, owner).get(`/dashboardapi/conversations/${id}`)).json();
+    expect(await row(a.conversation_id)).toMatchObject({
+      status: 'open',
+      snoozed_until: null,
+      waiting_since: at(2).toISOString(),
+      last_activity_at: at(3).toISOString(),
+      last_message_preview: 'third a',
+    });
+    expect(await row(b.conversation_id)).toMatchObject({
+      last_activity_at: at(4).toISOString(),
+      last_message_preview: 'second b',
+    });
+    // Only an auto-reply came: it shows in the thread, and the conversation sleeps on.
+    expect(await row(c.conversation_id)).toMatchObject({
+      status: 'snoozed',
+      snoozed_until: snoozedUntil.toISOString(),
+      waiting_since: null,
+      last_message_preview: 'out of office',
+    });
+    const thread = (
+      await as(ctx, owner).get(`/dashboardapi/conversations/${a.conversation_id}/messages`)
+    ).json();
+    expect(thread.items.map((m: { body: string }) => m.body)).toEqual([
+      'first a',
+      'auto reply',
+      'second a',
+      'third a',
+    ]);
+    const counts = rowsOf<{ account: number; n: number }>(
+      await ctx.deps.db.execute(
+        sql`select account_id as account, count(*)::int as n from messages
+          where account_id in (${owner.accountId}, ${other.accountId}) group by account_id`,
+      ),
+    );
+    expect(counts).toEqual([{ account: owner.accountId, n: 3 + 3 + 1 + 1 + 1 }]);
   });
 });
 

@@ -1,9 +1,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { executePrepared, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { attachments, contactIdentities, contacts, conversations, messages } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import type { InboundFile } from '../attachments/attachments.service';
 import { attachmentsPreview, preview } from './conversations.service';
+import { recordOnOpenConversationBatched } from './inbound-open-conversation';
 
 /** How the customer is known on the channel they wrote on. */
 export interface InboundIdentity {
@@ -172,7 +173,8 @@ function announce(deps: Deps, m: OpenConversationMessage, result: InboundResult)
 function conversationTouch(m: OpenConversationMessage, at: Date) {
   const atSql = sql`${at.toISOString()}::timestamptz`;
   // A new customer message reopens a pending or snoozed conversation and starts the wait
-  // (an automatic one only shows up in the thread).
+  // (an automatic one only shows up in the thread). inbound-open-conversation.ts does the same
+  // for a batch.
   return sql.join(
     [
       ...(m.automatic
@@ -184,19 +186,21 @@ function conversationTouch(m: OpenConversationMessage, at: Date) {
           ]),
       sql`last_activity_at = ${atSql}`,
       sql`last_incoming_at = ${atSql}`,
-      sql`last_message_preview = ${preview(m.body || attachmentsPreview(m.attachments?.length ?? 0))}`,
+      sql`last_message_preview = ${messagePreview(m)}`,
     ],
     sql`, `,
   );
 }
 
+const messagePreview = (m: OpenConversationMessage) =>
+  preview(m.body || attachmentsPreview(m.attachments?.length ?? 0));
+
 /**
- * The common case in one statement (one round trip instead of seven: design.md §7, inbound
- * throughput): a contact the channel knows writes again in their open conversation. Anything
- * else (a new contact or conversation, explicit threading, files, a hook) answers null and takes
- * the full path. A statement is atomic, so this is as safe as the transaction of the full path;
- * a retried provider message conflicts on messages_provider_id_key and is answered as the
- * duplicate it is.
+ * The common case (design.md §7, inbound throughput): a contact the channel knows writes again in
+ * their open conversation — one statement, shared with the messages that arrive meanwhile (see
+ * inbound-open-conversation.ts). Anything else (a new contact or conversation, explicit
+ * threading, files, a hook) answers null and takes the full path. A retried provider message is
+ * answered as the duplicate it is.
  */
 async function recordOnOpenConversation(
   db: Db,
@@ -206,48 +210,24 @@ async function recordOnOpenConversation(
 ): Promise<InboundResult | null> {
   if (m.conversationId || m.explicitThreadingOnly || m.attachments?.length || m.inTransaction)
     return null;
-  // Prepared: planning this statement cost as much as running it (design.md §7 inbound rate).
-  const [row] = await executePrepared<{
-    contactId: number | null;
-    conversationId: number | null;
-    messageId: number | string | null;
-  }>(
-    db,
-    sql`
-    with contact as (
-      select contact_id from contact_identities
-      where account_id = ${m.accountId} and kind = ${m.identity.kind} and value = ${m.identity.value}
-    ), conversation as (
-      select c.id from conversations c
-      where c.account_id = ${m.accountId} and c.support_channel_id = ${m.supportChannelId}
-        and c.contact_id = (select contact_id from contact) and c.status <> 'closed'
-        ${channelType === undefined ? sql`` : sql`and exists (select 1 from support_channels s where s.id = ${m.supportChannelId} and s.account_id = ${m.accountId} and s.type = ${channelType})`}
-      order by c.last_activity_at desc
-      limit 1
-    ), message as (
-      insert into messages (account_id, conversation_id, support_channel_id, direction, kind, body,
-        body_html, sender_contact_id, provider_message_id, auto_submitted, created_at)
-      select ${m.accountId}, conversation.id, ${m.supportChannelId}, 'incoming', 'message', ${m.body},
-        ${m.bodyHtml ?? null}, (select contact_id from contact), ${m.providerMessageId ?? null},
-        ${m.automatic ?? false}, ${at.toISOString()}::timestamptz
-      from conversation
-      on conflict do nothing
-      returning id, conversation_id
-    ), touched as (
-      update conversations set ${conversationTouch(m, at)}
-      where id = (select conversation_id from message)
-      returning id
-    )
-    select (select contact_id from contact) as "contactId",
-      (select id from conversation) as "conversationId",
-      (select id from message) as "messageId",
-      (select count(*) from touched)::int as touched`,
-  );
-  if (!row?.contactId || !row.conversationId) return null;
+  const row = await recordOnOpenConversationBatched(db, {
+    accountId: m.accountId,
+    supportChannelId: m.supportChannelId,
+    channelType: channelType ?? null,
+    identityKind: m.identity.kind,
+    identityValue: m.identity.value,
+    body: m.body,
+    bodyHtml: m.bodyHtml ?? null,
+    providerMessageId: m.providerMessageId ?? null,
+    automatic: m.automatic ?? false,
+    at,
+    preview: messagePreview(m),
+  });
+  if (!row.contactId || !row.conversationId) return null;
   if (row.messageId === null) return findDuplicate(db, m); // the provider sent it again
   return {
     conversationId: row.conversationId,
-    messageId: Number(row.messageId),
+    messageId: row.messageId,
     contactId: row.contactId,
     duplicate: false,
   };
