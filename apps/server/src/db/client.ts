@@ -59,8 +59,8 @@ const statementNames = new Map<string, string>();
  * PostgreSQL parses and plans its text once per connection instead of on every call: planning
  * was most of the database's CPU for an inbox page (ADR 0011). The name is a hash of the text,
  * so every shape of a query built from parts gets its own statement. Only for queries whose
- * plan does not hinge on the values (PostgreSQL moves to a generic plan after five runs when it
- * costs no more than the custom ones); reports and searches keep planning per call.
+ * plan does not hinge on the values: on PostgreSQL they always run their generic plan (see
+ * openPostgres); reports and searches keep planning per call.
  */
 export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
@@ -71,9 +71,14 @@ export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
     if (statementNames.size >= 2000) statementNames.clear();
     statementNames.set(built.sql, name);
   }
-  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
+  // On PostgreSQL, through the connections that always keep the generic plan (see openPostgres).
+  const target = genericPlanDbs.get(db) ?? db;
+  const result = await target._.session.prepareQuery(built, undefined, name, false).execute();
   return rowsOf<T>(result);
 }
+
+/** A PostgreSQL database's twin over its generic-plan pool (see openPostgres); not for a tx. */
+const genericPlanDbs = new WeakMap<Db, Db>();
 
 /** The committed SQL migrations, found from the source tree or from the bundle in dist/. */
 export function migrationsFolder(): string {
@@ -135,7 +140,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
-export async function openPostgres(connectionString: string, max = 20): Promise<Database> {
+export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
   // Loaded on use: the embedded mode never needs the PostgreSQL driver (idle memory budget).
   const [{ Pool }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
@@ -146,28 +151,42 @@ export async function openPostgres(connectionString: string, max = 20): Promise<
   // a query passes jit_above_cost (a full-text search does), far more than the short queries of
   // an inbox run for. Set on each new connection before the pool hands it out (a startup option
   // would upset PgBouncer).
-  const pool = new Pool({
-    connectionString,
-    max,
-    onConnect: async (client) => {
-      await client.query('set jit = off');
-    },
-  });
-  // An idle connection the server drops (restart, failover, an admin's terminate) is an 'error'
-  // on the pool; unheard, it would crash the process. The pool opens a new one on next use.
+  //
+  // Two pools. The hot prepared statements (executePrepared) run on connections that always keep
+  // the generic plan: left to choose, PostgreSQL compares the generic plan's estimate with its
+  // first custom plans, and a statement first run for a small account (cheap custom plans) then
+  // planned again on every call, for every account — the planning cost more than the page (the
+  // tag, mine and team views ran at 60 % of the others' rate). Everything else (searches,
+  // reports) keeps planning with its values. A few connections each: on a small machine more
+  // backends than cores only take turns (design.md §7: 32 clients ran faster through 8 than 20).
+  const newPool = (settings: string) => {
+    const pool = new Pool({
+      connectionString,
+      max,
+      onConnect: async (client) => {
+        await client.query(settings);
+      },
+    });
+    // An idle connection the server drops (restart, failover, an admin's terminate) is an 'error'
+    // on the pool; unheard, it would crash the process. The pool opens a new one on next use.
+    pool.on('error', (error) => {
+      if (!closing) console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
+    return pool;
+  };
   let closing = false;
-  pool.on('error', (error) => {
-    if (!closing) console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
-  });
-  await pool.query('select 1');
+  const pool = newPool('set jit = off');
+  const genericPlanPool = newPool('set jit = off; set plan_cache_mode = force_generic_plan');
+  await Promise.all([pool.query('select 1'), genericPlanPool.query('select 1')]);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  genericPlanDbs.set(db, drizzlePg({ client: genericPlanPool, schema }) as unknown as Db);
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
-    close: () => {
+    close: async () => {
       closing = true;
-      return pool.end();
+      await Promise.all([pool.end(), genericPlanPool.end()]);
     },
   };
 }
