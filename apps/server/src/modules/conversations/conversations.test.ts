@@ -243,61 +243,24 @@ describe('API channel inbound', () => {
       kind: 'api' as const,
       value: `${channel.channelId}:${identifier}`,
     });
+    const write = (identifier: string, body: string, s: number, more: object = {}) =>
+      recordInbound(ctx.deps, {
+        ...mine,
+        brandId: null,
+        identity: from(identifier),
+        body,
+        receivedAt: at(s),
+        ...more,
+      });
     // Called in one tick, so they share one batch (lib/batcher.ts).
     const [auto, second, third, firstPb, againPb, newcomer, autoC, theirs] = await Promise.all([
-      recordInbound(ctx.deps, {
-        ...mine,
-        brandId: null,
-        identity: from('batch-a'),
-        body: 'auto reply',
-        automatic: true,
-        receivedAt: at(1),
-      }),
-      recordInbound(ctx.deps, {
-        ...mine,
-        brandId: null,
-        identity: from('batch-a'),
-        body: 'second a',
-        receivedAt: at(2),
-      }),
-      recordInbound(ctx.deps, {
-        ...mine,
-        brandId: null,
-        identity: from('batch-a'),
-        body: 'third a',
-        receivedAt: at(3),
-      }),
-      recordInbound(ctx.deps, {
-        ...mine,
-        brandId: null,
-        identity: from('batch-b'),
-        body: 'second b',
-        providerMessageId: 'pb',
-        receivedAt: at(4),
-      }),
-      recordInbound(ctx.deps, {
-        ...mine,
-        brandId: null,
-        identity: from('batch-b'),
-        body: 'second b',
-        providerMessageId: 'pb',
-        receivedAt: at(5),
-      }),
-      recordInbound(ctx.deps, {
-        ...mine,
-        brandId: null,
-        identity: from('batch-new'),
-        body: 'hello',
-        receivedAt: at(6),
-      }),
-      recordInbound(ctx.deps, {
-        ...mine,
-        brandId: null,
-        identity: from('batch-c'),
-        body: 'out of office',
-        automatic: true,
-        receivedAt: at(7),
-      }),
+      write('batch-a', 'auto reply', 1, { automatic: true }),
+      write('batch-a', 'second a', 2),
+      write('batch-a', 'third a', 3),
+      write('batch-b', 'second b', 4, { providerMessageId: 'pb' }),
+      write('batch-b', 'second b', 5, { providerMessageId: 'pb' }),
+      write('batch-new', 'hello', 6),
+      write('batch-c', 'out of office', 7, { automatic: true }),
       recordInboundOnOpenConversation(
         ctx.deps,
         { ...mine, accountId: other.accountId, identity: from('batch-a'), body: 'not yours' },
