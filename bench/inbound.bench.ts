@@ -116,7 +116,7 @@ export async function benchInbound(opts: {
   }
 }
 
-async function setUpApiChannel(http: HttpClient, agent: AgentSession) {
+export async function setUpApiChannel(http: HttpClient, agent: AgentSession) {
   const channel = await http.request(
     'POST',
     '/dashboardapi/supportchannel',

@@ -4,16 +4,19 @@
  *   BENCH_DATABASE_URL   PostgreSQL admin URL (default: the local one); the generated accounts
  *                        live in its database `parley_bench`, kept between runs
  *   BENCH_LARGE          size of the large account (default 1,000,000 conversations)
- *   BENCH_ONLY           comma list of sections: server, bundles, inbox, reports, inbound
+ *   BENCH_ONLY           comma list of sections: server, bundles, inbox, reports, inbound, realtime
  */
 import { Client } from 'pg';
 import { benchInbound } from './inbound.bench';
 import { benchInbox } from './inbox.bench';
+import { benchRealtime } from './realtime.bench';
 import { benchReports } from './reports.bench';
 import { rows, record } from './lib';
 import { benchBundles, benchServer } from './server.bench';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'server,bundles,inbox,reports,inbound').split(','));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'server,bundles,inbox,reports,inbound,realtime').split(','),
+);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (s: string) => console.info(s);
 
@@ -73,6 +76,17 @@ async function main() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  await section('realtime', () =>
+    freshDatabase('parley_bench_realtime').then((url) =>
+      benchRealtime({
+        env: { DATABASE_URL: url, DATA_DIR: '/tmp/parley-bench-realtime' },
+        port: 3212,
+        sockets: 5000,
+        broadcasts: 20,
+      }),
+    ),
+  );
 
   const width = Math.max(...rows.map((r) => r.what.length));
   console.info('\nParley benchmarks\n');

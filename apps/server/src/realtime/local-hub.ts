@@ -7,7 +7,8 @@ export interface Envelope {
 
 export interface HubSocket {
   readonly socketId: string;
-  send(frame: string): void;
+  /** A frame's text, or its UTF-8 bytes when the same frame goes to many sockets. */
+  send(frame: string | Buffer): void;
 }
 
 /** Carries envelopes to this instance's sockets, wherever they were published. */
@@ -41,9 +42,11 @@ export class LocalHub {
     const set = this.channels.get(envelope.channel);
     if (!set) return 0;
     let sent = 0;
+    // Encoded once for every subscriber (5,000 tabs on one channel: design.md §7 broadcast).
+    const bytes = set.size > 1 ? Buffer.from(envelope.frame, 'utf8') : envelope.frame;
     for (const socket of set) {
       if (socket.socketId === envelope.excludeSocketId) continue;
-      socket.send(envelope.frame);
+      socket.send(bytes);
       sent += 1;
     }
     return sent;

@@ -31,6 +31,7 @@ async function start(tuning: Partial<ProtocolServerOptions> = {}) {
   const clients: RawClient[] = [];
   return {
     server,
+    hub,
     port,
     raw(url = RawClient.url(port), headers: Record<string, string> = {}) {
       const c = new RawClient(url, headers);
@@ -259,6 +260,39 @@ describe('subscriptions (notes §1.2, §1.5)', () => {
     const events = [...a.c.received, ...b.c.received].map((m) => m.event);
     expect(events.filter((e) => e === 'pusher_internal:member_added')).toHaveLength(0);
     expect(b.c.received.some((m) => m.event === 'pusher_internal:member_added')).toBe(false);
+  });
+});
+
+describe('broadcast (design.md §7: 5,000 sockets on one channel)', () => {
+  it('delivers one event to every subscriber of a channel as the same text frame, except the excluded socket', async () => {
+    const subscribers = await Promise.all([connected(), connected(), connected()]);
+    const frames = subscribers.map(({ c }) => {
+      const got: { text: string; isBinary: boolean }[] = [];
+      c.ws.on('message', (raw, isBinary) => got.push({ text: raw.toString(), isBinary }));
+      return got;
+    });
+    for (const { c } of subscribers) {
+      c.send({ event: 'pusher:subscribe', data: { channel: 'broadcast' } });
+      await c.next('pusher_internal:subscription_succeeded');
+    }
+    const frame = JSON.stringify({
+      event: 'announcement',
+      channel: 'broadcast',
+      data: JSON.stringify({ text: 'Grüße — ✓ 你好' }),
+    });
+    expect(
+      s.hub.deliver({ channel: 'broadcast', frame, excludeSocketId: subscribers[2]!.socketId }),
+    ).toBe(2);
+    for (const { c } of subscribers.slice(0, 2)) {
+      expect((await c.next('announcement')).data).toEqual({ text: 'Grüße — ✓ 你好' });
+    }
+    await stillUp(subscribers[2]!.c);
+    for (const got of frames.slice(0, 2)) {
+      expect(got.filter((f) => f.text.includes('announcement'))).toEqual([
+        { text: frame, isBinary: false },
+      ]);
+    }
+    expect(frames[2]!.some((f) => f.text.includes('announcement'))).toBe(false);
   });
 });
 

@@ -172,14 +172,15 @@ export class ProtocolServer {
     conn.send(serverFrame('pusher:connection_established', established));
   }
 
-  private write(conn: Connection, frame: string) {
+  private write(conn: Connection, frame: string | Buffer) {
     if (conn.ws.readyState !== WebSocket.OPEN) return;
     if (conn.ws.bufferedAmount > SLOW_CONSUMER_BYTES) {
       // A client that never reads must not hold the server's memory.
       conn.ws.close(CODES.overCapacity, 'Slow consumer');
       return;
     }
-    conn.ws.send(frame);
+    // Bytes are sent as the text frame they encode (a Pusher frame is always text).
+    conn.ws.send(frame, { binary: false });
   }
 
   private touch(conn: Connection) {
