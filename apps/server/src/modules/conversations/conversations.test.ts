@@ -180,6 +180,29 @@ describe('API channel inbound', () => {
     expect((await list(other, 'view=all')).items).toHaveLength(0);
   });
 
+  it('stores a known customer’s message whose preview cuts an emoji in half, and text with a broken surrogate, as the full path does', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const first = await channel.inbound({ identifier: 'emoji-1', text: 'Hello' });
+    // The preview keeps 140 UTF-16 units: the 140th is the first half of the emoji.
+    const long = `${'a'.repeat(139)}😀 and more`;
+    const again = await channel.inbound({ identifier: 'emoji-1', text: long });
+    expect(again.conversation_id).toBe(first.conversation_id);
+    const detail = (
+      await as(ctx, owner).get(`/dashboardapi/conversations/${first.conversation_id}`)
+    ).json();
+    expect(detail.last_message_preview).toBe(`${'a'.repeat(139)}\ufffd`);
+    await channel.inbound({ identifier: 'emoji-1', text: 'broken \ud83d text' });
+    const thread = (
+      await as(ctx, owner).get(`/dashboardapi/conversations/${first.conversation_id}/messages`)
+    ).json();
+    expect(thread.items.map((m: { body: string }) => m.body)).toEqual([
+      'Hello',
+      long,
+      'broken \ufffd text',
+    ]);
+  });
+
   it('a known customer with an open conversation is still refused on another account’s channel and on a channel that is not an API channel (404), storing nothing', async () => {
     const { owner } = await team();
     const other = await signUp(ctx);

@@ -36,6 +36,14 @@ export interface OpenConversationRow {
 const MAX_IN_FLIGHT = 2;
 const MAX_BATCH = 100;
 
+/**
+ * The text with each lone UTF-16 surrogate replaced by U+FFFD, as the driver's UTF-8 encoding
+ * writes a text parameter: JSON keeps a lone surrogate as an escape (`\ud83d`) that PostgreSQL's
+ * jsonb refuses, and a preview cut after 140 units can end in half an emoji.
+ */
+const wellFormed = (text: string) =>
+  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
 const batchers = new WeakMap<Db, Batcher<OpenConversationInput, OpenConversationRow>>();
 
 /** Stores the message in its contact's open conversation on the channel, in a batch. */
@@ -85,6 +93,7 @@ async function recordBatch(
       at: m.at.toISOString(),
       preview: m.preview,
     })),
+    (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value),
   );
   // Prepared: one text whatever the batch's size (design.md §7 inbound rate).
   const rows = await executePrepared<{
