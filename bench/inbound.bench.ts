@@ -1,5 +1,6 @@
 import Pusher from 'pusher-js';
 import {
+  channelAuth,
   fmt,
   HttpClient,
   percentile,
@@ -156,15 +157,8 @@ async function connect(
     enabledTransports: ['ws'],
     channelAuthorization: {
       customHandler: ({ socketId, channelName }, callback) => {
-        fetch(`${base}/dashboardapi/pusher/auth`, {
-          method: 'POST',
-          headers: { ...agent.headers, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }).toString(),
-        })
-          .then(async (res) => {
-            if (!res.ok) throw new Error(`channel auth answered ${res.status}`);
-            callback(null, (await res.json()) as { auth: string });
-          })
+        channelAuth(base, agent, socketId, channelName)
+          .then((auth) => callback(null, { auth }))
           .catch((err: Error) => callback(err, null));
       },
     },

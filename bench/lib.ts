@@ -235,4 +235,20 @@ export const login = (base: string, email: string, password: string) =>
 export const signup = (base: string, body: Record<string, string>) =>
   authCall(base, '/dashboardapi/auth/signup', body);
 
+/** The signature for a socket's private channel, asked as the web app asks it. */
+export async function channelAuth(
+  base: string,
+  agent: AgentSession,
+  socketId: string,
+  channelName: string,
+): Promise<string> {
+  const res = await fetch(`${base}/dashboardapi/pusher/auth`, {
+    method: 'POST',
+    headers: { ...agent.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }).toString(),
+  });
+  if (!res.ok) throw new Error(`channel auth answered ${res.status}`);
+  return ((await res.json()) as { auth: string }).auth;
+}
+
 export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;

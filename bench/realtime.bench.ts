@@ -1,6 +1,7 @@
 import { WebSocket } from 'ws';
 import { setUpApiChannel } from './inbound.bench';
 import {
+  channelAuth,
   fmt,
   HttpClient,
   percentile,
@@ -137,16 +138,10 @@ function openSubscribed(
       const frame = JSON.parse(raw) as { event: string; data?: string };
       if (frame.event === 'pusher:connection_established') {
         const socketId = (JSON.parse(frame.data ?? '{}') as { socket_id: string }).socket_id;
-        fetch(`${base}/dashboardapi/pusher/auth`, {
-          method: 'POST',
-          headers: { ...agent.headers, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ socket_id: socketId, channel_name: channel }).toString(),
-        })
-          .then(async (res) => {
-            if (!res.ok) throw new Error(`channel auth answered ${res.status}`);
-            const { auth } = (await res.json()) as { auth: string };
-            ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth } }));
-          })
+        channelAuth(base, agent, socketId, channel)
+          .then((auth) =>
+            ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth } })),
+          )
           .catch(reject);
       } else if (frame.event === 'pusher_internal:subscription_succeeded') {
         subscribed = true;
