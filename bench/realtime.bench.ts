@@ -1,5 +1,5 @@
-import { WebSocket } from 'ws';
 import { setUpApiChannel } from './inbound.bench';
+import { BenchSocket } from './raw-websocket';
 import {
   channelAuth,
   fmt,
@@ -17,9 +17,10 @@ import {
  * Realtime (design.md §7): `sockets` Pusher protocol connections on one instance, each
  * subscribed to the agent's `private-dcuser-{id}-panel0` (as many open tabs), then customer
  * messages posted to the API channel, one every 250 ms (after five that warm the server up);
- * each message's `message_created` event is timed from the POST until it reached each socket. The sockets are plain `ws` clients
- * speaking the protocol (5,000 pusher-js instances would measure the load generator), and a
- * receipt is timed on arrival, before anything parses it.
+ * each message's `message_created` event is timed from the POST until it reached each socket.
+ * The sockets are minimal WebSocket clients speaking the protocol (`BenchSocket`: 5,000
+ * pusher-js or even `ws` clients would measure the load generator), and a receipt is timed on
+ * arrival, before anything parses it.
  */
 export async function benchRealtime(opts: {
   env: Record<string, string>;
@@ -29,7 +30,7 @@ export async function benchRealtime(opts: {
 }) {
   const server = await startServer({ DEMO: 'off', ...opts.env }, opts.port);
   const http = new HttpClient(server.base, 16);
-  const sockets: WebSocket[] = [];
+  const sockets: BenchSocket[] = [];
   try {
     const agent = await signup(server.base, {
       name: 'Realtime Bench',
@@ -56,7 +57,7 @@ export async function benchRealtime(opts: {
       sockets.push(...(await Promise.all(batch)));
     }
     const connectSeconds = (performance.now() - started) / 1000;
-    const connected = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
+    const connected = sockets.filter((s) => s.open).length;
     record(
       `realtime: ${opts.sockets.toLocaleString('en')} sockets on one instance`,
       `${connected.toLocaleString('en')} connected and subscribed in ${connectSeconds.toFixed(1)} s; server RSS ${Math.round(rssMb(server.child.pid!))} MB`,
@@ -104,7 +105,7 @@ export async function benchRealtime(opts: {
       p99 <= 150 && missing === 0,
     );
   } finally {
-    for (const s of sockets) s.terminate();
+    for (const s of sockets) s.destroy();
     http.close();
     await stopServer(server.child);
   }
@@ -118,38 +119,37 @@ function openSubscribed(
   base: string,
   agent: AgentSession,
   onEvent: (raw: string, at: number) => void,
-): Promise<WebSocket> {
+): Promise<BenchSocket> {
   const channel = `private-dcuser-${agent.userId}-panel0`;
   let subscribed = false;
   return new Promise((resolve, reject) => {
-    // The load generator shares the cores with the server: it neither offers compression nor
-    // validates the UTF-8 of 10,000 frames a message (the server's frames are tested elsewhere).
-    const ws = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true });
     const timer = setTimeout(
       () => reject(new Error('a socket was not subscribed within 30 s')),
       30_000,
     );
-    ws.on('error', reject);
-    ws.on('message', (data: Buffer) => {
-      const at = performance.now();
-      if (data.includes(MESSAGE_CREATED)) return onEvent(data.toString('utf8'), at);
-      if (subscribed) return;
-      const raw = data.toString('utf8');
-      const frame = JSON.parse(raw) as { event: string; data?: string };
-      if (frame.event === 'pusher:connection_established') {
-        const socketId = (JSON.parse(frame.data ?? '{}') as { socket_id: string }).socket_id;
-        channelAuth(base, agent, socketId, channel)
-          .then((auth) =>
-            ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth } })),
-          )
-          .catch(reject);
-      } else if (frame.event === 'pusher_internal:subscription_succeeded') {
-        subscribed = true;
-        clearTimeout(timer);
-        resolve(ws);
-      } else if (frame.event === 'pusher:error') {
-        reject(new Error(`socket error: ${raw}`));
-      }
-    });
+    const ws: BenchSocket = new BenchSocket(
+      new URL(url),
+      (data, at) => {
+        if (data.includes(MESSAGE_CREATED)) return onEvent(data.toString('utf8'), at);
+        if (subscribed) return;
+        const raw = data.toString('utf8');
+        const frame = JSON.parse(raw) as { event: string; data?: string };
+        if (frame.event === 'pusher:connection_established') {
+          const socketId = (JSON.parse(frame.data ?? '{}') as { socket_id: string }).socket_id;
+          channelAuth(base, agent, socketId, channel)
+            .then((auth) =>
+              ws.sendText(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth } })),
+            )
+            .catch(reject);
+        } else if (frame.event === 'pusher_internal:subscription_succeeded') {
+          subscribed = true;
+          clearTimeout(timer);
+          resolve(ws);
+        } else if (frame.event === 'pusher:error') {
+          reject(new Error(`socket error: ${raw}`));
+        }
+      },
+      reject,
+    );
   });
 }

@@ -65,7 +65,7 @@ export async function relayClientEvent(
     data: JSON.stringify(parsed.data),
     ...(member ? { user_id: member.user_id } : {}),
   });
-  await fanout.send({ channel, frame, excludeSocketId: conn.socketId });
+  await fanout.send([{ channel, frame, excludeSocketId: conn.socketId }]);
   onRelayed?.({
     channel,
     event: message.event,

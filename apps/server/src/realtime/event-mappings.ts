@@ -32,6 +32,12 @@ export type BatchEventMapper<K extends keyof DomainEvents> = (
   deps: Deps,
 ) => Promise<Publication[]>;
 
+type BurstQueue = {
+  name: keyof DomainEvents;
+  waiting: never[];
+  mapper: BatchEventMapper<never>;
+};
+
 /** The most events one batch maps (its queries bind a parameter per event at most). */
 const MAX_BATCH = 500;
 
@@ -42,10 +48,14 @@ const MAX_BATCH = 500;
  */
 export class EventMappings {
   private readonly offs: (() => void)[] = [];
+  /** The batch mappings, in the order they were added; one burst drains them all. */
+  private readonly bursts: BurstQueue[] = [];
+  private draining = false;
 
   constructor(
     private readonly deps: Deps,
-    private readonly publish: (p: Publication) => Promise<void>,
+    /** Publishes several events together (see Publisher.publishAll). */
+    private readonly publish: (publications: readonly Publication[]) => Promise<void>,
     private readonly log: RealtimeLog,
   ) {}
 
@@ -58,32 +68,58 @@ export class EventMappings {
 
   /**
    * Like `map`, for events that come in bursts (every inbound message makes two): the events
-   * emitted while this mapping's previous batch is still being mapped and published wait and are
-   * mapped together — one set of queries for the burst instead of a set per event (design.md §7,
-   * inbound throughput). A lone event goes at once. Batches run one after another, so the
-   * publications of one mapping keep the order of its events.
+   * emitted while the previous burst is still being mapped and published wait and are mapped
+   * together — one set of queries for the burst instead of a set per event (design.md §7,
+   * inbound throughput). A lone event goes at once. Bursts run one after another, so the
+   * publications of one mapping keep the order of its events; the publications of all the
+   * batch mappings of a burst are published together, in the order the mappings were added, so
+   * a socket gets them in one write (a message's `message_created` and `conversation_updated`:
+   * design.md §7, broadcast).
    */
   mapBatch<K extends keyof DomainEvents>(name: K, mapper: BatchEventMapper<K>): this {
-    const waiting: DomainEvents[K][] = [];
-    let running = false;
-    const drain = async () => {
-      running = true;
-      while (waiting.length > 0) {
-        const batch = waiting.splice(0, MAX_BATCH);
-        await this.run(name, (_, deps) => mapper(batch, deps), batch[0]!);
-      }
-      running = false;
-    };
+    const queue: BurstQueue = { name, waiting: [], mapper };
+    this.bursts.push(queue);
     const off = this.deps.events.on(name, (payload) => {
-      waiting.push(payload);
-      // Events emitted in the same turn (many answers read at once) share the first batch.
-      if (!running) {
-        running = true;
-        setImmediate(() => void drain());
+      queue.waiting.push(payload as never);
+      // Events emitted in the same turn (many answers read at once) share the first burst.
+      if (!this.draining) {
+        this.draining = true;
+        setImmediate(() => void this.drainBursts());
       }
     });
-    this.offs.push(off);
+    this.offs.push(() => {
+      off();
+      this.bursts.splice(this.bursts.indexOf(queue), 1);
+    });
     return this;
+  }
+
+  private async drainBursts() {
+    for (;;) {
+      const taken = this.bursts
+        .filter((q) => q.waiting.length > 0)
+        .map((q) => ({ q, batch: q.waiting.splice(0, MAX_BATCH) }));
+      if (taken.length === 0) break;
+      const mapped = await Promise.all(taken.map(({ q, batch }) => this.mapBurst(q, batch)));
+      const publications = mapped.flat();
+      try {
+        if (publications.length > 0) await this.publish(publications);
+      } catch (err) {
+        const events = taken.map(({ q }) => q.name);
+        this.log.error({ err, events }, 'realtime: publishing a burst of domain events failed');
+      }
+    }
+    this.draining = false;
+  }
+
+  /** A failing mapper loses its own events only (logged); the burst's others still go. */
+  private async mapBurst(q: BurstQueue, batch: never[]): Promise<Publication[]> {
+    try {
+      return await q.mapper(batch, this.deps);
+    } catch (err) {
+      this.log.error({ err, event: q.name }, 'realtime: publishing a domain event failed');
+      return [];
+    }
   }
 
   private async run<K extends keyof DomainEvents>(
@@ -93,7 +129,7 @@ export class EventMappings {
   ) {
     try {
       const publications = await mapper(payload, this.deps);
-      await Promise.all(publications.map((p) => this.publish(p)));
+      if (publications.length > 0) await this.publish(publications);
     } catch (err) {
       this.log.error({ err, event: name }, 'realtime: publishing a domain event failed');
     }

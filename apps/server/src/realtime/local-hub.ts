@@ -7,13 +7,17 @@ export interface Envelope {
 
 export interface HubSocket {
   readonly socketId: string;
-  /** A frame's text, or its UTF-8 bytes when the same frame goes to many sockets. */
-  send(frame: string | Buffer): void;
+  /**
+   * Frames' texts, or their UTF-8 bytes when the same frames go to many sockets; the frames of
+   * one call leave in one write.
+   */
+  send(...frames: (string | Buffer)[]): void;
 }
 
 /** Carries envelopes to this instance's sockets, wherever they were published. */
 export interface Fanout {
-  send(envelope: Envelope): Promise<void>;
+  /** The envelopes of one call travel together: a socket gets its frames of them in one write. */
+  send(envelopes: readonly Envelope[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,12 +41,36 @@ export class LocalHub {
     if (set.size === 0) this.channels.delete(channel);
   }
 
-  /** Delivers to local subscribers; answers how many sockets got it. */
-  deliver(envelope: Envelope): number {
+  /**
+   * Delivers to local subscribers; answers how many frames went out. Each socket gets its frames
+   * of the envelopes in one write (a message's `message_created` and `conversation_updated` on an
+   * agent's 5,000 tabs: 5,000 writes, not 10,000 — design.md §7 broadcast), in envelope order.
+   */
+  deliver(envelopes: readonly Envelope[]): number {
+    if (envelopes.length === 1) return this.deliverOne(envelopes[0]!);
+    const framesOf = new Map<HubSocket, Buffer[]>();
+    let sent = 0;
+    for (const envelope of envelopes) {
+      const set = this.channels.get(envelope.channel);
+      if (!set) continue;
+      const bytes = Buffer.from(envelope.frame, 'utf8');
+      for (const socket of set) {
+        if (socket.socketId === envelope.excludeSocketId) continue;
+        const frames = framesOf.get(socket);
+        if (frames) frames.push(bytes);
+        else framesOf.set(socket, [bytes]);
+        sent += 1;
+      }
+    }
+    for (const [socket, frames] of framesOf) socket.send(...frames);
+    return sent;
+  }
+
+  private deliverOne(envelope: Envelope): number {
     const set = this.channels.get(envelope.channel);
     if (!set) return 0;
     let sent = 0;
-    // Encoded once for every subscriber (5,000 tabs on one channel: design.md §7 broadcast).
+    // Encoded once for every subscriber.
     const bytes = set.size > 1 ? Buffer.from(envelope.frame, 'utf8') : envelope.frame;
     for (const socket of set) {
       if (socket.socketId === envelope.excludeSocketId) continue;
@@ -61,8 +89,8 @@ export class LocalHub {
 export class InProcessFanout implements Fanout {
   constructor(private readonly hub: LocalHub) {}
 
-  async send(envelope: Envelope): Promise<void> {
-    this.hub.deliver(envelope);
+  async send(envelopes: readonly Envelope[]): Promise<void> {
+    this.hub.deliver(envelopes);
   }
 
   async close(): Promise<void> {}

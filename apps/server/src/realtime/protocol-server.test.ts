@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_CLOSE_CODES as CODES, SOCKET_ID_PATTERN } from '@parley/contracts';
 import { InProcessFanout, LocalHub } from './local-hub';
@@ -33,6 +34,7 @@ async function start(tuning: Partial<ProtocolServerOptions> = {}) {
     server,
     hub,
     port,
+    httpServer,
     raw(url = RawClient.url(port), headers: Record<string, string> = {}) {
       const c = new RawClient(url, headers);
       clients.push(c);
@@ -281,7 +283,7 @@ describe('broadcast (design.md §7: 5,000 sockets on one channel)', () => {
       data: JSON.stringify({ text: 'Grüße — ✓ 你好' }),
     });
     expect(
-      s.hub.deliver({ channel: 'broadcast', frame, excludeSocketId: subscribers[2]!.socketId }),
+      s.hub.deliver([{ channel: 'broadcast', frame, excludeSocketId: subscribers[2]!.socketId }]),
     ).toBe(2);
     for (const { c } of subscribers.slice(0, 2)) {
       expect((await c.next('announcement')).data).toEqual({ text: 'Grüße — ✓ 你好' });
@@ -293,6 +295,46 @@ describe('broadcast (design.md §7: 5,000 sockets on one channel)', () => {
       ]);
     }
     expect(frames[2]!.some((f) => f.text.includes('announcement'))).toBe(false);
+  });
+
+  it("writes a socket's frames of one delivery at once, in order, and each to its own subscribers", async () => {
+    const upgraded: Duplex[] = [];
+    const capture = (_req: http.IncomingMessage, socket: Duplex) => upgraded.push(socket);
+    s.httpServer.on('upgrade', capture);
+    const both = await connected();
+    const rowOnly = await connected();
+    s.httpServer.off('upgrade', capture);
+    const subscribe = async (c: RawClient, channel: string) => {
+      c.send({ event: 'pusher:subscribe', data: { channel } });
+      await c.next('pusher_internal:subscription_succeeded', (m) => m.channel === channel);
+    };
+    await subscribe(both.c, 'burst-message');
+    await subscribe(both.c, 'burst-row');
+    await subscribe(rowOnly.c, 'burst-row');
+    // Counts the writes the server's socket makes (Node's stream hooks; nothing is changed).
+    const tcp = upgraded[0]! as Duplex & Record<'_write' | '_writev', (...a: unknown[]) => void>;
+    let writes = 0;
+    for (const hook of ['_write', '_writev'] as const) {
+      const original = tcp[hook].bind(tcp);
+      tcp[hook] = (...args: unknown[]) => {
+        writes += 1;
+        original(...args);
+      };
+    }
+    const frame = (channel: string) =>
+      JSON.stringify({ event: 'changed', channel, data: JSON.stringify({ channel }) });
+    expect(
+      s.hub.deliver([
+        { channel: 'burst-message', frame: frame('burst-message') },
+        { channel: 'burst-row', frame: frame('burst-row') },
+      ]),
+    ).toBe(3);
+    expect(writes).toBe(1);
+    const changed = (c: RawClient) =>
+      c.received.filter((m) => m.event === 'changed').map((m) => m.channel);
+    for (const { c } of [both, rowOnly]) await stillUp(c);
+    expect(changed(both.c)).toEqual(['burst-message', 'burst-row']);
+    expect(changed(rowOnly.c)).toEqual(['burst-row']);
   });
 });
 

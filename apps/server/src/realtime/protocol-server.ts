@@ -52,6 +52,8 @@ export interface Connection extends HubSocket {
   /** Frames are handled one after the other, so a subscribe finishes before the next frame. */
   queue: Promise<void>;
   clientEventWindow: { start: number; count: number };
+  /** The TCP connection under `ws`: corked while several frames are written, to send them at once. */
+  readonly tcp: Duplex;
 }
 
 type Message = { event: string; channel?: unknown; data?: unknown };
@@ -130,10 +132,12 @@ export class ProtocolServer {
       this.o.log.warn({ origin }, 'realtime: handshake refused for origin');
       return refuseHandshake(socket, 403, 'Forbidden');
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, match[1]!, url));
+    this.wss.handleUpgrade(req, socket, head, (ws) =>
+      this.onConnection(ws, socket, match[1]!, url),
+    );
   };
 
-  private onConnection(ws: WebSocket, key: string, url: URL) {
+  private onConnection(ws: WebSocket, tcp: Duplex, key: string, url: URL) {
     const fail = (code: number, message: string) => {
       ws.send(errorFrame(code, message));
       ws.close(code, message);
@@ -159,7 +163,8 @@ export class ProtocolServer {
       closed: false,
       queue: Promise.resolve(),
       clientEventWindow: { start: 0, count: 0 },
-      send: (frame) => this.write(conn, frame),
+      tcp,
+      send: (...frames) => this.write(conn, frames),
     };
     this.connections.set(socketId, conn);
 
@@ -172,7 +177,7 @@ export class ProtocolServer {
     conn.send(serverFrame('pusher:connection_established', established));
   }
 
-  private write(conn: Connection, frame: string | Buffer) {
+  private write(conn: Connection, frames: (string | Buffer)[]) {
     if (conn.ws.readyState !== WebSocket.OPEN) return;
     if (conn.ws.bufferedAmount > SLOW_CONSUMER_BYTES) {
       // A client that never reads must not hold the server's memory.
@@ -180,7 +185,11 @@ export class ProtocolServer {
       return;
     }
     // Bytes are sent as the text frame they encode (a Pusher frame is always text).
-    conn.ws.send(frame, { binary: false });
+    if (frames.length === 1) return conn.ws.send(frames[0]!, { binary: false });
+    // Several frames leave in one write (one syscall, one packet).
+    conn.tcp.cork();
+    for (const frame of frames) conn.ws.send(frame, { binary: false });
+    conn.tcp.uncork();
   }
 
   private touch(conn: Connection) {

@@ -2,9 +2,22 @@ import type Pusher from 'pusher';
 import type { Fanout } from './local-hub';
 import { isValidChannelName, serverFrame } from './protocol';
 
-/** Sends one server event to a channel; `excludeSocketId` skips the socket that caused it. */
+/** One server event for a channel; `excludeSocketId` skips the socket that caused it. */
+export interface ServerEvent {
+  channel: string;
+  event: string;
+  data: unknown;
+  excludeSocketId?: string | undefined;
+}
+
+/** The most envelopes one fan-out message carries (a burst's events for all the agents). */
+const MAX_ENVELOPES = 500;
+
+/** Sends server events to channels. */
 export interface Publisher {
   publish(channel: string, event: string, data: unknown, excludeSocketId?: string): Promise<void>;
+  /** Several events together: the built-in server writes a socket's frames of them at once. */
+  publishAll(events: readonly ServerEvent[]): Promise<void>;
   /** Whether the channel has subscribers, as the provider knows it. */
   isOccupied(channel: string): Promise<boolean>;
   close(): Promise<void>;
@@ -21,7 +34,23 @@ export class BuiltInPublisher implements Publisher {
 
   async publish(channel: string, event: string, data: unknown, excludeSocketId?: string) {
     check(channel, event);
-    await this.fanout.send({ channel, frame: serverFrame(event, data, channel), excludeSocketId });
+    await this.fanout.send([
+      { channel, frame: serverFrame(event, data, channel), excludeSocketId },
+    ]);
+  }
+
+  async publishAll(events: readonly ServerEvent[]) {
+    for (const e of events) check(e.channel, e.event);
+    const envelopes = events.map((e) => ({
+      channel: e.channel,
+      frame: serverFrame(e.event, e.data, e.channel),
+      excludeSocketId: e.excludeSocketId,
+    }));
+    const sends = [];
+    for (let i = 0; i < envelopes.length; i += MAX_ENVELOPES) {
+      sends.push(this.fanout.send(envelopes.slice(i, i + MAX_ENVELOPES)));
+    }
+    await Promise.all(sends);
   }
 
   /** The protocol server answers this from its own sockets (Realtime.isOccupied). */
@@ -51,6 +80,13 @@ export class HostedPublisher implements Publisher {
       event,
       data,
       excludeSocketId ? { socket_id: excludeSocketId } : undefined,
+    );
+  }
+
+  /** One Events API call each: hosted Pusher does its own fan-out. */
+  async publishAll(events: readonly ServerEvent[]) {
+    await Promise.all(
+      events.map((e) => this.publish(e.channel, e.event, e.data, e.excludeSocketId)),
     );
   }
 

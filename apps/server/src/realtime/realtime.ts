@@ -3,7 +3,7 @@ import type { RealtimeConfig, RealtimeEventName, RealtimeEventPayloads } from '@
 import type { Deps } from '../lib/deps';
 import { BUILT_IN_CHANNEL_RULES, ChannelRules } from './channel-rules';
 import type { RelayedClientEvent } from './client-events';
-import { EventMappings, registerBuiltInMappings } from './event-mappings';
+import { EventMappings, registerBuiltInMappings, type Publication } from './event-mappings';
 import { InProcessFanout, LocalHub, type Fanout } from './local-hub';
 import { MemoryPresenceStore, type PresenceStore } from './presence-store';
 import type { AppCredentials } from './protocol';
@@ -35,6 +35,8 @@ export interface Realtime {
     data: RealtimeEventPayloads[E],
     options?: PublishOptions,
   ): Promise<void>;
+  /** Several events together: a socket gets its frames of them in one write (design.md §7). */
+  publishAll(publications: readonly Publication[]): Promise<void>;
   /**
    * Whether someone listens to the channel: hosted Pusher's channel info; the built-in server
    * counts this instance's sockets (with Redis, other instances' sockets are not seen).
@@ -116,11 +118,8 @@ export async function registerRealtime(
     publisher.publish(channel, event, data, options.excludeSocketId);
   const channelRules = new ChannelRules();
   for (const rule of BUILT_IN_CHANNEL_RULES) channelRules.add(rule);
-  const eventMappings = new EventMappings(
-    deps,
-    (p) => publish(p.channel, p.event, p.data, { excludeSocketId: p.excludeSocketId }),
-    log,
-  );
+  const publishAll: Realtime['publishAll'] = (publications) => publisher.publishAll(publications);
+  const eventMappings = new EventMappings(deps, publishAll, log);
   registerBuiltInMappings(eventMappings);
 
   const realtime: Realtime = {
@@ -131,6 +130,7 @@ export async function registerRealtime(
     eventMappings,
     server,
     publish,
+    publishAll,
     isOccupied: async (channel) =>
       server ? server.subscriberCount(channel) > 0 : publisher.isOccupied(channel),
     onClientEvent(listener) {

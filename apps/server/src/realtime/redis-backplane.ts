@@ -145,6 +145,7 @@ export class RedisBackplane implements Fanout, PresenceStore {
     await this.pub.set(this.instanceKey, '1', 'PX', INSTANCE_TTL_MS);
   }
 
+  /** A message is one envelope `{c, f, x}`, or an array of them that travel together. */
   private receive(message: string) {
     let parsed: unknown;
     try {
@@ -152,18 +153,18 @@ export class RedisBackplane implements Fanout, PresenceStore {
     } catch {
       return;
     }
-    const { c, f, x } = (parsed ?? {}) as Record<string, unknown>;
-    if (typeof c !== 'string' || typeof f !== 'string') return;
-    this.hub.deliver({
-      channel: c,
-      frame: f,
-      excludeSocketId: typeof x === 'string' ? x : undefined,
+    const envelopes = (Array.isArray(parsed) ? parsed : [parsed]).flatMap((item: unknown) => {
+      const { c, f, x } = (item ?? {}) as Record<string, unknown>;
+      if (typeof c !== 'string' || typeof f !== 'string') return [];
+      return [{ channel: c, frame: f, excludeSocketId: typeof x === 'string' ? x : undefined }];
     });
+    if (envelopes.length > 0) this.hub.deliver(envelopes);
   }
 
-  async send(envelope: Envelope): Promise<void> {
-    const message = { c: envelope.channel, f: envelope.frame, x: envelope.excludeSocketId };
-    await this.pub.publish(this.topic, JSON.stringify(message));
+  async send(envelopes: readonly Envelope[]): Promise<void> {
+    const items = envelopes.map((e) => ({ c: e.channel, f: e.frame, x: e.excludeSocketId }));
+    // One envelope keeps the single-object shape every instance has always read.
+    await this.pub.publish(this.topic, JSON.stringify(items.length === 1 ? items[0] : items));
   }
 
   private async run(

@@ -101,6 +101,42 @@ describe.skipIf(!available)('Redis fan-out across instances (REDIS_URL)', () => 
     expect(await received).toEqual({ ...GLOBAL_SETTINGS_DEFAULTS, default_fonts: ['Georgia'] });
   });
 
+  it('events published together on instance A travel as one Redis message and reach a socket on B in their order; a lone event keeps the one-envelope shape', async () => {
+    const listener = new Redis(REDIS_URL);
+    const messages: unknown[] = [];
+    listener.on('message', (_topic: string, m: string) => messages.push(JSON.parse(m)));
+    await listener.subscribe(`${PREFIX}realtime`);
+    try {
+      const atB = await client(portB, ada);
+      const { channel } = await subscribe(atB, globalSettingsChannel(ada.accountId));
+      const order: string[] = [];
+      const both = new Promise<void>((resolve) => {
+        channel.bind_global((event: string, data: { default_fonts?: string[] }) => {
+          if (event.startsWith('pusher')) return;
+          order.push(`${event}:${data.default_fonts?.[0] ?? ''}`);
+          if (order.length === 2) resolve();
+        });
+      });
+      const name = globalSettingsChannel(ada.accountId);
+      const settings = (font: string) => ({ ...GLOBAL_SETTINGS_DEFAULTS, default_fonts: [font] });
+      await ctx.app.realtime.publishAll([
+        { channel: name, event: 'global_settings_updated', data: settings('Arial') },
+        { channel: name, event: 'global_settings_updated', data: settings('Verdana') },
+      ]);
+      await both;
+      expect(order).toEqual(['global_settings_updated:Arial', 'global_settings_updated:Verdana']);
+      await ctx.app.realtime.publish(name, 'global_settings_updated', settings('Georgia'));
+      await expect.poll(() => messages.length).toBe(2);
+      expect(messages[0]).toEqual([
+        expect.objectContaining({ c: name }),
+        expect.objectContaining({ c: name }),
+      ]);
+      expect(messages[1]).toEqual(expect.objectContaining({ c: name }));
+    } finally {
+      await listener.quit();
+    }
+  });
+
   it('presence spans instances: member_added / member_removed and one shared member hash', async () => {
     const room = 'presence-test-room-1';
     const a = await client(portA, ada);

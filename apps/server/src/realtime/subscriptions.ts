@@ -136,7 +136,7 @@ export class Subscriptions {
 
   private async fan(envelope: Envelope) {
     try {
-      await this.o.fanout.send(envelope);
+      await this.o.fanout.send([envelope]);
     } catch (err) {
       this.o.log.error({ err, channel: envelope.channel }, 'realtime: fan-out failed');
     }

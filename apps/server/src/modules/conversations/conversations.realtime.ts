@@ -27,14 +27,15 @@ export function registerConversationRealtime(realtime: Realtime): void {
       conversationInAccount(deps.db, agent.accountId, Number(m[1])),
   });
 
+  // A burst's publications go out in this order: the message, then its conversation's row.
   realtime.eventMappings
-    .mapBatch('conversation_updated', conversationPublications)
     .mapBatch('message_created', (events, deps) =>
       messagePublications(deps, events, REALTIME_EVENTS.messageCreated),
     )
     .mapBatch('message_updated', (events, deps) =>
       messagePublications(deps, events, REALTIME_EVENTS.messageUpdated),
-    );
+    )
+    .mapBatch('conversation_updated', conversationPublications);
 }
 
 type ConversationRef = { accountId: number; conversationId: number };
