@@ -29,9 +29,19 @@ export async function benchServer(port: number) {
       '≤ 5000 ms',
       server.readyMs <= 5000,
     );
+    // Just after start, V8 still holds the start-up's garbage; its memory reducer gives it back
+    // once the process has been idle a while (about 10-15 s here). Both are shown; the budget is
+    // the idle server's.
     await new Promise((r) => setTimeout(r, 3000));
+    const justStarted = rssMb(server.child.pid!);
+    await new Promise((r) => setTimeout(r, 27_000));
     const idle = rssMb(server.child.pid!);
-    record('idle RSS (embedded)', `${idle.toFixed(0)} MB`, '≤ 250 MB', idle <= 250);
+    record(
+      'idle RSS (embedded): 3 s after ready / 30 s idle',
+      `${justStarted.toFixed(0)} MB / ${idle.toFixed(0)} MB`,
+      '≤ 250 MB',
+      idle <= 250,
+    );
 
     const { headers } = await login(server.base, 'demo@parley.localhost', 'parley-demo');
     await loadTest(server.base, ['/dashboardapi/me'], headers, 8, 200);

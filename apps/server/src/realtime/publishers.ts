@@ -39,18 +39,26 @@ export class BuiltInPublisher implements Publisher {
     ]);
   }
 
+  /** An invalid event fails alone: the others are sent, then the call rejects naming it. */
   async publishAll(events: readonly ServerEvent[]) {
-    for (const e of events) check(e.channel, e.event);
-    const envelopes = events.map((e) => ({
-      channel: e.channel,
-      frame: serverFrame(e.event, e.data, e.channel),
-      excludeSocketId: e.excludeSocketId,
-    }));
+    const envelopes = [];
+    const refused = [];
+    for (const e of events) {
+      try {
+        check(e.channel, e.event);
+      } catch (err) {
+        refused.push((err as Error).message);
+        continue;
+      }
+      const frame = serverFrame(e.event, e.data, e.channel);
+      envelopes.push({ channel: e.channel, frame, excludeSocketId: e.excludeSocketId });
+    }
     const sends = [];
     for (let i = 0; i < envelopes.length; i += MAX_ENVELOPES) {
       sends.push(this.fanout.send(envelopes.slice(i, i + MAX_ENVELOPES)));
     }
     await Promise.all(sends);
+    if (refused.length > 0) throw new Error(refused.join('; '));
   }
 
   /** The protocol server answers this from its own sockets (Realtime.isOccupied). */

@@ -111,6 +111,20 @@ describe('domain events reach subscribed clients (design.md §5)', () => {
     await atB;
     expect(heardByA).toEqual([]);
   });
+
+  it('publishAll() sends the valid events and then rejects naming an invalid channel', async () => {
+    const c = await client(ada);
+    const name = dcuserPanelChannel(ada.userId);
+    const { channel } = await subscribe(c, name);
+    const received = nextEvent(channel, 'global_settings_updated');
+    await expect(
+      ctx.app.realtime.publishAll([
+        { channel: 'not a channel!', event: 'global_settings_updated', data: {} as never },
+        { channel: name, event: 'global_settings_updated', data: GLOBAL_SETTINGS_DEFAULTS },
+      ]),
+    ).rejects.toThrow('invalid channel name not a channel!');
+    expect(await received).toEqual(GLOBAL_SETTINGS_DEFAULTS);
+  });
 });
 
 describe('presence and client events with two pusher-js clients', () => {
