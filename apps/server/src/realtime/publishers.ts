@@ -33,10 +33,7 @@ export class BuiltInPublisher implements Publisher {
   constructor(private readonly fanout: Fanout) {}
 
   async publish(channel: string, event: string, data: unknown, excludeSocketId?: string) {
-    check(channel, event);
-    await this.fanout.send([
-      { channel, frame: serverFrame(event, data, channel), excludeSocketId },
-    ]);
+    await this.publishAll([{ channel, event, data, excludeSocketId }]);
   }
 
   /** An invalid event fails alone: the others are sent, then the call rejects naming it. */
