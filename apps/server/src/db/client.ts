@@ -35,22 +35,6 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** PostgreSQL's text form of a timestamptz in a UTC session: `2026-11-25 10:07:03.123456+00`. */
-const PG_UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
-
-/**
- * A timestamp as the API writes it (ISO 8601, milliseconds, `Z`). PostgreSQL's UTC text is
- * rewritten directly (an inbox page has a hundred timestamps: parsing each into a Date and
- * formatting it back was a visible share of the request); any other form goes through Date.
- */
-export function isoTimestamp(v: Date | string): string {
-  if (typeof v === 'string') {
-    const m = PG_UTC_TIMESTAMP.exec(v);
-    if (m) return `${m[1]}T${m[2]}.${(m[3] ?? '000').padEnd(3, '0').slice(0, 3)}Z`;
-  }
-  return new Date(v).toISOString();
-}
-
 const dialect = new PgDialect();
 const statementNames = new Map<string, string>();
 
@@ -75,6 +59,16 @@ export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const target = genericPlanDbs.get(db) ?? db;
   const result = await target._.session.prepareQuery(built, undefined, name, false).execute();
   return rowsOf<T>(result);
+}
+
+/**
+ * A long SQL fragment without parameters, rendered to its text once instead of on every request
+ * (drizzle walks a fragment's parts each time it builds a query).
+ */
+export function renderedOnce(fragment: SQL): SQL {
+  const built = dialect.sqlToQuery(fragment);
+  if (built.params.length > 0) throw new Error('renderedOnce: the fragment has parameters');
+  return sql.raw(built.sql);
 }
 
 /** A PostgreSQL database's twin over its generic-plan pool (see openPostgres); not for a tx. */

@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationListQuery, conversationListResponse } from '@parley/contracts';
+import {
+  conversationListQuery,
+  conversationListResponse,
+  type ConversationListResponse,
+} from '@parley/contracts';
 import { rowsOf } from '../../db/client';
 import {
   contactIdentities,
@@ -423,7 +427,7 @@ describe('inbox views, counts, sort and search', () => {
             scope,
             conversationListQuery.parse({ view: 'all' }),
           );
-          expect(page.items).toHaveLength(1);
+          expect((JSON.parse(page) as ConversationListResponse).items).toHaveLength(1);
         }
         const statements = rowsOf<{ statement: string }>(
           await tx.execute(
@@ -927,6 +931,55 @@ describe('conversation actions', () => {
     expect(
       (await as(ctx, owner).post(`/dashboardapi/conversations/${id}/unread`)).json().unread,
     ).toBe(true);
+  });
+
+  it('a list item is written by the database exactly as the contract says: text intact, missing details null, tags in order, timestamps in UTC to the millisecond (design.md §7 list budget)', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const subject = 'She said "hi" \\ then\nleft\t😀 — ünïcode </script>';
+    const { conversation_id: id } = await channel.inbound({
+      identifier: 'json-1',
+      text: 'Line one\n"two" 😀',
+      subject,
+    });
+    const tags = (
+      await as(ctx, owner).post('/dashboardapi/tag/add/v2', {
+        conversation_id: id,
+        tags: ['zeta', 'alpha'],
+      })
+    ).json().tags as { id: number }[];
+    await ctx.deps.db.execute(sql`update conversations set
+      last_activity_at = '2026-11-25 10:07:03.999999+00',
+      snoozed_until = '2024-02-29 23:59:59.1239+05:30',
+      created_at = '1999-12-31 23:00:00.5-01'
+      where id = ${id}`);
+    const [contact] = rowsOf<Record<string, string | number | null>>(
+      await ctx.deps.db.execute(sql`select k.id, k.name, k.email, k.phone, k.avatar
+        from contacts k join conversations c on c.contact_id = k.id where c.id = ${id}`),
+    );
+    const expected = {
+      id,
+      subject,
+      status: 'open',
+      priority: 'none',
+      snoozed_until: '2024-02-29T18:29:59.123Z',
+      assignee_id: null,
+      team_id: null,
+      support_channel_id: channel.channelId,
+      channel_type: 'api',
+      brand_id: null,
+      contact: { ...contact, email: null, phone: null, avatar: null },
+      last_message_preview: 'Line one "two" 😀',
+      last_activity_at: '2026-11-25T10:07:03.999Z',
+      waiting_since: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      unread: true,
+      tag_ids: tags.map((t) => t.id).sort((a, b) => a - b),
+      created_at: '2000-01-01T00:00:00.500Z',
+    };
+    expect((await list(owner, 'view=all&status=all')).items).toEqual([expected]);
+    // The same item, patched into lists over realtime and read after an action.
+    const read = await as(ctx, owner).post(`/dashboardapi/conversations/${id}/read`);
+    expect(read.json()).toEqual({ ...expected, unread: false });
   });
 
   it('tag add v2 creates missing tags once (case-insensitive) and answers created_tags', async () => {
