@@ -27,6 +27,9 @@ export const jsonText = {
   timestamp: (value: SQL): SQL => sql`coalesce('"' || ${isoText(value)} || '"', 'null')`,
 };
 
+/** JSON text already in the shape of T (an API answer), written to a response as it is. */
+export type JsonText<T> = string & { readonly __jsonOf?: T };
+
 /**
  * A timestamptz as the API writes timestamps, in the form of Date.prototype.toISOString: UTC
  * whatever the session's time zone, milliseconds cut (not rounded), `Z`. Null (and infinity)

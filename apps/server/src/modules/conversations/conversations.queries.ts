@@ -6,7 +6,7 @@ import type {
   ViewCounts,
 } from '@parley/contracts';
 import { executePrepared, intArray, renderedOnce, rowsOf, type Db } from '../../db/client';
-import { isoText, jsonText } from '../../db/json-text';
+import { isoText, jsonText, type JsonText } from '../../db/json-text';
 import { badRequest } from '../../lib/errors';
 
 interface Scope {
@@ -284,13 +284,12 @@ function decodeCursor(raw: string | undefined): Cursor | null {
 }
 
 /**
- * A conversation as a list item (the contract's ConversationListItem), as `userId` sees it,
- * written as JSON text by PostgreSQL: the hottest read passes it through as it is, instead of
+ * A conversation as a list item (the contract's ConversationListItem), as the agent joined as
+ * `viewer` (VIEWER) sees it, written as JSON text by PostgreSQL: the hottest read passes it through as it is, instead of
  * parsing two dozen columns a row and serialising them again (a third of the server's CPU for a
  * page, design.md §7 list budget). The read state and the tags are subqueries, one index lookup
  * per row of the page: as joins, a search's misestimated page made the planner scan every read
- * mark of the account for each row (a 6 ms search answered in 270 ms). Rendered once; the
- * query names the agent whose read state it shows as `viewer` (VIEWER).
+ * mark of the account for each row (a 6 ms search answered in 270 ms). Rendered to text once.
  */
 const ITEM_JSON = renderedOnce(
   jsonText.object({
@@ -331,9 +330,6 @@ const FROM_ITEM = sql`
   from conversations c
   join contacts k on k.id = c.contact_id
   join support_channels ch on ch.id = c.support_channel_id`;
-
-/** JSON text already in the shape of T, written to a response as it is. */
-export type JsonText<T> = string & { readonly __jsonOf?: T };
 
 /** A page of an inbox view: the contract's ConversationListResponse, as JSON text. */
 export async function listConversations(
