@@ -1,23 +1,16 @@
 import crypto from 'node:crypto';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { linkFromMailbox, postJson, sessionHeaders, signUpInBrowser, uniqueEmail } from './helpers';
+import { expect as baseExpect, test } from '@playwright/test';
+import {
+  linkFromMailbox,
+  panelChannelSubscribed,
+  postJson,
+  sessionHeaders,
+  signUpInBrowser,
+  uniqueEmail,
+} from './helpers';
 
 // First loads of the inbox chunk can take a while on a small shared machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/** Resolves once the page's realtime socket subscribed the user's own panel channel. */
-function panelChannelSubscribed(page: Page): Promise<unknown> {
-  return page
-    .waitForEvent('websocket', (ws) => ws.url().includes('/app/'))
-    .then((ws) =>
-      ws.waitForEvent('framereceived', {
-        predicate: ({ payload }) =>
-          typeof payload === 'string' &&
-          payload.includes('pusher_internal:subscription_succeeded') &&
-          /private-dcuser-\d+-panel0/.test(payload),
-      }),
-    );
-}
 
 test('issue 6 part 6: an agent closes a conversation → the customer gets the feedback email → rates it 4 with a comment → the agent sees the rating', async ({
   browser,

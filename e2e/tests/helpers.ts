@@ -3,7 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type WebSocket,
+} from '@playwright/test';
 
 export function uniqueEmail(prefix = 'e2e') {
   return `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.com`;
@@ -92,4 +98,29 @@ export async function startWebhookReceiver() {
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Resolves once one of the page's realtime sockets confirmed the subscription of the user's own
+ * panel channel (where inbox events arrive). Call before navigating. Every socket is watched, not
+ * the first: a page still loading when this is called may open a socket of its own and then
+ * leave, and that socket never subscribes. Frames are watched from the socket's opening.
+ */
+export function panelChannelSubscribed(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    const onSocket = (ws: WebSocket) => {
+      if (!ws.url().includes('/app/')) return;
+      ws.on('framereceived', ({ payload }) => {
+        if (
+          typeof payload === 'string' &&
+          payload.includes('pusher_internal:subscription_succeeded') &&
+          /private-dcuser-\d+-panel0/.test(payload)
+        ) {
+          page.off('websocket', onSocket);
+          resolve();
+        }
+      });
+    };
+    page.on('websocket', onSocket);
+  });
 }

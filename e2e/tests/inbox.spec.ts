@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import {
   linkFromMailbox,
+  panelChannelSubscribed,
   postJson,
   sessionHeaders,
   signUpInBrowser,
@@ -11,23 +12,6 @@ import {
 
 // Two browsers on a small shared machine: first loads of the inbox chunk can take a while.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/**
- * Resolves once the page's realtime websocket confirmed the subscription of the user's own
- * panel channel (where inbox events arrive). Call before navigating.
- */
-function panelChannelSubscribed(page: Page): Promise<unknown> {
-  return page
-    .waitForEvent('websocket', (ws) => ws.url().includes('/app/'))
-    .then((ws) =>
-      ws.waitForEvent('framereceived', {
-        predicate: ({ payload }) =>
-          typeof payload === 'string' &&
-          payload.includes('pusher_internal:subscription_succeeded') &&
-          /private-dcuser-\d+-panel0/.test(payload),
-      }),
-    );
-}
 
 const UNASSIGNED = '/inboxes/unassigned/open/newest';
 

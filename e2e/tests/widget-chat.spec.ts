@@ -1,25 +1,11 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { postJson, sessionHeaders, signUpInBrowser } from './helpers';
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { panelChannelSubscribed, postJson, sessionHeaders, signUpInBrowser } from './helpers';
 
 // Two browsers on a small shared machine: first loads of the inbox chunk can take a while.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/** Resolves once the agent's socket subscribed their panel channel (inbox events). */
-function panelChannelSubscribed(page: Page): Promise<unknown> {
-  return page
-    .waitForEvent('websocket', (ws) => ws.url().includes('/app/'))
-    .then((ws) =>
-      ws.waitForEvent('framereceived', {
-        predicate: ({ payload }) =>
-          typeof payload === 'string' &&
-          payload.includes('pusher_internal:subscription_succeeded') &&
-          /private-dcuser-\d+-panel0/.test(payload),
-      }),
-    );
-}
 
 /** A store of the agent's workspace with its widget turned on. */
 async function storeWithWidget(request: APIRequestContext, headers: Record<string, string>) {
