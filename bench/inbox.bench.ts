@@ -73,6 +73,11 @@ export async function benchInbox(
         team: `${base}?view=team:${account.teamIds[1]}`,
         'waiting longest': `${base}?view=all&sort=waiting_longest`,
         'all statuses': `${base}?view=all&status=all`,
+        // A 10k account has too few open conversations to fill these views' first page (mine 20,
+        // tag 15, rare tag 1), so their growth is judged on every status, where both fill it.
+        'mine, all statuses': `${base}?view=mine&status=all`,
+        'tag, all statuses': `${base}?view=tag:${account.tagIds[4]}&status=all`,
+        'rare tag, all statuses': `${base}?view=tag:${account.tagIds.at(-1)}&status=all`,
       };
       // Warm-up as a server that has been running all day: every pooled connection has planned
       // each view's prepared statement (PostgreSQL plans it five times before it keeps a

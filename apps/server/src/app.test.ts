@@ -63,6 +63,8 @@ describe('configuration', () => {
       databaseUrl: undefined,
     });
     expect(c.dataDir).toMatch(/data$/);
+    expect(c.searchConcurrency).toBeGreaterThanOrEqual(2);
+    expect(loadConfig({ SEARCH_CONCURRENCY: '5' }).searchConcurrency).toBe(5);
   });
 
   it('turns the demo off in production unless asked', () => {
@@ -75,6 +77,7 @@ describe('configuration', () => {
     ['DATABASE_URL', 'not a url'],
     ['DEMO', 'maybe'],
     ['SECRET_KEY', 'short'],
+    ['SEARCH_CONCURRENCY', '0'],
   ])('stops with a message naming %s when its value is bad', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -94,6 +95,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool('TRUST_PROXY').default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Inbox searches run in the database at once by this instance; the others wait their turn. */
+  SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** Live-chat widget sessions started per IP address and minute (POST /widgetapi/sessions). */
   WIDGET_SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -212,6 +215,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   authRateLimitPerMinute: number;
+  /** Inbox searches run at once (lib/fair-limiter.ts); default: this host's cores. */
+  searchConcurrency: number;
   widgetSessionRateLimitPerMinute: number;
   webDistDir: string | undefined;
   /** Let webhooks reach private and loopback addresses (tests, on-premise setups). Off by default. */
@@ -316,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    searchConcurrency: e.SEARCH_CONCURRENCY ?? Math.max(2, availableParallelism()),
     widgetSessionRateLimitPerMinute: e.WIDGET_SESSION_RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR,
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,

@@ -8,6 +8,7 @@ import type {
 import { executePrepared, intArray, renderedOnce, rowsOf, type Db } from '../../db/client';
 import { isoText, jsonText, type JsonText } from '../../db/json-text';
 import { badRequest } from '../../lib/errors';
+import type { FairLimiter } from '../../lib/fair-limiter';
 
 interface Scope {
   accountId: number;
@@ -151,12 +152,19 @@ async function wordsPageIds(db: Db, search: string, accountId: number, p: Page) 
     const walked = await walk();
     if (walked.length >= p.limit) return walked;
   }
-  const hits = rowsOf<{ conversation_id: number }>(
-    await db.execute(sql`${withWords} ${limitTo(RARE_WORDS)}`),
+  // One row: how many messages match (up to RARE_WORDS) and their conversations as int[] text,
+  // which goes back to PostgreSQL as it is. Thousands of rows read into JavaScript and written
+  // out again cost the server more than the page itself.
+  const [hits] = rowsOf<{ messages: number; conversations: string }>(
+    await db.execute(sql`
+      select count(*)::int as messages,
+        coalesce(array_agg(distinct h.conversation_id), '{}')::text as conversations
+      from (${withWords} ${limitTo(RARE_WORDS)}) h`),
   );
-  if (hits.length < RARE_WORDS) {
-    const candidates = [...new Set(hits.map((h) => h.conversation_id))];
-    return candidates.length === 0 ? [] : idsOf(db, candidatesPage(p, intArray(candidates)));
+  if (hits!.messages < RARE_WORDS) {
+    return hits!.messages === 0
+      ? []
+      : idsOf(db, candidatesPage(p, sql`${hits!.conversations}::int[]`));
   }
   if (!common) {
     const walked = await walk();
@@ -205,14 +213,14 @@ async function searchMatch(
   search: string | undefined,
   accountId: number,
   p: Page,
+  searches: FairLimiter | undefined,
 ): Promise<SQL> {
   if (!search) return sql`true`;
   const byId = /^id:\s*(\d{1,10})$/i.exec(search);
   if (byId) return sql`c.id = ${Number(byId[1])}`;
-  const [byContact, byWords] = await Promise.all([
-    contactPageIds(db, search, accountId, p),
-    wordsPageIds(db, search, accountId, p),
-  ]);
+  const both = () =>
+    Promise.all([contactPageIds(db, search, accountId, p), wordsPageIds(db, search, accountId, p)]);
+  const [byContact, byWords] = await (searches ? searches.run(accountId, both) : both());
   return sql`c.id = any(${intArray([...new Set([...byContact, ...byWords])])})`;
 }
 
@@ -336,6 +344,8 @@ export async function listConversations(
   db: Db,
   scope: Scope,
   q: ConversationListQuery,
+  /** Takes turns for the searches by contact and words (an `id:` search needs none). */
+  searches?: FairLimiter,
 ): Promise<JsonText<ConversationListResponse>> {
   const sort = SORT[q.sort];
   const cursor = decodeCursor(q.cursor);
@@ -353,7 +363,7 @@ export async function listConversations(
       and ${cursorFilter}`;
   const matching = byTagLinks
     ? sql`c.id in (${tagLinksPage(tagId, q.status, sort, cursor, limit)})`
-    : await searchMatch(db, q.search, scope.accountId, { filters, orderBy, limit });
+    : await searchMatch(db, q.search, scope.accountId, { filters, orderBy, limit }, searches);
   // The page itself holds no words (a search's steps gave its ids): always prepared.
   const rows = await executePrepared<{ item: string; id: number; sort_at: string | null }>(
     db,

@@ -16,6 +16,7 @@ import {
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
+import { FairLimiter } from '../../lib/fair-limiter';
 import { agentOf } from '../../plugins/auth';
 import { countViews, listConversations } from './conversations.queries';
 import {
@@ -35,6 +36,7 @@ const tags = ['inbox'];
 export const conversationsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    const searches = new FairLimiter(deps.config.searchConcurrency);
     app.get(
       '/dashboardapi/conversations',
       {
@@ -49,7 +51,7 @@ export const conversationsRoutes =
       // The hottest read (design.md §7 list budget): PostgreSQL writes the page's JSON and it is
       // sent as it is, with no parse or check at run time. The tests parse it with the schema.
       async (request, reply) => {
-        const page = await listConversations(deps.db, agentOf(request), request.query);
+        const page = await listConversations(deps.db, agentOf(request), request.query, searches);
         return reply.type('application/json; charset=utf-8').send(page as never);
       },
     );

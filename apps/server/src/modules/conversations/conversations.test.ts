@@ -24,6 +24,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from '../../test/harness';
+import { FairLimiter } from '../../lib/fair-limiter';
 import { apiChannelFor, webhookReceiver } from '../../test/inbox-fixtures';
 import { recordInbound, recordInboundOnOpenConversation } from './inbound.service';
 import {
@@ -599,6 +600,35 @@ describe('inbox views, counts, sort and search', () => {
     expect(await found('e-mail')).toEqual([c.conversation_id]);
     expect(await found('ops@example.net')).toEqual([c.conversation_id]);
     expect(await found("' & | ! \\")).toEqual([]);
+  });
+
+  // ADR 0015: searches take turns, at most SEARCH_CONCURRENCY in the database at once.
+  it('searches that wait their turn each answer with their own account and none is lost', async () => {
+    const [a, b] = [
+      await signUp(ctx, { name: 'Ada Turn' }),
+      await signUp(ctx, { name: 'Bo Turn' }),
+    ];
+    const [inA, inB] = [
+      await (await apiChannelFor(ctx, a)).inbound({ identifier: 't', text: 'lantern flickers' }),
+      await (await apiChannelFor(ctx, b)).inbound({ identifier: 't', text: 'lantern flickers' }),
+    ];
+    const searches = new FairLimiter(1);
+    const query = conversationListQuery.parse({ view: 'all', status: 'all', search: 'lantern' });
+    const askers = [a, b, a, a, b, a];
+    const pages = await Promise.all(
+      askers.map((t) =>
+        listConversations(
+          ctx.deps.db,
+          { accountId: t.accountId, userId: t.userId },
+          query,
+          searches,
+        ),
+      ),
+    );
+    expect(
+      pages.map((p) => (JSON.parse(p) as ConversationListResponse).items.map((i) => i.id)),
+    ).toEqual(askers.map((t) => [t === a ? inA.conversation_id : inB.conversation_id]));
+    expect(searches.queued).toBe(0);
   });
 
   it("asks the account's words index (migration 0027) for the messages holding the words", async () => {
