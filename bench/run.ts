@@ -4,7 +4,8 @@
  *   BENCH_DATABASE_URL   PostgreSQL admin URL (default: the local one); the generated accounts
  *                        live in its database `parley_bench`, kept between runs
  *   BENCH_LARGE          size of the large account (default 1,000,000 conversations)
- *   BENCH_ONLY           comma list of sections: server, bundles, inbox, reports, inbound, realtime
+ *   BENCH_ONLY           comma list of sections: server, bundles, web, inbox, reports, inbound,
+ *                        realtime
  */
 import { Client } from 'pg';
 import { benchInbound } from './inbound.bench';
@@ -13,9 +14,10 @@ import { benchRealtime } from './realtime.bench';
 import { benchReports } from './reports.bench';
 import { rows, record } from './lib';
 import { benchBundles, benchServer } from './server.bench';
+import { benchWeb } from './web.bench';
 
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'server,bundles,inbox,reports,inbound,realtime').split(','),
+  (process.env.BENCH_ONLY ?? 'server,bundles,web,inbox,reports,inbound,realtime').split(','),
 );
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (s: string) => console.info(s);
@@ -45,6 +47,7 @@ async function section(name: string, fn: () => Promise<void>) {
 async function main() {
   await section('server', () => benchServer(3207));
   await section('bundles', async () => benchBundles());
+  await section('web', () => benchWeb(3213));
   await section('inbox', () =>
     benchInbox(3208, { adminUrl, large: Number(process.env.BENCH_LARGE ?? 1_000_000), log }),
   );

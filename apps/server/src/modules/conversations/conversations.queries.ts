@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  ConversationListItem,
-  ConversationListQuery,
-  ConversationListResponse,
-  ViewCounts,
+import {
+  CONVERSATION_STATUSES,
+  type ConversationListItem,
+  type ConversationListQuery,
+  type ConversationListResponse,
+  type ViewCounts,
 } from '@parley/contracts';
 import { executePrepared, intArray, renderedOnce, rowsOf, type Db } from '../../db/client';
 import { isoText, jsonText, type JsonText } from '../../db/json-text';
@@ -267,6 +268,25 @@ function tagLinksPage(
     order by ${key} ${sort.dir}, ct.conversation_id ${sort.dir} ${limitTo(limit)}`;
 }
 
+/**
+ * The first page of the union of each status's first page (newest or oldest first). The
+ * assignee, team and channel indexes order a view by status, then by the sort's key: read as one
+ * range over every status, the page was a walk of the account's newest conversations checking
+ * each one's assignee (3,500 rows for an agent's page at 1M conversations, 1.5–4 ms), where four
+ * ranges of a page each take 0.1 ms.
+ */
+function eachStatusPage(p: Page): SQL {
+  return sql`select c.id from ${EVERY_STATUS} s(status) cross join lateral (
+      select c.id, c.last_activity_at from conversations c
+      where ${p.filters} and c.status = s.status ${p.orderBy} ${limitTo(p.limit)}
+    ) c ${p.orderBy} ${limitTo(p.limit)}`;
+}
+
+/** The statuses as a constant of the statement's text (their names are fixed words). */
+const EVERY_STATUS = sql.raw(
+  `unnest(array[${CONVERSATION_STATUSES.map((status) => `'${status}'`).join(',')}]::text[])`,
+);
+
 interface Cursor {
   at: string;
   id: number;
@@ -361,9 +381,19 @@ export async function listConversations(
       and ${byTagLinks ? sql`true` : viewFilter(q.view, scope.userId)}
       and ${statusFilter(q.status)}
       and ${cursorFilter}`;
+  // Every status of a view whose index leads with the status (mine, unassigned, team, channel),
+  // newest or oldest first: one short index range per status, merged.
+  const byEachStatus =
+    !q.search &&
+    tagId === null &&
+    q.status === 'all' &&
+    q.view !== 'all' &&
+    q.sort !== 'waiting_longest';
   const matching = byTagLinks
     ? sql`c.id in (${tagLinksPage(tagId, q.status, sort, cursor, limit)})`
-    : await searchMatch(db, q.search, scope.accountId, { filters, orderBy, limit }, searches);
+    : byEachStatus
+      ? sql`c.id in (${eachStatusPage({ filters, orderBy, limit })})`
+      : await searchMatch(db, q.search, scope.accountId, { filters, orderBy, limit }, searches);
   // The page itself holds no words (a search's steps gave its ids): always prepared.
   const rows = await executePrepared<{ item: string; id: number; sort_at: string | null }>(
     db,

@@ -529,6 +529,59 @@ describe('inbox views, counts, sort and search', () => {
     expect(drifted[0]!.n).toBe(0);
   });
 
+  it('mine, unassigned, team and channel over every status page exactly as the all view does (one range per status, merged)', async () => {
+    const { owner, mate } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const [teamRow] = await ctx.deps.db
+      .insert(teams)
+      .values({ accountId: owner.accountId, name: 'Returns' })
+      .returning();
+    const ids: number[] = [];
+    for (let i = 0; i < 9; i++)
+      ids.push((await channel.inbound({ identifier: `e${i}`, text: `case ${i}` })).conversation_id);
+    const statuses = ['open', 'pending', 'snoozed', 'closed'] as const;
+    for (const [i, id] of ids.entries()) {
+      await as(ctx, owner).patch(`/dashboardapi/conversations/${id}`, {
+        // Every status, interleaved in time; two left unassigned, one the teammate's.
+        ...(i < 2 ? {} : { assignee_id: i === 2 ? mate.userId : owner.userId }),
+        ...(i % 2 === 0 ? { team_id: teamRow!.id } : {}),
+        status: statuses[i % 4],
+        ...(statuses[i % 4] === 'snoozed'
+          ? { snoozed_until: new Date(Date.now() + 3_600_000).toISOString() }
+          : {}),
+      });
+    }
+    const pages = (view: string, sort: string) =>
+      allPages(owner, `view=${view}&status=all&sort=${sort}&limit=2`);
+    const rows = await ctx.deps.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.accountId, owner.accountId));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const sort of ['newest', 'oldest']) {
+      const everything = await pages('all', sort);
+      expect(everything).toHaveLength(9);
+      for (const [view, keep] of [
+        ['mine', (id: number) => byId.get(id)!.assigneeId === owner.userId],
+        ['unassigned', (id: number) => byId.get(id)!.assigneeId === null],
+        [`team:${teamRow!.id}`, (id: number) => byId.get(id)!.teamId === teamRow!.id],
+        [`channel:${channel.channelId}`, () => true],
+      ] as const)
+        expect({ view, sort, ids: await pages(view, sort) }).toEqual({
+          view,
+          sort,
+          ids: everything.filter(keep),
+        });
+    }
+    expect(new Set((await pages('mine', 'newest')).map((id) => byId.get(id)!.status))).toEqual(
+      new Set(statuses),
+    );
+    // Another account asking for this team's or this channel's views sees nothing.
+    const stranger = await signUp(ctx, { name: 'Sid Stranger' });
+    expect(await allPages(stranger, `view=team:${teamRow!.id}&status=all`)).toEqual([]);
+    expect(await allPages(stranger, `view=channel:${channel.channelId}&status=all`)).toEqual([]);
+  });
+
   it('pages with a keyset cursor without repeating or skipping, in each sort', async () => {
     const { owner } = await team();
     const channel = await apiChannelFor(ctx, owner);
