@@ -99,7 +99,8 @@ export async function benchWeb(port: number) {
       const inbox = await firstVisit(
         browser,
         `${server.base}/inboxes`,
-        (page) => page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().waitFor(),
+        (page) =>
+          page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().waitFor(),
         session,
       );
       inboxLcp.push(inbox.lcp);
