@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageSpin } from '../components/page-spin';
+import { lazyPage } from '../lib/lazy-page';
 import { hasSession } from '../lib/session';
 import { AppProviders } from './providers';
 
@@ -38,10 +39,15 @@ const ApiKeysPage = lazy(() =>
     default: m.ApiKeysPage,
   })),
 );
-const ShellRoute = lazy(() => import('./shell-route').then((m) => ({ default: m.ShellRoute })));
-const InboxPage = lazy(() =>
-  import('../features/inbox/components/inbox-page').then((m) => ({ default: m.InboxPage })),
+const ShellRoute = lazyPage(() => import('./shell-route').then((m) => m.ShellRoute));
+const InboxPage = lazyPage(() =>
+  import('../features/inbox/components/inbox-page').then((m) => m.InboxPage),
 );
+
+/** Loads the shell (and the inbox page) before their first render (app/route-preload.ts). */
+export function preloadShellPages(withInbox: boolean): Promise<unknown> {
+  return Promise.all([ShellRoute.preload(), withInbox ? InboxPage.preload() : null]);
+}
 const ReportingPage = lazy(() =>
   import('../features/reports/components/reporting-page').then((m) => ({
     default: m.ReportingPage,

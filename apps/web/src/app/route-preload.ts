@@ -1,0 +1,41 @@
+import { hasSession } from '../lib/session';
+import { ThemedApp } from './app-routes';
+
+/** Paths the themed app serves outside the signed-in shell (public pages, the survey). */
+const OUTSIDE_SHELL =
+  /^\/(signup|help-center\/|widget-demo|login\/|settings\/teammembers\/invite\/confirm\/|transcript|feedback|nps-form)/;
+
+export type RouteChunk = 'themed-app' | 'shell' | 'inbox';
+
+/**
+ * The chunks a first visit to `pathname` will ask for. A signed-in page is three lazy chunks,
+ * each named by the one before (the themed app, the shell, the page): fetched one after the
+ * other, they cost three round trips and three evaluations before the first paint of the inbox.
+ */
+export function routeChunks(pathname: string, signedIn: boolean): RouteChunk[] {
+  if (pathname === '/login') return [];
+  if (!signedIn || OUTSIDE_SHELL.test(pathname)) return ['themed-app'];
+  const inbox = pathname === '/' || pathname === '/inboxes' || pathname.startsWith('/inboxes/');
+  return inbox ? ['themed-app', 'shell', 'inbox'] : ['themed-app', 'shell'];
+}
+
+/**
+ * Loads the first page's chunks at once, at start, and resolves when they are in (never
+ * rejects: a chunk that fails here fails again, visibly, where the page renders it). The shell
+ * and inbox chunks are asked for directly, in parallel with the themed app that names them;
+ * their lazy pages then find them loaded and render without a Suspense round.
+ */
+export function preloadRouteChunks(pathname: string): Promise<void> {
+  const chunks = routeChunks(pathname, hasSession());
+  const loads: Promise<unknown>[] = [];
+  if (chunks.includes('themed-app')) loads.push(ThemedApp.preload());
+  if (chunks.includes('shell')) {
+    loads.push(import('./shell-route'));
+    if (chunks.includes('inbox')) loads.push(import('../features/inbox/components/inbox-page'));
+    loads.push(import('./themed-app').then((m) => m.preloadShellPages(chunks.includes('inbox'))));
+  }
+  return Promise.all(loads).then(
+    () => undefined,
+    () => undefined,
+  );
+}

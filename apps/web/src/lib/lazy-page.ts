@@ -1,0 +1,27 @@
+import { createElement, lazy, type ComponentType } from 'react';
+
+/** A lazily loaded page that renders at once when its chunk has already been loaded. */
+export interface LazyPage<P extends object> {
+  (props: P): ReturnType<typeof createElement>;
+  /** Loads the chunk; the next render uses the component itself, with no Suspense round. */
+  preload(): Promise<void>;
+}
+
+/**
+ * React.lazy, plus `preload()`. A lazy component suspends on its first render even when its
+ * import() has long finished (it learns so a microtask later), so its Suspense fallback goes up
+ * and React then holds it for a while to avoid a flash: three nested lazy levels before the inbox
+ * cost a first visit half a second of an idle main thread. Preloaded, the page renders directly.
+ */
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  let loaded: ComponentType<P> | null = null;
+  const loadModule = () =>
+    load().then((component) => {
+      loaded = component;
+      return { default: component };
+    });
+  const Lazy = lazy(loadModule);
+  const Page = (props: P) => createElement(loaded ?? Lazy, props);
+  Page.preload = () => (loaded ? Promise.resolve() : loadModule().then(() => undefined));
+  return Page;
+}
