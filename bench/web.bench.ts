@@ -3,19 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { fmt, percentile, record, startServer, stopServer, webDist } from './lib';
 
-/** Debian's Chromium (DEVELOPERS.md), with the flags a closed network and a root user need. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const LOADS = 5;
 
 const gzipKb = (assetPath: string) =>
@@ -71,13 +61,13 @@ async function firstVisit(
  * measured in Debian's Chromium against the embedded server and its demo workspace.
  */
 export async function benchWeb(port: number) {
-  if (!fs.existsSync(path.join(webDist, 'index.html')) || !fs.existsSync(CHROMIUM)) {
+  if (!fs.existsSync(path.join(webDist, 'index.html')) || !fs.existsSync(CHROMIUM_PATH)) {
     record('agent app in a browser', 'not built or no Chromium', '—', null);
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-web-'));
   const server = await startServer({ DATA_DIR: dataDir, DEMO: 'on' }, port);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const signIn = await firstVisit(browser, `${server.base}/login`, async (page) => {
       await page.getByLabel('Email').fill('demo@parley.localhost');

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 // One server for the run, on a fresh embedded database in a temporary DATA_DIR.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
@@ -40,19 +41,7 @@ export default defineConfig({
       ],
     },
     screenshot: 'only-on-failure',
-    launchOptions: {
-      // Debian's Chromium, never a downloaded one (DEVELOPERS.md).
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: [
     {

@@ -156,16 +156,19 @@ async function wordsPageIds(db: Db, search: string, accountId: number, p: Page) 
   // One row: how many messages match (up to RARE_WORDS) and their conversations as int[] text,
   // which goes back to PostgreSQL as it is. Thousands of rows read into JavaScript and written
   // out again cost the server more than the page itself.
-  const [hits] = rowsOf<{ messages: number; conversations: string }>(
+  const [hits = { messages: 0, conversations: '{}' }] = rowsOf<{
+    messages: number;
+    conversations: string;
+  }>(
     await db.execute(sql`
       select count(*)::int as messages,
         coalesce(array_agg(distinct h.conversation_id), '{}')::text as conversations
       from (${withWords} ${limitTo(RARE_WORDS)}) h`),
   );
-  if (hits!.messages < RARE_WORDS) {
-    return hits!.messages === 0
+  if (hits.messages < RARE_WORDS) {
+    return hits.messages === 0
       ? []
-      : idsOf(db, candidatesPage(p, sql`${hits!.conversations}::int[]`));
+      : idsOf(db, candidatesPage(p, sql`${hits.conversations}::int[]`));
   }
   if (!common) {
     const walked = await walk();
