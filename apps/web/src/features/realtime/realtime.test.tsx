@@ -165,6 +165,12 @@ describe('realtime connection (spec §7 channels, design §5)', () => {
   it('useRealtimeCaughtUp: a screen mounted before the panel channel was subscribed catches up once, when it is', async () => {
     const { realtime } = setup(<CatchUpProbe testId="early" />);
     const client = await connected(realtime);
+    // The probe binds in an effect after the connected render: wait for it, not for luck.
+    await waitFor(() =>
+      expect(
+        client.channel('private-dcuser-1-panel0')?.count('pusher:subscription_succeeded'),
+      ).toBe(1),
+    );
     const panel = client.channel('private-dcuser-1-panel0')!;
     expect(screen.getByTestId('early')).toHaveTextContent('0');
     act(() => panel.succeed());
