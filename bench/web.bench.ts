@@ -110,6 +110,13 @@ export async function benchWeb(port: number) {
       '≤ 350 KB',
       kb(inboxScripts) <= 350,
     );
+    if (process.env.BENCH_WEB_FILES) {
+      // What the inbox route loads, largest first: where to look when its budget is missed.
+      const sizes = [...inboxScripts].map((p) => [p, gzipKb(p.replace(/^\//, ''))] as const);
+      for (const [file, size] of sizes.sort((a, b) => b[1] - a[1])) {
+        console.info(`    ${size.toFixed(1).padStart(6)} KB  ${file}`);
+      }
+    }
     for (const [name, samples] of [
       ['login', loginLcp],
       ['inbox (demo workspace, signed in)', inboxLcp],

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { deepLibraryImports, firstVisitChunks } from './first-visit-chunks';
 
 export const contractsDir = fileURLToPath(new URL('../../packages/contracts/', import.meta.url));
 export const ZOD_ALIAS = '__parleyContractsZod';
@@ -34,15 +35,35 @@ export function pureContractSchemas(): Plugin {
   };
 }
 
+/**
+ * Every antd input reads the form's context (antd/es/form/context.js), which imports
+ * `FormProvider` from @rc-component/form's index: without this, the whole form engine and its
+ * validator (~10 KB gzip) ship with every page that has an input, Form or not. Their modules only
+ * declare things, so an unused one can go.
+ */
+const RC_FORM = /[\\/]node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/;
+
+const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
+const firstVisit = firstVisitChunks(srcDir, 'main.tsx', [
+  { name: 'themed-app', from: ['app/themed-app.tsx'] },
+  { name: 'shell', from: ['app/shell-route.tsx', 'features/inbox/components/inbox-page.tsx'] },
+  { name: 'conversation', from: ['features/conversation/components/conversation-pane.tsx'] },
+]);
+
 export default defineConfig({
-  plugins: [react(), pureContractSchemas()],
+  plugins: [react(), pureContractSchemas(), deepLibraryImports(srcDir), firstVisit.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      output: {
+        // See first-visit-chunks.ts. A step's chunk holds exactly its modules: their
+        // dependencies are in an earlier step's chunk or in the entry.
+        codeSplitting: { groups: firstVisit.groups, includeDependenciesRecursively: false },
+      },
       treeshake: {
         // Contract modules have no side effects: one whose exports are unused is left out.
-        moduleSideEffects: (id: string) => !id.startsWith(contractsDir),
+        moduleSideEffects: (id: string) => !id.startsWith(contractsDir) && !RC_FORM.test(id),
         manualPureFunctions: [ZOD_ALIAS],
         // A pure schema call's leftover property reads (`schema.partial`, `MESSAGES.x`) would
         // otherwise keep a dropped schema's module alive without its zod import: a chunk that

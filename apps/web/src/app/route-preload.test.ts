@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOCAL_KEYS } from '@parley/contracts';
 import { routeChunks } from './route-preload';
 
 describe('routeChunks: what a first visit asks for at once', () => {
@@ -8,10 +9,24 @@ describe('routeChunks: what a first visit asks for at once', () => {
   });
 
   it('a signed-in inbox asks for the themed app, the shell and the inbox page together', () => {
-    for (const path of ['/', '/inboxes', '/inboxes/mine/all/open/newest/12'])
+    for (const path of ['/', '/inboxes', '/inboxes/mine/open/newest'])
       expect(routeChunks(path, true)).toEqual(['themed-app', 'shell', 'inbox']);
     expect(routeChunks('/reporting', true)).toEqual(['themed-app', 'shell']);
     expect(routeChunks('/settings/tags', true)).toEqual(['themed-app', 'shell']);
+  });
+
+  it('adds the conversation pane when a conversation opens with the page, also where /inboxes restores one', () => {
+    const withPane = ['themed-app', 'shell', 'inbox', 'conversation'];
+    expect(routeChunks('/inboxes/mine/open/newest/12', true)).toEqual(withPane);
+    expect(routeChunks('/inboxes/all/all/newest/12/', true)).toEqual(withPane);
+    localStorage.setItem(LOCAL_KEYS.lastInboxRoute, '/inboxes/team-3/all/oldest/41');
+    try {
+      expect(routeChunks('/inboxes', true)).toEqual(withPane);
+      expect(routeChunks('/', true)).toEqual(withPane);
+    } finally {
+      localStorage.removeItem(LOCAL_KEYS.lastInboxRoute);
+    }
+    expect(routeChunks('/inboxes', true)).toEqual(['themed-app', 'shell', 'inbox']);
   });
 
   it('never fetches the shell without a session, nor for the pages outside it', () => {

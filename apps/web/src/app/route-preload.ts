@@ -1,3 +1,7 @@
+import { ConversationPane } from '../features/conversation/lazy-conversation-pane';
+import { INBOX_BASE, parseInboxSplat, restoredInboxPath } from '../features/inbox/inbox-route';
+import { ME_PATH } from '../features/auth/api/me-path';
+import { startEarlyGet } from '../lib/request';
 import { hasSession } from '../lib/session';
 import { ThemedApp } from './app-routes';
 
@@ -5,7 +9,13 @@ import { ThemedApp } from './app-routes';
 const OUTSIDE_SHELL =
   /^\/(signup|help-center\/|widget-demo|login\/|settings\/teammembers\/invite\/confirm\/|transcript|feedback|nps-form)/;
 
-export type RouteChunk = 'themed-app' | 'shell' | 'inbox';
+export type RouteChunk = 'themed-app' | 'shell' | 'inbox' | 'conversation';
+
+/** Whether the inbox at `pathname` opens with a conversation (/inboxes goes where the user was). */
+function opensConversation(pathname: string): boolean {
+  const path = pathname.startsWith(`${INBOX_BASE}/`) ? pathname : restoredInboxPath();
+  return parseInboxSplat(path.slice(INBOX_BASE.length + 1)).location.conversationId !== null;
+}
 
 /**
  * The chunks a first visit to `pathname` will ask for. A signed-in page is three lazy chunks,
@@ -16,22 +26,29 @@ export function routeChunks(pathname: string, signedIn: boolean): RouteChunk[] {
   if (pathname === '/login') return [];
   if (!signedIn || OUTSIDE_SHELL.test(pathname)) return ['themed-app'];
   const inbox = pathname === '/' || pathname === '/inboxes' || pathname.startsWith('/inboxes/');
-  return inbox ? ['themed-app', 'shell', 'inbox'] : ['themed-app', 'shell'];
+  if (!inbox) return ['themed-app', 'shell'];
+  return opensConversation(pathname)
+    ? ['themed-app', 'shell', 'inbox', 'conversation']
+    : ['themed-app', 'shell', 'inbox'];
 }
 
 /**
  * Loads the first page's chunks at once, at start, and resolves when they are in (never
  * rejects: a chunk that fails here fails again, visibly, where the page renders it). The shell
  * and inbox chunks are asked for directly, in parallel with the themed app that names them;
- * their lazy pages then find them loaded and render without a Suspense round.
+ * their lazy pages then find them loaded and render without a Suspense round. The shell shows
+ * nothing before Me: that is asked for now too (lib/request.ts, startEarlyGet), so it is in when
+ * the shell first renders instead of one round trip after.
  */
 export function preloadRouteChunks(pathname: string): Promise<void> {
   const chunks = routeChunks(pathname, hasSession());
   const loads: Promise<unknown>[] = [];
   if (chunks.includes('themed-app')) loads.push(ThemedApp.preload());
   if (chunks.includes('shell')) {
-    loads.push(import('./shell-route'));
+    startEarlyGet(ME_PATH);
+    loads.push(import('./shell-route').then((m) => m.preloadMe()));
     if (chunks.includes('inbox')) loads.push(import('../features/inbox/components/inbox-page'));
+    if (chunks.includes('conversation')) loads.push(ConversationPane.preload());
     loads.push(import('./themed-app').then((m) => m.preloadShellPages(chunks.includes('inbox'))));
   }
   return Promise.all(loads).then(

@@ -3,12 +3,27 @@ import { Navigate } from 'react-router';
 import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import { PageSpin } from '../components/page-spin';
+import { meApi } from '../features/auth/api/me-api';
 import { configureRequest } from '../lib/request';
 import { hasSession } from '../lib/session';
 import { resetAppState } from './reset-app-state';
 import { AppLayout } from './app-layout';
 import { persistor, store } from './app-store';
 import { ToastHost } from './toast-host';
+
+/**
+ * Asks for Me into the store before the shell's first render (app/route-preload.ts): the shell
+ * shows nothing without it, and asked for by its first render it came one more render later.
+ * Resolves when it is in or failed (the shell then shows the failure as usual).
+ */
+export function preloadMe(): Promise<void> {
+  if (!hasSession()) return Promise.resolve();
+  const query = store.dispatch(meApi.endpoints.getMe.initiate(undefined, { subscribe: false }));
+  return query.then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 /**
  * The logged-in shell, loaded lazily so the public pages stay small. The store exists from here

@@ -7,7 +7,13 @@ import { globalSettingsReceived } from '../features/global-settings/global-setti
 import { fakeApi, json } from '../test/fake-api';
 import { signInCookies } from '../test/fixtures';
 import { ApiError } from './api-error';
-import { CANCELED_MESSAGE, configureRequest, http, isCanceledRequest } from './request';
+import {
+  CANCELED_MESSAGE,
+  configureRequest,
+  http,
+  isCanceledRequest,
+  startEarlyGet,
+} from './request';
 
 function environment(path = '/inboxes') {
   const navigate = vi.fn<(to: string) => void>();
@@ -245,5 +251,57 @@ describe('session end (spec §8)', () => {
     });
     expect(navigate).not.toHaveBeenCalled();
     expect(reset).not.toHaveBeenCalled();
+  });
+});
+
+describe('early GETs (a first visit asks for Me while the shell loads)', () => {
+  it('the next request of that GET takes the early answer instead of asking again, once', async () => {
+    signInCookies({ auth_token: 'tok_abcdefghijklmnop', account_id: '42', csrftoken: 'csrf-xyz' });
+    const api = fakeApi({ 'GET /dashboardapi/me': json(200, { id: 1 }) });
+    startEarlyGet('/dashboardapi/me');
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]?.headers).toMatchObject({
+      authorization: 'Token tok_abcdefghijklmnop',
+      'x-dc-account-id': '42',
+    });
+    await expect(http.get('/dashboardapi/me')).resolves.toEqual({ id: 1 });
+    expect(api.calls).toHaveLength(1);
+    await http.get('/dashboardapi/me');
+    expect(api.calls).toHaveLength(2);
+  });
+
+  it('spec §8: a 401 early answer ends the session when it is taken, like any other', async () => {
+    signInCookies();
+    const { navigate } = environment('/inboxes');
+    fakeApi({
+      'GET /dashboardapi/me': json(401, { code: 'unauthenticated', message: 'Please sign in.' }),
+    });
+    startEarlyGet('/dashboardapi/me');
+    expect(navigate).not.toHaveBeenCalled();
+    await expect(http.get('/dashboardapi/me')).rejects.toMatchObject({ status: 401 });
+    expect(sessionCookiesLeft()).toEqual([]);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('is not taken by another session (an account switch meanwhile): that one asks for itself', async () => {
+    signInCookies({ auth_token: 'tok_abcdefghijklmnop', account_id: '42', csrftoken: 'csrf-xyz' });
+    const api = fakeApi({
+      'GET /dashboardapi/me': (call) => json(200, { account: call.headers['x-dc-account-id'] }),
+    });
+    startEarlyGet('/dashboardapi/me');
+    Cookies.set('account_id', '43', { path: '/' });
+    await expect(http.get('/dashboardapi/me')).resolves.toEqual({ account: '43' });
+    expect(api.calls.map((call) => call.headers['x-dc-account-id'])).toEqual(['42', '43']);
+  });
+
+  it('a caller that gave up meanwhile gets the canceled marker', async () => {
+    signInCookies();
+    fakeApi({ 'GET /dashboardapi/me': json(200, { id: 1 }) });
+    startEarlyGet('/dashboardapi/me');
+    const gaveUp = new AbortController();
+    const pending = http.get('/dashboardapi/me', { signal: gaveUp.signal });
+    gaveUp.abort('left the page');
+    const result = await pending;
+    expect(isCanceledRequest(result) && result.message).toBe('left the page');
   });
 });

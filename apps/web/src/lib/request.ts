@@ -142,6 +142,42 @@ function sessionHeaders(): Record<string, string> {
   return headers;
 }
 
+// ---- Early GETs: a first visit asks for what the shell needs while its code still loads ----
+
+/** How long an early answer waits to be taken; older, the caller asks again. */
+const EARLY_GET_TTL_MS = 30_000;
+
+interface EarlyGet {
+  /** The session headers it went out with: a changed session (sign-out, account switch) asks again. */
+  session: string;
+  startedAt: number;
+  response: Promise<Response>;
+}
+
+const earlyGets = new Map<string, EarlyGet>();
+
+/**
+ * Starts an authenticated GET of `path` now, before the code that will ask for it has loaded
+ * (app/route-preload.ts: Me, on a first visit to a signed-in page). The next request() of that
+ * GET, with the same session, takes this response instead of asking again, and handles it like
+ * its own: 401/403, errors, parsing. Nothing else ever reads it.
+ */
+export function startEarlyGet(path: string): void {
+  const headers = { accept: 'application/json', ...sessionHeaders() };
+  const response = globalThis.fetch(path, { headers, credentials: 'same-origin' });
+  // A failure surfaces (or not) where the response is taken, like any request's.
+  response.catch(() => {});
+  earlyGets.set(path, { session: JSON.stringify(headers), startedAt: Date.now(), response });
+}
+
+function takeEarlyGet(path: string, headers: Record<string, string>): Promise<Response> | null {
+  const early = earlyGets.get(path);
+  if (!early) return null;
+  earlyGets.delete(path);
+  const fresh = Date.now() - early.startedAt < EARLY_GET_TTL_MS;
+  return fresh && early.session === JSON.stringify(headers) ? early.response : null;
+}
+
 const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 async function errorFromResponse(response: Response): Promise<ApiError> {
@@ -223,15 +259,21 @@ export function request<T>(
       payload = JSON.stringify(body);
     }
 
+    const url = buildUrl(path, options.query);
+    const early = method === 'GET' && authenticated ? takeEarlyGet(url, headers) : null;
     let response: Response;
     try {
-      response = await globalThis.fetch(buildUrl(path, options.query), {
-        method,
-        headers,
-        body: payload,
-        signal: controller.signal,
-        credentials: 'same-origin',
-      });
+      response = await (early ??
+        globalThis.fetch(url, {
+          method,
+          headers,
+          body: payload,
+          signal: controller.signal,
+          credentials: 'same-origin',
+        }));
+      // An early response cannot be aborted: a caller that gave up meanwhile is told so here.
+      if (controller.signal.aborted)
+        return { canceled: true, message: abortMessage(controller.signal) };
     } catch {
       if (controller.signal.aborted)
         return { canceled: true, message: abortMessage(controller.signal) };

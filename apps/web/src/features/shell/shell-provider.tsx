@@ -1,19 +1,14 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { hasSession } from '../../lib/session';
+import { REALTIME_EVENTS, reauthAlertChannel } from '@parley/contracts';
+import { MountOnOpen } from '../../components/mount-on-open';
+import { lazyPage } from '../../lib/lazy-page';
+import { currentAccountId, hasSession } from '../../lib/session';
 import { useGetMeQuery } from '../auth/api/me-api';
+import { useChannelEvent } from '../realtime/hooks/use-realtime';
 import { useBannerClosedOn } from './banners/banner-closed-on';
 import { HelpWidget } from './help-widget/help-widget';
-import { DmarcModal } from './modals/dmarc-modal';
-import { MobileAppsModal } from './modals/mobile-apps-modal';
-import { PasswordReminderModal } from './modals/password-reminder-modal';
-import { PaymentFailureModal } from './modals/payment-failure-modal';
-import { ReauthFacebookModal } from './modals/reauth-facebook-modal';
-import { ReleaseNotesModal } from './modals/release-notes-modal';
-import { ScheduleDemoModal } from './modals/schedule-demo-modal';
-import { SupportEmailModal } from './modals/support-email-modal';
 import { FeedbackButton } from './nps/feedback-button';
-import { FeedbackSurveyModal } from './nps/feedback-survey-modal';
 import { SHELL_ROUTES } from './shell-config';
 import { ShellModalsContext, type MenuModal } from './shell-modals-context';
 import {
@@ -24,6 +19,46 @@ import {
   showsHelpWidget,
 } from './shell-rules';
 import { useNow } from './use-now';
+
+// The modals load when they first open (MountOnOpen): most visits open none of them, and the
+// inbox route has a JS budget (design.md §7).
+const MobileAppsModal = lazyPage(() =>
+  import('./modals/mobile-apps-modal').then((m) => m.MobileAppsModal),
+);
+const ReleaseNotesModal = lazyPage(() =>
+  import('./modals/release-notes-modal').then((m) => m.ReleaseNotesModal),
+);
+const SupportEmailModal = lazyPage(() =>
+  import('./modals/support-email-modal').then((m) => m.SupportEmailModal),
+);
+const ScheduleDemoModal = lazyPage(() =>
+  import('./modals/schedule-demo-modal').then((m) => m.ScheduleDemoModal),
+);
+const ReauthFacebookModal = lazyPage(() =>
+  import('./modals/reauth-facebook-modal').then((m) => m.ReauthFacebookModal),
+);
+const PaymentFailureModal = lazyPage(() =>
+  import('./modals/payment-failure-modal').then((m) => m.PaymentFailureModal),
+);
+const DmarcModal = lazyPage(() => import('./modals/dmarc-modal').then((m) => m.DmarcModal));
+const PasswordReminderModal = lazyPage(() =>
+  import('./modals/password-reminder-modal').then((m) => m.PasswordReminderModal),
+);
+const FeedbackSurveyModal = lazyPage(() =>
+  import('./nps/feedback-survey-modal').then((m) => m.FeedbackSurveyModal),
+);
+
+/** Spec §4/§7: true once `re-authentication-alert-for-ctwa` arrived for the current account. */
+function useReauthAlert(): [boolean, () => void] {
+  const [alerted, setAlerted] = useState(false);
+  const accountId = currentAccountId();
+  useChannelEvent(
+    accountId === null ? null : reauthAlertChannel(accountId),
+    REALTIME_EVENTS.reauthAlert,
+    () => setAlerted(true),
+  );
+  return [alerted, useCallback(() => setAlerted(false), [])];
+}
 
 /** Bottom offsets of the floating buttons, stacked at the bottom right. */
 const FLOAT_BOTTOM = 24;
@@ -42,6 +77,7 @@ export function ShellProvider({ children }: { children: ReactNode }) {
   const [menuModal, setMenuModal] = useState<MenuModal | null>(null);
   const [paymentDismissed, setPaymentDismissed] = useState(false);
   const [passwordDismissed, setPasswordDismissed] = useState(false);
+  const [reauthOpen, closeReauth] = useReauthAlert();
   // Opened by the floating button (or kept open to thank the user after a popup survey).
   const [surveyOpen, setSurveyOpen] = useState(false);
   // Spec §2: the `popup` query parameter opens the survey by itself (once per visit to the URL).
@@ -68,34 +104,52 @@ export function ShellProvider({ children }: { children: ReactNode }) {
   const now = useNow();
   const helpWidgetShown = showsHelpWidget(pathname);
   const nps = me?.nps_collection;
+  const paymentOpen = me !== undefined && !paymentDismissed && paymentModalDue(me, now, closedOn);
+  const passwordReminderOpen =
+    me !== undefined && !passwordDismissed && passwordReminderDue(me, now, pathname);
 
   return (
     <ShellModalsContext value={modals}>
       {children}
-      <MobileAppsModal open={menuModal === 'mobile-apps'} onClose={closeMenuModal} />
-      <ReleaseNotesModal open={menuModal === 'release-notes'} onClose={closeMenuModal} />
-      <SupportEmailModal open={menuModal === 'support-email'} onClose={closeMenuModal} />
-      <ScheduleDemoModal open={menuModal === 'schedule-demo'} onClose={closeMenuModal} />
-      <ReauthFacebookModal />
+      <MountOnOpen open={menuModal === 'mobile-apps'}>
+        <MobileAppsModal open={menuModal === 'mobile-apps'} onClose={closeMenuModal} />
+      </MountOnOpen>
+      <MountOnOpen open={menuModal === 'release-notes'}>
+        <ReleaseNotesModal open={menuModal === 'release-notes'} onClose={closeMenuModal} />
+      </MountOnOpen>
+      <MountOnOpen open={menuModal === 'support-email'}>
+        <SupportEmailModal open={menuModal === 'support-email'} onClose={closeMenuModal} />
+      </MountOnOpen>
+      <MountOnOpen open={menuModal === 'schedule-demo'}>
+        <ScheduleDemoModal open={menuModal === 'schedule-demo'} onClose={closeMenuModal} />
+      </MountOnOpen>
+      <MountOnOpen open={reauthOpen}>
+        <ReauthFacebookModal open={reauthOpen} onClose={closeReauth} />
+      </MountOnOpen>
       {me && (
         <>
-          <PaymentFailureModal
-            open={!paymentDismissed && paymentModalDue(me, now, closedOn)}
-            onClose={() => setPaymentDismissed(true)}
-          />
-          <DmarcModal open={me.dmarc_verification_required} />
-          <PasswordReminderModal
-            open={!passwordDismissed && passwordReminderDue(me, now, pathname)}
-            passwordAgeDays={daysSince(me.last_password_updated, now)}
-            onClose={() => setPasswordDismissed(true)}
-          />
-          <FeedbackSurveyModal
-            open={surveyOpen || popupOpen}
-            milestoneId={me.nps_collection.milestone_id}
-            fromMeApi={me.nps_collection.show_nps_milestone}
-            onClose={closeSurvey}
-            onSubmitted={surveySubmitted}
-          />
+          <MountOnOpen open={paymentOpen}>
+            <PaymentFailureModal open={paymentOpen} onClose={() => setPaymentDismissed(true)} />
+          </MountOnOpen>
+          <MountOnOpen open={me.dmarc_verification_required}>
+            <DmarcModal open={me.dmarc_verification_required} />
+          </MountOnOpen>
+          <MountOnOpen open={passwordReminderOpen}>
+            <PasswordReminderModal
+              open={passwordReminderOpen}
+              passwordAgeDays={daysSince(me.last_password_updated, now)}
+              onClose={() => setPasswordDismissed(true)}
+            />
+          </MountOnOpen>
+          <MountOnOpen open={surveyOpen || popupOpen}>
+            <FeedbackSurveyModal
+              open={surveyOpen || popupOpen}
+              milestoneId={me.nps_collection.milestone_id}
+              fromMeApi={me.nps_collection.show_nps_milestone}
+              onClose={closeSurvey}
+              onSubmitted={surveySubmitted}
+            />
+          </MountOnOpen>
         </>
       )}
       {/* Spec §2: the help widget sits lowest; the feedback button stacks above it. */}

@@ -2,11 +2,12 @@ import { LOCAL_KEYS, type Me } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
 import { hasSession } from '../../../lib/session';
 import { meLoaded } from '../auth-slice';
+import { ME_PATH } from './me-path';
 
 export const meApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getMe: build.query<Me, void>({
-      query: () => '/dashboardapi/me',
+      query: () => ME_PATH,
       providesTags: ['Me'],
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {

@@ -3,6 +3,8 @@ import { Button } from 'antd';
 import type { ConversationListItem, ConversationMapping } from '@parley/contracts';
 import { asErrorPayload } from '../../../lib/api-error';
 import type { useListConversationsInfiniteQuery } from '../api/inbox-api';
+import { usePreloadTicket } from '../../conversation/hooks/use-preload-ticket';
+import { preloadConversationPane } from '../../conversation/lazy-conversation-pane';
 import { ConversationRow } from './conversation-row';
 import styles from './inbox.module.css';
 
@@ -50,6 +52,7 @@ export function ConversationList({
 }: ConversationListProps) {
   const { isError, error, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
   const { fetchNextPage, refetch } = query;
+  const preload = usePreloadTicket();
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
 
@@ -110,7 +113,13 @@ export function ConversationList({
   } else {
     body = (
       <>
-        <ul className={styles.rows} aria-label="Conversations">
+        {/* Pointing at or tabbing to a row loads the conversation pane's code before the click. */}
+        <ul
+          className={styles.rows}
+          aria-label="Conversations"
+          onMouseOver={preloadConversationPane}
+          onFocus={preloadConversationPane}
+        >
           {rows.map((item) => (
             <ConversationRow
               key={item.id}
@@ -119,6 +128,7 @@ export function ConversationList({
               selected={item.id === selectedId}
               assignee={item.assignee_id === null ? undefined : usersById.get(item.assignee_id)}
               tagsById={tagsById}
+              preload={preload}
             />
           ))}
         </ul>

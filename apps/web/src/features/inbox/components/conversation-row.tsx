@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import type { ConversationListItem, ConversationMapping } from '@parley/contracts';
 import { formatTimestamp } from '../../../lib/format-timestamp';
+import type { PreloadTicket } from '../../conversation/hooks/use-preload-ticket';
 import { ChannelIcon } from './channel-icon';
 import styles from './inbox.module.css';
 
@@ -28,6 +29,8 @@ interface ConversationRowProps {
   selected: boolean;
   assignee: Person | undefined;
   tagsById: ReadonlyMap<number, TagInfo>;
+  /** Spec §4 ticket preload: a pointer resting on the row, or focus, loads the ticket. */
+  preload: PreloadTicket;
 }
 
 /** One conversation in the list: who, where, what, when, and its state at a glance. */
@@ -37,6 +40,7 @@ export const ConversationRow = memo(function ConversationRow({
   selected,
   assignee,
   tagsById,
+  preload,
 }: ConversationRowProps) {
   const tags = item.tag_ids.flatMap((id) => tagsById.get(id) ?? []);
   const name = contactName(item);
@@ -51,6 +55,7 @@ export const ConversationRow = memo(function ConversationRow({
         aria-current={selected ? 'true' : undefined}
         data-conversation-id={item.id}
         data-unread={item.unread ? 'true' : undefined}
+        {...preload.hoverProps(item.id)}
       >
         {item.unread && <span className={styles.unreadDot} role="img" aria-label="Unread" />}
         <div className={styles.rowTop}>

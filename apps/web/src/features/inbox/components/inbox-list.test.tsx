@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { ME } from '../../../test/fixtures';
 import { json } from '../../../test/fake-api';
 import { formatTimestamp } from '../../../lib/format-timestamp';
+import { PRELOAD_HOVER_DELAY_MS } from '../../conversation/hooks/use-preload-ticket';
 import { COUNTS_REFRESH_DELAY_MS } from '../hooks/use-live-inbox';
 import { conversation, counts, listRoute, renderInbox } from '../testing/inbox-fixtures';
 
@@ -206,6 +207,46 @@ describe('live updates over realtime (conversation_updated)', () => {
     inbox.emit('conversation_updated', { account_id: 999, conversation: conversation(10) });
     expect(rowIds()).toEqual([9, 2]);
     expect(inbox.api.callsTo('GET /dashboardapi/conversations')).toHaveLength(1);
+  });
+
+  it('spec §4 ticket preload: a pointer resting on a row loads its ticket, skimming past does not, focus loads at once', async () => {
+    const ticket = (id: number) => ({ id, status: 'open', messages: [] });
+    const inbox = renderInbox('/inboxes/all/open/newest', {
+      conversations: [conversation(1), conversation(2), conversation(3)],
+      routes: {
+        'GET /external-api/tickets/1': json(200, ticket(1)),
+        'GET /external-api/tickets/2': json(200, ticket(2)),
+        'GET /external-api/tickets/3': json(200, ticket(3)),
+      },
+    });
+    const row = async (id: number) => {
+      const link = (await screen.findByText(`Customer ${id}`)).closest('a');
+      if (!link) throw new Error(`no row ${id}`);
+      return link;
+    };
+    const ticketCalls = () =>
+      inbox.api.calls.filter((call) => call.path.startsWith('/external-api/tickets/'));
+    const user = userEvent.setup();
+
+    await user.hover(await row(1));
+    await user.unhover(await row(1));
+    await new Promise((resolve) => setTimeout(resolve, PRELOAD_HOVER_DELAY_MS + 50));
+    expect(ticketCalls()).toEqual([]);
+
+    await user.hover(await row(2));
+    await waitFor(() =>
+      expect(ticketCalls().map((call) => call.path)).toEqual(['/external-api/tickets/2']),
+    );
+    await waitFor(() =>
+      expect(inbox.store.getState().ticketPreload['2||']?.data).toMatchObject({ id: 2 }),
+    );
+
+    act(() =>
+      (inbox.view.container.querySelector('[data-conversation-id="3"]') as HTMLElement).focus(),
+    );
+    await waitFor(() =>
+      expect(ticketCalls().map((call) => call.path)).toContain('/external-api/tickets/3'),
+    );
   });
 
   it('refetches the list and counts once when the user’s channel is first subscribed after they loaded', async () => {

@@ -5,7 +5,7 @@ import type { ConversationDetail, ConversationListItem, ConversationSort } from 
 import { useAppDispatch } from '../../../app/hooks';
 import { hasSession } from '../../../lib/session';
 import { useGetMeQuery } from '../../auth/api/me-api';
-import { ConversationPane } from '../../conversation/components/conversation-pane';
+import { ConversationPane } from '../../conversation/lazy-conversation-pane';
 import {
   useGetInboxMappingQuery,
   useGetViewCountsQuery,
@@ -212,7 +212,9 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
               </p>
             </div>
           ) : (
-            <ConversationPane conversationId={conversationId} />
+            <Suspense fallback={<div className={styles.paneLoading} aria-busy="true" />}>
+              <ConversationPane conversationId={conversationId} />
+            </Suspense>
           )
         }
       />

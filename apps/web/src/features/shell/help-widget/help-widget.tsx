@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, FloatButton } from 'antd';
 import {
@@ -12,12 +12,15 @@ import {
   QuestionOutlined,
 } from '@ant-design/icons';
 import { hostMessage, type Me } from '@parley/contracts';
+import { lazyPage } from '../../../lib/lazy-page';
 import { useGetHelpWidgetConfigQuery } from '../api/shell-api';
 import { HELP_CENTER_URL, ONBOARDING_VIDEOS_ROUTE, SUPPORT_EMAIL } from '../shell-config';
 import { useShellModals } from '../shell-modals-context';
-import { CallbackForm } from './callback-form';
 import { HelpCallouts } from './help-callouts';
 import { openChatPage, useHelpWidgetFrame } from './use-help-widget-frame';
+
+// The form (antd's Form and Select) loads when the panel first opens, not with every page.
+const CallbackForm = lazyPage(() => import('./callback-form').then((m) => m.CallbackForm));
 
 /** Spec §2 help widget menu entries, in the spec's order and words. */
 export const HELP_MENU = {
@@ -130,6 +133,10 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
     { onActiveState: (next) => (next ? openChat() : close()) },
   );
   const chatShown = open && view === 'chat';
+
+  useEffect(() => {
+    if (open) void CallbackForm.preload();
+  }, [open]);
 
   // The widget hears whether its panel is open and which page it should show; looking at the
   // chat counts as seeing its messages.
@@ -292,7 +299,11 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
               </ul>
             </nav>
           )}
-          {open && view === 'callback' && <CallbackForm me={me} onDone={close} />}
+          {open && view === 'callback' && (
+            <Suspense fallback={null}>
+              <CallbackForm me={me} onDone={close} />
+            </Suspense>
+          )}
           {frameUrl && (
             // Always mounted (hidden while closed) so replies reach the agent as callouts.
             <iframe

@@ -1,26 +1,15 @@
-import { useState } from 'react';
 import { FacebookFilled } from '@ant-design/icons';
 import { Modal } from 'antd';
 import { useNavigate } from 'react-router';
-import { REALTIME_EVENTS, reauthAlertChannel } from '@parley/contracts';
-import { currentAccountId } from '../../../lib/session';
-import { useChannelEvent } from '../../realtime/hooks/use-realtime';
 import { PRODUCT_NAME, SHELL_ROUTES } from '../shell-config';
 
 /**
  * Spec §4/§7: opens when `re-authentication-alert-for-ctwa` arrives on the account's
- * `private-re-authentication-alert-{id}` channel; Cancel closes it, the action leads to the
- * Facebook reconnect page.
+ * `private-re-authentication-alert-{id}` channel (the shell listens, useReauthAlert); Cancel
+ * closes it, the action leads to the Facebook reconnect page.
  */
-export function ReauthFacebookModal() {
+export function ReauthFacebookModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const accountId = currentAccountId();
-  useChannelEvent(
-    accountId === null ? null : reauthAlertChannel(accountId),
-    REALTIME_EVENTS.reauthAlert,
-    () => setOpen(true),
-  );
 
   return (
     <Modal
@@ -31,11 +20,11 @@ export function ReauthFacebookModal() {
         </span>
       }
       open={open}
-      onCancel={() => setOpen(false)}
+      onCancel={onClose}
       cancelText="Cancel"
       okText="Re-authorize"
       onOk={() => {
-        setOpen(false);
+        onClose();
         navigate(SHELL_ROUTES.reconnectFacebook);
       }}
     >
