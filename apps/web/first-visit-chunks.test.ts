@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'vite';
-import { deepLibraryImports } from './first-visit-chunks';
+import { deepLibraryImports, firstVisitChunks } from './first-visit-chunks';
 
 // A path string: jsdom's URL is not the one node:url expects.
 const srcDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src/');
@@ -41,5 +41,71 @@ describe('deepLibraryImports: our imports from the antd and icon barrels name th
     expect(transform(plugin, "import { NotAComponent } from 'antd';")).toBeNull();
     expect(transform(plugin, "import { Button } from 'antd';", '/elsewhere/page.tsx')).toBeNull();
     expect(transform(plugin, "import type { MenuProps } from 'antd';")).toBeNull();
+  });
+});
+
+describe('firstVisitChunks: which step’s chunk each module goes to', () => {
+  // entry → (lazy) themed → (lazy) shell, public page, settings page; shell → (lazy) pane.
+  const graph: Record<string, { imports?: string[]; lazy?: string[] }> = {
+    'main.tsx': { imports: ['react'], lazy: ['themed.tsx'] },
+    react: {},
+    'themed.tsx': { imports: ['antd-core'], lazy: ['shell.tsx', 'signup.tsx', 'settings.tsx'] },
+    'antd-core': {},
+    'shell.tsx': { imports: ['button', 'menu', 'store'], lazy: ['pane.tsx'] },
+    button: { imports: ['antd-core'] },
+    menu: {},
+    store: {},
+    'signup.tsx': { imports: ['button'] },
+    'settings.tsx': { imports: ['menu', 'select'] },
+    'pane.tsx': { imports: ['composer', 'select', 'button'] },
+    composer: {},
+    select: {},
+  };
+  const id = (name: string) => path.join(srcDir, name);
+  const { plugin, groups } = firstVisitChunks(srcDir, {
+    entry: 'main.tsx',
+    steps: [
+      { name: 'themed-app', from: ['themed.tsx'] },
+      { name: 'shell', from: ['shell.tsx'] },
+      { name: 'conversation', from: ['pane.tsx'], sharedWith: 'none' },
+    ],
+    publicPages: ['signup.tsx'],
+  });
+  const context = {
+    getModuleIds: () => Object.keys(graph).map(id)[Symbol.iterator](),
+    getModuleInfo: (moduleId: string) => {
+      const node = graph[path.relative(srcDir, moduleId)];
+      return node
+        ? {
+            importedIds: (node.imports ?? []).map(id),
+            dynamicallyImportedIds: (node.lazy ?? []).map(id),
+          }
+        : null;
+    },
+  };
+  (plugin.buildEnd as (this: typeof context) => void).call(context);
+  const chunkOf = (name: string) =>
+    groups.find((group) => group.test(id(name)))?.name ?? 'automatic';
+
+  it('keeps the entry’s modules in the entry chunk', () => {
+    expect(chunkOf('main.tsx')).toBe('automatic');
+    expect(chunkOf('react')).toBe('automatic');
+  });
+
+  it('gives each step what its first render imports, less the earlier steps’', () => {
+    expect(chunkOf('themed.tsx')).toBe('themed-app');
+    expect(chunkOf('antd-core')).toBe('themed-app');
+    expect(chunkOf('shell.tsx')).toBe('shell');
+    expect(chunkOf('store')).toBe('shell');
+    expect(chunkOf('composer')).toBe('conversation');
+  });
+
+  it('moves what the shell shares with a public page up to the themed app; signed-in pages share the shell', () => {
+    expect(chunkOf('button')).toBe('themed-app');
+    expect(chunkOf('menu')).toBe('shell');
+  });
+
+  it('leaves what the pane shares with any other page to the automatic splitting', () => {
+    expect(chunkOf('select')).toBe('automatic');
   });
 });

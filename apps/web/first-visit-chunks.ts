@@ -96,40 +96,107 @@ export interface FirstVisitStep {
   name: string;
   /** The modules (relative to the sources) whose first render this step serves. */
   from: string[];
+  /**
+   * Which pages may load this step's chunk for a module they share with it:
+   * - 'signed-in' (the default): the pages inside the shell, which always come after this step.
+   *   A module the public pages use too goes to the first step's chunk, which they load anyway.
+   * - 'none': no other page (this step's chunk may never have been loaded): a module another
+   *   page uses too is left to the automatic splitting.
+   */
+  sharedWith?: 'signed-in' | 'none';
+}
+
+export interface FirstVisitOptions {
+  /** The app's entry (relative to the sources): its modules stay in the entry chunk. */
+  entry: string;
+  /** In the order a first visit loads them; the first is loaded by every page. */
+  steps: FirstVisitStep[];
+  /** The pages rendered outside the shell (relative to the sources): they never load the shell. */
+  publicPages: string[];
 }
 
 /**
- * The plugin that maps each module to its step (after the module graph is known) and the
- * code-splitting groups that put each step's modules in one chunk.
+ * The plugin that maps each module to its step once the module graph is known, the
+ * code-splitting groups that put each step's modules in one chunk, and a check of the output:
+ * a public page that would load a later step's chunk fails the build.
  */
 export function firstVisitChunks(
   srcDir: string,
-  entry: string,
-  steps: FirstVisitStep[],
+  { entry, steps, publicPages }: FirstVisitOptions,
 ): {
   plugin: Plugin;
   groups: { name: string; test: (id: string) => boolean; priority: number }[];
 } {
   const stepOf = new Map<string, string>();
+  const inSrc = (file: string) => path.join(srcDir, file);
   const plugin: Plugin = {
     name: 'parley:first-visit-chunks',
     apply: 'build',
     buildEnd() {
-      const seen = new Set<string>();
-      const reach = (from: string[]) => {
-        const reached: string[] = [];
-        const stack = from.map((file) => path.join(srcDir, file));
+      const imports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      /** The modules `from` imports statically, skipping (and adding to) `seen`. */
+      const reach = (from: string[], seen = new Set<string>()) => {
+        const reached = new Set<string>();
+        const stack = [...from];
         for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
           if (seen.has(id)) continue;
           seen.add(id);
-          reached.push(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          reached.add(id);
+          stack.push(...imports(id));
         }
         return reached;
       };
-      // The entry's own modules stay in the entry chunk (the login route).
-      reach([entry]);
-      for (const step of steps) for (const id of reach(step.from)) stepOf.set(id, step.name);
+      const taken = new Set<string>();
+      reach([inSrc(entry)], taken);
+      const usedByPublicPages = reach(publicPages.map(inSrc));
+      const [first, ...later] = steps;
+      if (!first) return;
+      for (const id of reach(first.from.map(inSrc), taken)) stepOf.set(id, first.name);
+      for (const step of later) {
+        const own = reach(step.from.map(inSrc), taken);
+        let usedElsewhere: Set<string>;
+        if (step.sharedWith === 'none') {
+          // Every other lazily loaded module, but for the step's own lazy parts.
+          const others = [...this.getModuleIds()].flatMap((id) =>
+            own.has(id) ? [] : (this.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
+          );
+          const fromSet = new Set(step.from.map(inSrc));
+          usedElsewhere = reach(others.filter((id) => !fromSet.has(id)));
+        } else {
+          usedElsewhere = usedByPublicPages;
+        }
+        for (const id of own) {
+          if (!usedElsewhere.has(id)) stepOf.set(id, step.name);
+          else if (step.sharedWith !== 'none') stepOf.set(id, first.name);
+        }
+      }
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const laterSteps = new Set(steps.slice(1).map((step) => step.name));
+      for (const page of publicPages.map(inSrc)) {
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId === page);
+        const stack = chunk ? [chunk] : [];
+        const loaded = new Set<string>();
+        for (let next = stack.pop(); next; next = stack.pop()) {
+          if (loaded.has(next.fileName)) continue;
+          loaded.add(next.fileName);
+          const step = next.moduleIds
+            .map((id) => stepOf.get(id) ?? '')
+            .find((name) => laterSteps.has(name));
+          if (step) {
+            this.error(
+              `${path.relative(srcDir, page)} (a public page) would load the ${step} chunk: ` +
+                'see first-visit-chunks.ts',
+            );
+          }
+          for (const file of next.imports) {
+            const imported = byFile.get(file);
+            if (imported) stack.push(imported);
+          }
+        }
+      }
     },
   };
   const groups = steps.map((step, index) => ({

@@ -44,11 +44,30 @@ export function pureContractSchemas(): Plugin {
 const RC_FORM = /[\\/]node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/;
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
-const firstVisit = firstVisitChunks(srcDir, 'main.tsx', [
-  { name: 'themed-app', from: ['app/themed-app.tsx'] },
-  { name: 'shell', from: ['app/shell-route.tsx', 'features/inbox/components/inbox-page.tsx'] },
-  { name: 'conversation', from: ['features/conversation/components/conversation-pane.tsx'] },
-]);
+const firstVisit = firstVisitChunks(srcDir, {
+  entry: 'main.tsx',
+  steps: [
+    { name: 'themed-app', from: ['app/themed-app.tsx'] },
+    { name: 'shell', from: ['app/shell-route.tsx', 'features/inbox/components/inbox-page.tsx'] },
+    {
+      name: 'conversation',
+      from: ['features/conversation/components/conversation-pane.tsx'],
+      sharedWith: 'none',
+    },
+  ],
+  // themed-app.tsx's routes outside the shell.
+  publicPages: [
+    'features/auth/components/signup-page.tsx',
+    'features/auth/components/forgot-password-page.tsx',
+    'features/auth/components/reset-password-page.tsx',
+    'features/team-members/components/invitation-confirm-page.tsx',
+    'features/help-center/components/public-help-center-page.tsx',
+    'features/widget-demo/widget-demo-page.tsx',
+    'features/public-conversation/components/transcript-page.tsx',
+    'features/public-conversation/components/feedback-page.tsx',
+    'features/shell/nps/nps-form-page.tsx',
+  ],
+});
 
 export default defineConfig({
   plugins: [react(), pureContractSchemas(), deepLibraryImports(srcDir), firstVisit.plugin],
