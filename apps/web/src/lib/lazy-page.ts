@@ -1,6 +1,6 @@
 import { createElement, lazy, type ComponentType } from 'react';
 
-/** A lazily loaded page that renders at once when its chunk has already been loaded. */
+/** A lazily loaded page (or pane, or modal) that renders at once when its chunk is already in. */
 export interface LazyPage<P extends object> {
   (props: P): ReturnType<typeof createElement>;
   /** Loads the chunk; the next render uses the component itself, with no Suspense round. */
