@@ -177,7 +177,9 @@ export function firstVisitChunks(
       const laterSteps = new Set(steps.slice(1).map((step) => step.name));
       for (const page of publicPages.map(inSrc)) {
         const chunk = chunks.find((candidate) => candidate.facadeModuleId === page);
-        const stack = chunk ? [chunk] : [];
+        // A renamed or removed page must not pass unchecked: the list is kept by hand.
+        if (!chunk) this.error(`${path.relative(srcDir, page)} is in publicPages but is no page`);
+        const stack = [chunk];
         const loaded = new Set<string>();
         for (let next = stack.pop(); next; next = stack.pop()) {
           if (loaded.has(next.fileName)) continue;
