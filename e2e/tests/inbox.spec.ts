@@ -87,7 +87,13 @@ test('two agents share the inbox live: a customer message arrives, one agent tak
       await expect(rowOf(page)).toContainText(question);
     }
 
-    // 4. The teammate opens it, assigns it to themself and replies through the composer.
+    // 4. The teammate points at it (spec §4: the ticket preloads), opens it, assigns it to
+    // themself and replies through the composer.
+    const preloaded = mate.waitForResponse((res) =>
+      res.url().includes(`/external-api/tickets/${conversationId}`),
+    );
+    await rowOf(mate).hover();
+    expect((await preloaded).status()).toBe(200);
     await rowOf(mate).click();
     await expect(mate).toHaveURL(new RegExp(`${UNASSIGNED}/${conversationId}$`));
     const pane = mate.getByRole('region', { name: `Conversation ${conversationId}` });

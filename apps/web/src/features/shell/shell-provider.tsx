@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { REALTIME_EVENTS, reauthAlertChannel } from '@parley/contracts';
 import { MountOnOpen } from '../../components/mount-on-open';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPage, type LazyPage } from '../../lib/lazy-page';
 import { currentAccountId, hasSession } from '../../lib/session';
 import { useGetMeQuery } from '../auth/api/me-api';
 import { useChannelEvent } from '../realtime/hooks/use-realtime';
@@ -22,18 +22,21 @@ import { useNow } from './use-now';
 
 // The modals load when they first open (MountOnOpen): most visits open none of them, and the
 // inbox route has a JS budget (design.md §7).
-const MobileAppsModal = lazyPage(() =>
-  import('./modals/mobile-apps-modal').then((m) => m.MobileAppsModal),
-);
-const ReleaseNotesModal = lazyPage(() =>
-  import('./modals/release-notes-modal').then((m) => m.ReleaseNotesModal),
-);
-const SupportEmailModal = lazyPage(() =>
-  import('./modals/support-email-modal').then((m) => m.SupportEmailModal),
-);
-const ScheduleDemoModal = lazyPage(() =>
-  import('./modals/schedule-demo-modal').then((m) => m.ScheduleDemoModal),
-);
+/** The modals opened from a menu (useShellModals), each with the same props. */
+const MENU_MODALS: Record<MenuModal, LazyPage<{ open: boolean; onClose: () => void }>> = {
+  'mobile-apps': lazyPage(() =>
+    import('./modals/mobile-apps-modal').then((m) => m.MobileAppsModal),
+  ),
+  'release-notes': lazyPage(() =>
+    import('./modals/release-notes-modal').then((m) => m.ReleaseNotesModal),
+  ),
+  'support-email': lazyPage(() =>
+    import('./modals/support-email-modal').then((m) => m.SupportEmailModal),
+  ),
+  'schedule-demo': lazyPage(() =>
+    import('./modals/schedule-demo-modal').then((m) => m.ScheduleDemoModal),
+  ),
+};
 const ReauthFacebookModal = lazyPage(() =>
   import('./modals/reauth-facebook-modal').then((m) => m.ReauthFacebookModal),
 );
@@ -111,18 +114,11 @@ export function ShellProvider({ children }: { children: ReactNode }) {
   return (
     <ShellModalsContext value={modals}>
       {children}
-      <MountOnOpen open={menuModal === 'mobile-apps'}>
-        <MobileAppsModal open={menuModal === 'mobile-apps'} onClose={closeMenuModal} />
-      </MountOnOpen>
-      <MountOnOpen open={menuModal === 'release-notes'}>
-        <ReleaseNotesModal open={menuModal === 'release-notes'} onClose={closeMenuModal} />
-      </MountOnOpen>
-      <MountOnOpen open={menuModal === 'support-email'}>
-        <SupportEmailModal open={menuModal === 'support-email'} onClose={closeMenuModal} />
-      </MountOnOpen>
-      <MountOnOpen open={menuModal === 'schedule-demo'}>
-        <ScheduleDemoModal open={menuModal === 'schedule-demo'} onClose={closeMenuModal} />
-      </MountOnOpen>
+      {Object.entries(MENU_MODALS).map(([name, Modal]) => (
+        <MountOnOpen key={name} open={menuModal === name}>
+          <Modal open={menuModal === name} onClose={closeMenuModal} />
+        </MountOnOpen>
+      ))}
       <MountOnOpen open={reauthOpen}>
         <ReauthFacebookModal open={reauthOpen} onClose={closeReauth} />
       </MountOnOpen>
