@@ -5,8 +5,11 @@ import nodePath from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = nodePath.resolve(nodePath.dirname(fileURLToPath(import.meta.url)), '..');
-export const serverMain = nodePath.join(root, 'apps/server/dist/main.js');
-export const webDist = nodePath.join(root, 'apps/web/dist');
+// BENCH_SERVER_MAIN (with BENCH_SERVER_NODE_ARGS, e.g. `--import tsx` for src/main.ts) and
+// WEB_DIST_DIR, which the server reads too: to measure another build than the repository's.
+export const serverMain =
+  process.env.BENCH_SERVER_MAIN ?? nodePath.join(root, 'apps/server/dist/main.js');
+export const webDist = process.env.WEB_DIST_DIR ?? nodePath.join(root, 'apps/web/dist');
 
 export interface Row {
   what: string;

@@ -17,8 +17,10 @@ export const STRIPE_SECRET_KEY = 'sk_test_e2e';
 /** The server's built-in SMTP server (incoming email), which the email journey sends to. */
 export const E2E_SMTP_PORT = E2E_PORT + 9;
 export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_billing';
+/** A server already running (e2e/tests/crawl.spec.ts): nothing is started, the specs use it. */
+const CRAWL_BASE_URL = process.env.CRAWL_BASE_URL;
 
-export default defineConfig({
+const config = defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
@@ -27,7 +29,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    baseURL: CRAWL_BASE_URL ?? `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
     // The help widget's demo-and-chat callout (spec §4) would pop up over the bottom right of
     // every page after 5 s; the journeys start as a person who has already dismissed it.
@@ -74,6 +76,8 @@ export default defineConfig({
         DATA_DIR: E2E_DATA_DIR,
         DEMO: 'off',
         LOG_LEVEL: 'warn',
+        // Another web build (e.g. your own `vite build --outDir`) instead of apps/web/dist.
+        ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         SMTP_PORT: String(E2E_SMTP_PORT),
         // The inbox test's webhook receiver listens on 127.0.0.1 (safe-fetch refuses it otherwise).
@@ -95,3 +99,6 @@ export default defineConfig({
     },
   ],
 });
+// A server already running is the crawl's to use: none is started.
+if (CRAWL_BASE_URL) config.webServer = [];
+export default config;

@@ -1,36 +1,40 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { deepLibraryImports, firstVisitChunks } from './first-visit-chunks';
-
-export const contractsDir = fileURLToPath(new URL('../../packages/contracts/', import.meta.url));
-export const ZOD_ALIAS = '__parleyContractsZod';
+import { BUILD_INFO_PATH, BUILD_META_NAME } from '../../packages/contracts/src/constants.ts';
+import { deepLibraryImports, firstVisitChunks } from './first-visit-chunks.ts';
 
 /**
- * The contracts declare zod schemas at module level next to the constants the web app uses.
- * A bundler must keep those `z.object(...)` calls — and all of zod, ~20 KB gzip — unless told
- * they are pure. In contract files only, this renames `z` to a unique name that tree-shaking
- * treats as pure (see manualPureFunctions) and marks top-level `const x = schema.partial()`-style
- * declarations pure, so schemas the app never uses are dropped.
+ * Gives the build its id (spec §4 stale tab): a hash of index.html and of the output's file
+ * names, which carry their contents' hashes, so the same sources give the same id. index.html
+ * names it in a meta tag (the tab's build) and build.json holds it (the served build).
  */
-export function pureContractSchemas(): Plugin {
-  const topLevelCall = /^((?:export )?const [\w$]+(?::[^=\n]+)? = )(?=[A-Za-z_$][\w$]*\s*[.(])/gm;
-  // A schema built from another inside an object or array, e.g. `view: conversationView.default()`
-  // or `name: required(message).pipe(...)`: unless marked pure too, that call outlives the dropped
-  // object and keeps a reference to the renamed `z`, whose import tree-shaking removed (a
-  // ReferenceError when the chunk loads).
-  const nestedCall = /(?<=[:,[]\s*)(?=[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\()/g;
+export function buildId(): Plugin {
   return {
-    name: 'parley:pure-contract-schemas',
+    name: 'parley:build-id',
     apply: 'build',
-    transform(code, id) {
-      if (!id.startsWith(contractsDir) || !id.endsWith('.ts')) return null;
-      const renamed = code
-        .replace(/import \{ z \} from 'zod';/, `import { z as ${ZOD_ALIAS} } from 'zod';`)
-        .replace(/\bz\./g, `${ZOD_ALIAS}.`)
-        .replace(topLevelCall, '$1/* @__PURE__ */ ')
-        .replace(nestedCall, '/* @__PURE__ */ ');
-      return { code: renamed, map: null };
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset') return;
+        const files = Object.keys(bundle).filter((file) => file !== 'index.html');
+        const id = createHash('sha256')
+          .update([String(html.source), ...files.sort()].join('\n'))
+          .digest('hex')
+          .slice(0, 16);
+        html.source = String(html.source).replace(
+          '</head>',
+          `  <meta name="${BUILD_META_NAME}" content="${id}" />\n  </head>`,
+        );
+        this.emitFile({
+          type: 'asset',
+          fileName: BUILD_INFO_PATH.replace(/^\//, ''),
+          source: JSON.stringify({ build: id }),
+        });
+      },
     },
   };
 }
@@ -70,7 +74,7 @@ const firstVisit = firstVisitChunks(srcDir, {
 });
 
 export default defineConfig({
-  plugins: [react(), pureContractSchemas(), deepLibraryImports(srcDir), firstVisit.plugin],
+  plugins: [react(), deepLibraryImports(srcDir), firstVisit.plugin, buildId()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -82,13 +86,7 @@ export default defineConfig({
       },
       treeshake: {
         // Contract modules have no side effects: one whose exports are unused is left out.
-        moduleSideEffects: (id: string) => !id.startsWith(contractsDir) && !RC_FORM.test(id),
-        manualPureFunctions: [ZOD_ALIAS],
-        // A pure schema call's leftover property reads (`schema.partial`, `MESSAGES.x`) would
-        // otherwise keep a dropped schema's module alive without its zod import: a chunk that
-        // throws `__parleyContractsZod is not defined` (widget-chat.ts via widget-settings.ts).
-        // No code of ours or our libraries reads a property for its side effect.
-        propertyReadSideEffects: false,
+        moduleSideEffects: (id: string) => !RC_FORM.test(id),
       },
     },
   },

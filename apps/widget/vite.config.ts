@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { contractsDir, pureContractSchemas, ZOD_ALIAS } from '../web/vite.config';
 
 const preactCompat = fileURLToPath(new URL('../../node_modules/preact/compat', import.meta.url));
 
@@ -13,7 +12,6 @@ const preactCompat = fileURLToPath(new URL('../../node_modules/preact/compat', i
  */
 export default defineConfig({
   base: '/widget/',
-  plugins: [pureContractSchemas()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: {
     alias: [
@@ -28,12 +26,6 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       input: fileURLToPath(new URL('./frame.html', import.meta.url)),
-      treeshake: {
-        moduleSideEffects: (id: string) => !id.startsWith(contractsDir),
-        manualPureFunctions: [ZOD_ALIAS],
-        // The contracts' message tables are read inside dropped schemas only.
-        propertyReadSideEffects: false,
-      },
     },
   },
 });

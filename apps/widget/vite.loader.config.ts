@@ -1,13 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { contractsDir, pureContractSchemas, ZOD_ALIAS } from '../web/vite.config';
 
 /**
- * The loader: one classic script (IIFE), no chunks, served at WIDGET_PATHS.loader. The contracts'
- * zod schemas are marked pure as in the web app's build, so only the constants it uses remain.
+ * The loader: one classic script (IIFE), no chunks, served at WIDGET_PATHS.loader. It imports
+ * constants only; the contracts' modules are side-effect free (their package.json), so none of
+ * their schemas, nor zod, come with them.
  */
 export default defineConfig({
-  plugins: [pureContractSchemas()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -17,14 +16,6 @@ export default defineConfig({
       formats: ['iife'],
       name: 'ParleyLoader',
       fileName: () => 'loader.js',
-    },
-    rolldownOptions: {
-      treeshake: {
-        moduleSideEffects: (id: string) => !id.startsWith(contractsDir),
-        manualPureFunctions: [ZOD_ALIAS],
-        // The contracts' message tables are read inside dropped schemas only.
-        propertyReadSideEffects: false,
-      },
     },
   },
 });

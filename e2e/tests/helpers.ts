@@ -17,7 +17,7 @@ export function uniqueEmail(prefix = 'e2e') {
 
 export const PASSWORD = 'e2e password 123';
 
-/** Signs up through the real form and waits for the logged-in shell. */
+/** Signs up through the real form and waits for the logged-in shell, which opens on /setup. */
 export async function signUpInBrowser(
   page: Page,
   opts: { name?: string; email?: string; workspace?: string } = {},
@@ -29,7 +29,7 @@ export async function signUpInBrowser(
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel('Workspace name').fill(opts.workspace ?? 'E2E Support');
   await page.getByRole('button', { name: /sign up|create/i }).click();
-  await expect(page).toHaveURL(/\/inboxes/);
+  await expect(page).toHaveURL(/\/setup$/);
   return { email, password: PASSWORD };
 }
 

@@ -166,16 +166,23 @@ test('a visitor chats on a store page while an agent answers live: pre-chat form
   }
 });
 
-test('/widget-demo shows the account’s store widget and opens no realtime connection of the agent app (spec §2)', async ({
+test('/widget-demo, opened from Settings → Chat widget, shows the store’s widget and opens no realtime connection of the agent app (spec §2)', async ({
   page,
   context,
 }) => {
   test.setTimeout(90_000);
   await signUpInBrowser(page, { name: 'Dana Demo', workspace: 'Demo Co' });
   const shop = await storeWithWidget(page.request, await sessionHeaders(context));
+  await page.goto('/settings/widgets');
+  const [demo] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: 'the demonstration store page' }).click(),
+  ]);
+  expect(new URL(demo.url()).searchParams.get('shop')).toBe(shop);
+  await demo.close();
   const sockets: string[] = [];
   page.on('websocket', (ws) => sockets.push(ws.url()));
-  await page.goto('/widget-demo');
+  await page.goto(`/widget-demo?shop=${encodeURIComponent(shop)}`);
   await expect(page.getByRole('heading', { name: shop })).toBeVisible();
   const launcher = page.getByRole('button', { name: 'Chat with Acme' });
   await expect(launcher).toBeVisible();

@@ -8,10 +8,14 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { WIDGET_TOKEN_HEADER } from '@parley/contracts';
 import type { Deps } from './lib/deps';
 import { AppError } from './lib/errors';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerInputGuard } from './plugins/input-guard';
+import { errWithoutValues } from './plugins/log-serializers';
 import { registerWebApp } from './plugins/web-app';
 import { registerWidgetAssets } from './plugins/widget-assets';
 import { operatorRoutes } from './modules/operator/operator.routes';
@@ -73,6 +77,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
         ? false
         : {
             level: deps.config.logLevel,
+            serializers: { err: errWithoutValues },
             // Secrets never reach the logs (FreeScout GHSA-7wcq-2qmv-mvcm).
             redact: [
               'req.headers.authorization',
@@ -90,19 +95,28 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
+  registerInputGuard(app);
+  // Before any route: it attaches itself to each route as it is added.
+  await registerCompression(app);
   // Cookies are parsed before the auth hook reads csrftoken.
   await app.register(fastifyCookie);
-  registerAuth(app, deps.db, { operatorToken: deps.config.operatorToken });
+  registerAuth(app, deps.db, {
+    operatorToken: deps.config.operatorToken,
+    sessionIdleMs: deps.config.sessionIdleTimeoutMs,
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () =>
       new AppError(429, 'rate_limited', 'Too many attempts. Please wait a minute and try again.'),
   });
 
+  // Served over https: browsers must never fall back to plain http (docs/security.md).
+  const hsts = deps.config.publicUrl.startsWith('https://') ? 'max-age=31536000' : null;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'SAMEORIGIN');
+    if (hsts) reply.header('strict-transport-security', hsts);
   });
 
   await app.register(fastifySwagger, {
@@ -124,6 +138,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
           },
           account: { type: 'apiKey', in: 'header', name: 'x-dc-account-id' },
           operator: { type: 'http', scheme: 'bearer', description: 'OPERATOR_TOKEN' },
+          apiKey: { type: 'http', scheme: 'bearer', description: "An account's API key" },
+          widget: { type: 'apiKey', in: 'header', name: WIDGET_TOKEN_HEADER },
         },
       },
     },
@@ -180,6 +196,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   deps.jobs.register(WHATSAPP_CLOUD_EVENT_JOB, whatsappCloudEventJob(deps));
 
   await registerWidgetAssets(app, opts.widgetDistDir);
-  await registerWebApp(app, opts.webDistDir, deps.config.helpWidgetUrl);
+  await registerWebApp(app, opts.webDistDir, {
+    helpWidgetUrl: deps.config.helpWidgetUrl,
+    productName: deps.config.productName,
+    supportEmail: deps.config.supportEmail,
+  });
   return app;
 }

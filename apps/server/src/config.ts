@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   onboardingVideo,
@@ -28,7 +30,8 @@ const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: url.optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
+  /** Unset: `data/` at the repository root (see dataDirOf). */
+  DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: url.optional(),
   REDIS_URL: url.optional(),
   DEMO: bool('DEMO').optional(),
@@ -95,6 +98,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool('TRUST_PROXY').default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** A session unused this long ends (its 30-day lifetime is the absolute limit). */
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(43_200).default(4_320),
   /** Inbox searches run in the database at once by this instance; the others wait their turn. */
   SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** Live-chat widget sessions started per IP address and minute (POST /widgetapi/sessions). */
@@ -215,6 +220,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   authRateLimitPerMinute: number;
+  /** SESSION_IDLE_TIMEOUT_MINUTES, in ms. */
+  sessionIdleTimeoutMs: number;
   /** Inbox searches run at once (lib/fair-limiter.ts); default: this host's cores. */
   searchConcurrency: number;
   widgetSessionRateLimitPerMinute: number;
@@ -277,6 +284,33 @@ function spfHostOf(publicUrl: string | undefined): string {
   return host.includes('.') && !isIP(host.replace(/^\[|\]$/g, '')) ? host : 'parley.localhost';
 }
 
+/** The repository root: the folder whose package.json lists the workspaces (from src/ or dist/). */
+function repositoryRoot(): string | null {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+        workspaces?: unknown;
+      };
+      if (Array.isArray(pkg.workspaces)) return dir;
+    } catch {
+      // No package.json here: look one folder up.
+    }
+    dir = path.dirname(dir);
+  }
+  return null;
+}
+
+/**
+ * `npm start` runs the server from apps/server, so a plain relative path would land there. The
+ * default is `data/` at the repository root (what the README shows); a relative DATA_DIR is read
+ * from the folder npm was started in (INIT_CWD), else the working directory.
+ */
+export function dataDirOf(env: { DATA_DIR?: string | undefined; INIT_CWD?: string | undefined }) {
+  if (env.DATA_DIR) return path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
+  return path.join(repositoryRoot() ?? process.cwd(), 'data');
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "not set", as in most deployment tools.
   const cleaned = Object.fromEntries(
@@ -298,7 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: dataDirOf({ DATA_DIR: e.DATA_DIR, INIT_CWD: cleaned.INIT_CWD }),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     demo: e.DEMO ?? e.NODE_ENV !== 'production',
@@ -321,6 +355,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
     searchConcurrency: e.SEARCH_CONCURRENCY ?? Math.max(2, availableParallelism()),
     widgetSessionRateLimitPerMinute: e.WIDGET_SESSION_RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR,

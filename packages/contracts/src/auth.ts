@@ -108,6 +108,9 @@ export const pendingInvitation = z.object({
   permission_level: permissionLevelSchema,
   expires_at: z.string(),
 });
+/** A fresh link for a pending invitation, to hand over by hand; the emailed one stops working. */
+export const invitationLinkResponse = pendingInvitation.extend({ link: z.string() });
+export type InvitationLink = z.infer<typeof invitationLinkResponse>;
 export const teamMembersResponse = z.object({
   members: z.array(teamMember),
   invitations: z.array(pendingInvitation),

@@ -1,5 +1,26 @@
 /** Business constants and limits of spec §9, in one place. */
 export const PRODUCT_NAME_DEFAULT = 'Parley';
+export const SUPPORT_EMAIL_DEFAULT = 'support@parley.localhost';
+
+/**
+ * The operator's settings the web app needs at run time (PRODUCT_NAME, SUPPORT_EMAIL): the
+ * server writes them into index.html as a JSON data block with this id, which no browser runs.
+ */
+export const WEB_CONFIG_ELEMENT_ID = 'parley-config';
+export interface WebConfig {
+  product_name: string;
+  support_email: string;
+}
+
+/**
+ * Every build of the web app has an id: index.html names it in `<meta name="parley-build">`
+ * and the server answers the one it serves, uncached, at BUILD_INFO_PATH (`{ build }`).
+ */
+export const BUILD_META_NAME = 'parley-build';
+export const BUILD_INFO_PATH = '/build.json';
+export interface BuildInfo {
+  build: string;
+}
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

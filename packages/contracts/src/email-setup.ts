@@ -1,23 +1,10 @@
 import { z } from 'zod';
-
-/**
- * Email setup (spec §7: POST and PATCH /dashboardapi/emailsetup) and the sending domain's DNS
- * records (/settings/dnsrecords, spec §2 "DMARC verification"). An email setup is an email support
- * channel: the name and address replies are sent from. Its domain gets a DKIM key; the SPF, DKIM
- * and DMARC records to publish are checked in DNS, and once all three are right the account's
- * dmarc_verification_required (Me, spec §3) is cleared.
- */
-export const EMAIL_SETUP_PATHS = {
-  setup: '/dashboardapi/emailsetup',
-  verify: '/dashboardapi/emailsetup/verify',
-} as const;
-
-export const EMAIL_SETUP_ROUTES = {
-  emailSetup: '/settings/emailsetup',
-  dnsRecords: '/settings/dnsrecords',
-} as const;
-
-export const FROM_NAME_MAX_LENGTH = 120;
+import {
+  FROM_NAME_MAX_LENGTH,
+  EMAIL_SIGNATURE_MAX_LENGTH,
+  DNS_RECORD_KINDS,
+  DNS_CHECK_STATUSES,
+} from './email-setup-constants';
 
 export const fromNameSchema = z
   .string()
@@ -36,13 +23,6 @@ export const fromAddressSchema = z
   .toLowerCase()
   .max(254, 'That address is too long.')
   .pipe(z.email('Enter an email address, like support@yourcompany.com.'));
-
-/** The domain part of an address, lower-case. */
-export function domainOfAddress(address: string): string {
-  return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
-}
-
-export const EMAIL_SIGNATURE_MAX_LENGTH = 2000;
 
 /**
  * The channel's own outgoing SMTP server (e.g. the company's Microsoft 365 or Gmail relay).
@@ -103,9 +83,6 @@ export const emailSetupUpdateQuery = z.object({
   support_channel_id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
-export const DNS_RECORD_KINDS = ['spf', 'dkim', 'dmarc'] as const;
-export type DnsRecordKind = (typeof DNS_RECORD_KINDS)[number];
-
 /** A record to publish in the sending domain's DNS. */
 export const dnsRecordSchema = z.object({
   kind: z.enum(DNS_RECORD_KINDS),
@@ -115,13 +92,6 @@ export const dnsRecordSchema = z.object({
   value: z.string(),
 });
 export type DnsRecord = z.infer<typeof dnsRecordSchema>;
-
-/**
- * The outcome of looking one record up: verified (as it should be), missing (no such record),
- * mismatch (a record is there but says something else) or error (the lookup itself failed).
- */
-export const DNS_CHECK_STATUSES = ['verified', 'missing', 'mismatch', 'error'] as const;
-export type DnsCheckStatus = (typeof DNS_CHECK_STATUSES)[number];
 
 export const dnsRecordCheckSchema = z.object({
   kind: z.enum(DNS_RECORD_KINDS),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate } from './fast-reply';
+import { fillTemplate } from './fast-reply-constants';
 
 describe('fast-reply variables and their fallback syntax', () => {
   it('fills known variables, uses the fallback when a value is missing, and reports the rest', () => {

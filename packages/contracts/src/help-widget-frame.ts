@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Spec §7 help widget frame messages: the agent app (the host) embeds the operator's live-chat
  * widget in an iframe and the two talk with window.postMessage. Every message is an envelope
@@ -30,7 +28,7 @@ export const HELP_WIDGET_PAGES = ['home', 'chat', 'conversations'] as const;
 export type HelpWidgetPage = (typeof HELP_WIDGET_PAGES)[number];
 
 // The checks are written by hand, not with zod: the agent app parses these messages at run time
-// and does not ship zod (the contracts' schemas are tree-shaken out of the web bundle).
+// and does not ship zod (this module builds no schema, so the shell's chunk stays without it).
 type Check = (payload: Record<string, unknown>) => boolean;
 
 const isString = (max: number) => (v: unknown) => typeof v === 'string' && v.length <= max;
@@ -146,10 +144,3 @@ export function isSafeOpenUrl(url: string): boolean {
     return false;
   }
 }
-
-export const HELP_WIDGET_CONFIG_PATH = '/dashboardapi/shell/help-widget';
-export const helpWidgetConfigResponse = z.object({
-  /** The operator's live-chat widget page, or null when none is configured (menu only). */
-  frame_url: z.string().nullable(),
-});
-export type HelpWidgetConfig = z.infer<typeof helpWidgetConfigResponse>;

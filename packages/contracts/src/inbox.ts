@@ -1,15 +1,20 @@
 import { z } from 'zod';
+import {
+  CONVERSATION_STATUSES,
+  PRIORITIES,
+  SORTS,
+  MAX_ATTACHMENTS_PER_MESSAGE,
+  MESSAGE_DIRECTIONS,
+  MESSAGE_KINDS,
+  DELIVERY_STATUSES,
+  STORE_DOMAIN_PATTERN,
+} from './inbox-constants';
 
-export const CONVERSATION_STATUSES = ['open', 'pending', 'snoozed', 'closed'] as const;
 export const conversationStatus = z.enum(CONVERSATION_STATUSES);
 export type ConversationStatus = z.infer<typeof conversationStatus>;
 
-export const PRIORITIES = ['none', 'low', 'medium', 'high', 'urgent'] as const;
 export const priority = z.enum(PRIORITIES);
 export type Priority = z.infer<typeof priority>;
-
-export const SORTS = ['newest', 'oldest', 'waiting_longest'] as const;
-export type ConversationSort = (typeof SORTS)[number];
 
 /**
  * Inbox views: mine, unassigned, all, or one team / channel / tag by id
@@ -93,14 +98,6 @@ export const attachmentSchema = z.object({
   url: z.string(),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
-
-/** Spec §3 attachment upload form: multipart `file`, with optional `file_name`, `is_embedded`, `size`, `content_type`. */
-export const ATTACHMENT_UPLOAD_PATH = '/attachment/';
-export const MAX_ATTACHMENTS_PER_MESSAGE = 20;
-
-export const MESSAGE_DIRECTIONS = ['incoming', 'outgoing', 'internal'] as const;
-export const MESSAGE_KINDS = ['message', 'note', 'activity', 'call'] as const;
-export const DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
 
 export const messageSchema = z.object({
   id: z.number().int(),
@@ -242,10 +239,6 @@ export const brandSummary = z.object({
   name: z.string(),
   myshopify_domain: z.string().nullable(),
 });
-
-/** A store's web address: a host name such as `acme.myshopify.com` or `shop.acme.com`. */
-export const STORE_DOMAIN_PATTERN =
-  /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** A new brand / store of the account (its chat widget is set up per store). */
 export const brandCreateBody = z.strictObject({

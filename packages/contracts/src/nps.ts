@@ -1,12 +1,5 @@
 import { z } from 'zod';
 
-/** Spec §7: the three survey calls, under /marketingapi/nps/nps/. */
-export const NPS_PATHS = {
-  showPopup: '/marketingapi/nps/nps/show-nps-popup/',
-  rate: '/marketingapi/nps/nps/update-and-get-follow-up-nps-feedback/',
-  submit: '/marketingapi/nps/nps/submit-final-nps-response/',
-} as const;
-
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** GET show-nps-popup: `milestone_id`, plus `source=me_api` when Me says show_nps_milestone. */

@@ -1,16 +1,5 @@
 import { z } from 'zod';
-
-/** Setup (/setup): the checklist of a new workspace, each item checked from real state. */
-export const SETUP_CHECKLIST_PATH = '/dashboardapi/setup/checklist';
-
-export const SETUP_ITEM_KEYS = [
-  'connect_channel',
-  'install_widget',
-  'invite_team',
-  'create_fast_replies',
-  'verify_sending_domain',
-] as const;
-export type SetupItemKey = (typeof SETUP_ITEM_KEYS)[number];
+import { SETUP_ITEM_KEYS } from './setup-constants';
 
 export const setupChecklistItem = z.object({
   key: z.enum(SETUP_ITEM_KEYS),
@@ -26,12 +15,6 @@ export const setupChecklistResponse = z.object({
   total: z.number().int(),
 });
 export type SetupChecklist = z.infer<typeof setupChecklistResponse>;
-
-/**
- * The onboarding videos of the help menu's "Watch Onboarding Videos" and of /setup: the list the
- * operator publishes (server setting ONBOARDING_VIDEOS), in order. Empty until one is published.
- */
-export const ONBOARDING_VIDEOS_PATH = '/dashboardapi/setup/videos';
 
 export const onboardingVideo = z.object({
   title: z.string().trim().min(1).max(120),

@@ -1,30 +1,5 @@
 import { z } from 'zod';
-
-/** Spec §9: callback time slots (IST) and reasons, verbatim. */
-export const CALLBACK_TIME_SLOTS = ['9am-12pm', '12pm-3pm', '3pm-6pm'] as const;
-export const CALLBACK_REASONS = [
-  'New WhatsApp API',
-  'Porting existing WhatsApp API',
-  'Pricing',
-  'Support',
-  'Others',
-] as const;
-
-/** Spec §5 callback form messages, verbatim. */
-export const CALLBACK_MESSAGES = {
-  name: 'Please input your full name!',
-  contactNumber: 'Please input your contact number!',
-  email: 'Please input your email address!',
-  bestTime: 'Please select type of query!',
-  reason: 'Please select type of query!',
-  attachmentsTooLarge:
-    'Maximum attachment size limit of 18MB exceeded. Please remove some attachments.',
-  stillUploading: 'Some attachments are still uploading',
-  success: 'Our team has received your request. We will call you back to you at the earliest.',
-  failure: 'Something went wrong, please try again!',
-} as const;
-
-export const CALLBACK_FORM_PATH = '/dashboardapi/widget/form/';
+import { CALLBACK_TIME_SLOTS, CALLBACK_REASONS, CALLBACK_MESSAGES } from './shell-constants';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -64,10 +39,6 @@ export const releaseNoteSchema = z.object({
   tag: z.enum(['new', 'improved', 'fixed']),
 });
 export type ReleaseNote = z.infer<typeof releaseNoteSchema>;
-export const RELEASE_NOTES_PATH = '/dashboardapi/release-notes';
-
-/** Schedule a demo (spec §2 modal): a real request for the operator, with the chosen slot. */
-export const DEMO_REQUESTS_PATH = '/dashboardapi/demo-requests';
 export const demoRequestBody = z.strictObject({
   slot: z.iso.datetime({ offset: true, error: 'Choose a day and time for the demo.' }),
   timezone: z.string().trim().min(1).max(64),
@@ -82,8 +53,6 @@ export const demoRequestResponse = z.object({
   status: z.enum(['requested', 'confirmed', 'done', 'cancelled']),
 });
 
-/** Spec §3 widget public settings. */
-export const WIDGET_PUBLIC_SETTINGS_PATH = '/dashboardapi/widget/public_settings/';
 export const widgetPublicSettings = z.object({
   basic_settings: z.object({ is_widget_enabled: z.boolean() }),
   theme: z.object({
@@ -94,9 +63,9 @@ export const widgetPublicSettings = z.object({
   }),
 });
 export type WidgetPublicSettings = z.infer<typeof widgetPublicSettings>;
-export const WIDGET_THEME_DEFAULTS: WidgetPublicSettings['theme'] = {
-  primary: '#3b5bdb',
-  messageTheme: 'light',
-  z_index: 2_147_483_000,
-  cta: 'Chat with us',
-};
+
+export const helpWidgetConfigResponse = z.object({
+  /** The operator's live-chat widget page, or null when none is configured (menu only). */
+  frame_url: z.string().nullable(),
+});
+export type HelpWidgetConfig = z.infer<typeof helpWidgetConfigResponse>;

@@ -1,72 +1,11 @@
 import { z } from 'zod';
+import {
+  PRE_CHAT_FIELD_KEYS,
+  WIDGET_FRAME_SOURCE,
+  FEEDBACK_COMMENT_MAX_LENGTH,
+} from './widget-chat-constants';
 
-/**
- * The live-chat widget (issue 6): the loader a store pastes into its pages, the chat app it
- * opens in an iframe, and the public endpoints both talk to. Design §4 auth mode `widget`: every
- * /widgetapi route but `sessions` reads the visitor's token from WIDGET_TOKEN_HEADER; a token is a
- * 128-bit random value stored hashed, scoped to one account, one store and one visitor.
- *
- * The chat app is built without zod at runtime (its bundle budget is 80 KB gzip): these schemas
- * validate on the server and give both sides their types.
- */
-
-export const WIDGET_TOKEN_HEADER = 'x-widget-token';
-
-/** Where the server serves the widget: the loader script, and the chat app's iframe page. */
-export const WIDGET_PATHS = {
-  /** Same as WIDGET_LOADER_PATH (widget-settings.ts): the one the installation snippet names. */
-  loader: '/widget/loader.js',
-  /** The chat app's page: `/widget/frame?shop={myshopify_domain}` (+ `&origin=` of the host page). */
-  frame: '/widget/frame',
-} as const;
-
-export const WIDGET_API = {
-  /** POST: start or resume a visitor session (public, rate-limited). */
-  sessions: '/widgetapi/sessions',
-  /** POST: identify the visitor (the JS API's identify; HMAC-checked when a hash is given). */
-  identify: '/widgetapi/identify',
-  /** PATCH: custom attributes shown to agents on the contact. */
-  attributes: '/widgetapi/attributes',
-  /** GET: the visitor's conversations; POST: start one (pre-chat answers + first message). */
-  conversations: '/widgetapi/conversations',
-  /** GET (?before={message id}) the thread, newest page last; POST a visitor message. */
-  messages: (conversationId: number) => `/widgetapi/conversations/${conversationId}/messages`,
-  /** POST {last_read_message_id}: read receipts for the agents' messages. */
-  read: (conversationId: number) => `/widgetapi/conversations/${conversationId}/read`,
-  /** POST {typing}: the visitor is typing (relayed to the agents viewing the conversation). */
-  typing: (conversationId: number) => `/widgetapi/conversations/${conversationId}/typing`,
-  /** POST {email?}: email the visitor a signed /transcript link. */
-  transcript: (conversationId: number) => `/widgetapi/conversations/${conversationId}/transcript`,
-  /** POST {rating 1–5, comment?}: rate a closed conversation (CSAT); a second rating replaces it. */
-  rating: (conversationId: number) => `/widgetapi/conversations/${conversationId}/rating`,
-  /** POST multipart `file`: an attachment for the visitor's next message. */
-  attachments: '/widgetapi/attachments',
-  /** POST form `socket_id`, `channel_name`: authorise the visitor's own widget channel only. */
-  pusherAuth: '/widgetapi/pusher/auth',
-} as const;
-
-/** The one private channel a visitor may listen to (never an agent's channels). */
-export const widgetVisitorChannel = (visitorPublicId: string) =>
-  `private-widget-visitor-${visitorPublicId}`;
-/** visitor public ids: 32 lower-case hex characters (channel-name safe). */
-export const VISITOR_PUBLIC_ID_PATTERN = /^[0-9a-f]{32}$/;
-
-/** Server events on the visitor's channel. Private notes and activities never reach it. */
-export const WIDGET_EVENTS = {
-  /** A message in one of the visitor's conversations (an agent's reply, or their own from another tab). */
-  message: 'widget_message',
-  /** A message's delivery status changed (e.g. read by the visitor in another tab). */
-  messageUpdated: 'widget_message_updated',
-  /** An agent is typing / stopped typing in a conversation. */
-  agentTyping: 'widget_agent_typing',
-  /** A conversation's status or assignee changed (e.g. closed: show the rating prompt). */
-  conversation: 'widget_conversation',
-} as const;
-
-// ---- Settings the chat app needs (beyond spec §3 widget public settings) ----
-
-export const PRE_CHAT_FIELD_KEYS = ['name', 'email', 'phone', 'order_number', 'message'] as const;
-export type PreChatFieldKey = (typeof PRE_CHAT_FIELD_KEYS)[number];
+// The widget's payloads: validated on the server; both sides take their types from here.
 
 export const preChatFieldSchema = z.object({
   key: z.enum(PRE_CHAT_FIELD_KEYS),
@@ -99,19 +38,6 @@ export const widgetChatSettingsSchema = z.object({
   away_message: z.string().max(500),
 });
 export type WidgetChatSettings = z.infer<typeof widgetChatSettingsSchema>;
-
-export const WIDGET_CHAT_DEFAULTS: WidgetChatSettings = {
-  greeting: 'Hi there! How can we help?',
-  pre_chat: {
-    enabled: true,
-    fields: [
-      { key: 'name', required: true },
-      { key: 'email', required: true },
-    ],
-  },
-  business_hours: null,
-  away_message: "We're away right now. Leave your email and we'll answer you there.",
-};
 
 // ---- Shapes ----
 
@@ -264,19 +190,6 @@ export const widgetAttributesResponse = z.object({
 });
 export const widgetTranscriptResponse = z.object({ sent_to: z.string() });
 
-/** Event payloads on the visitor's channel. */
-export interface WidgetEventPayloads {
-  widget_message: { message: WidgetMessage };
-  widget_message_updated: { message: WidgetMessage };
-  widget_agent_typing: { conversation_id: number; typing: boolean; agent: WidgetAgent | null };
-  widget_conversation: { conversation: WidgetConversation };
-}
-
-// ---- Frame messages between the loader (host page) and the chat app (iframe) ----
-
-/** `source` of every postMessage both sides send; anything else is ignored. */
-export const WIDGET_FRAME_SOURCE = 'parley-widget';
-
 export type WidgetFrameMessage =
   /** app → loader: the app has started and read its session. */
   | { source: typeof WIDGET_FRAME_SOURCE; type: 'ready' }
@@ -305,15 +218,6 @@ export type WidgetFrameMessage =
       attributes: Record<string, string | number | boolean | null>;
     };
 
-// ---- Public pages: /transcript and /feedback (signed links) ----
-
-export const PUBLIC_CONVERSATION_API = {
-  /** GET ?token=: the conversation's visitor-visible thread (no notes, no activities). */
-  transcript: '/dashboardapi/public/transcript',
-  /** GET ?token=: what is being rated; POST {token, rating, comment}: rate it (CSAT). */
-  feedback: '/dashboardapi/public/feedback',
-} as const;
-
 export const transcriptResponse = z.object({
   brand_name: z.string(),
   conversation: z.object({
@@ -325,7 +229,6 @@ export const transcriptResponse = z.object({
 });
 export type Transcript = z.infer<typeof transcriptResponse>;
 
-export const FEEDBACK_COMMENT_MAX_LENGTH = 2000;
 export const feedbackInfoResponse = z.object({
   brand_name: z.string(),
   conversation: z.object({ id: z.number().int(), subject: z.string().nullable() }),

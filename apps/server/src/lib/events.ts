@@ -8,6 +8,17 @@ import type { ChannelType, GlobalSettings } from '@parley/contracts';
 export interface DomainEvents {
   global_settings_updated: { accountId: number; settings: GlobalSettings };
   password_changed: { userId: number };
+  /**
+   * A user's access changed: the sessions `tokenIds` ended (sign-out, password change or reset),
+   * or, without them, a membership or role changed. Realtime closes the affected sockets at once,
+   * on every instance, so each one has to authorise its channels again (docs/security.md).
+   */
+  access_revoked: {
+    userId: number;
+    tokenIds?: number[];
+    /** A password change: the asking session goes on as a new one, and keeps its sockets. */
+    renewed?: { from: number; to: number };
+  };
   /** A conversation's list fields changed (status, assignee, tags, last activity...). */
   conversation_updated: { accountId: number; conversationId: number };
   /** A message was stored; `isPrivate` for notes, which never reach a customer's channel. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { COOKIES, DAY_MS, HEADERS, PASSWORD_MAX_AGE_DAYS } from '@parley/contracts';
 import { AUTH_MODES } from '../lib/http-types';
 import { hashToken, safeEqual } from '../lib/crypto';
@@ -9,6 +9,7 @@ import { verifyApiKey } from '../modules/api-keys/api-keys.service';
 import { authenticateVisitor } from '../modules/widget-chat/widget-chat.auth';
 import type { Db } from '../db/client';
 
+/** A session's absolute lifetime; SESSION_IDLE_TIMEOUT_MINUTES ends an unused one sooner. */
 export const SESSION_TTL_MS = 30 * DAY_MS;
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -20,8 +21,13 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function registerAuth(
   app: FastifyInstance,
   db: Db,
-  { operatorToken }: { operatorToken: string | null } = { operatorToken: null },
+  {
+    operatorToken = null,
+    sessionIdleMs = SESSION_TTL_MS,
+  }: { operatorToken?: string | null; sessionIdleMs?: number } = {},
 ): void {
+  // Last use is recorded this often, so the idle limit is exact to within a quarter of itself.
+  const touchEveryMs = Math.min(TOUCH_EVERY_MS, Math.floor(sessionIdleMs / 4));
   const routes: RouteOptions[] = [];
   app.decorateRequest('agent', null);
   app.decorateRequest('session', null);
@@ -30,6 +36,9 @@ export function registerAuth(
 
   app.addHook('onRoute', (route) => {
     routes.push(route);
+    const security = securityOf(route);
+    // The OpenAPI document then says who may call each operation (tests are generated from it).
+    if (route.schema && security) route.schema = { ...route.schema, security };
   });
   app.addHook('onReady', async () => {
     const undeclared = routes.filter((r) => !AUTH_MODES.includes(r.config?.auth as never));
@@ -39,13 +48,36 @@ export function registerAuth(
     }
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  const idle = { idleMs: sessionIdleMs, touchEveryMs };
+  app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config?.auth;
-    if (mode === 'agent') await authenticateAgent(db, request, reply);
-    else if (mode === 'api-key') await authenticateApiCaller(db, request, reply);
+    if (mode === 'agent') await authenticateAgent(db, request, idle);
+    else if (mode === 'api-key') await authenticateApiCaller(db, request, idle);
     else if (mode === 'operator') authenticateOperator(request, operatorToken);
     else if (mode === 'widget') request.visitor = await authenticateVisitor(db, request);
   });
+}
+
+/** An operation's OpenAPI `security`, after the schemes app.ts declares; none for public routes. */
+function securityOf(route: RouteOptions): Record<string, string[]>[] | null {
+  const agent: Record<string, string[]> = route.config?.accountOptional
+    ? { token: [] }
+    : { token: [], account: [] };
+  switch (route.config?.auth) {
+    case 'agent':
+      return [agent];
+    case 'api-key':
+      return [{ apiKey: [] }, { token: [], account: [] }];
+    case 'operator':
+      return [{ operator: [] }];
+    case 'widget':
+      return [{ widget: [] }];
+    case 'webhook':
+    case 'public':
+      return [];
+    default:
+      return null;
+  }
 }
 
 /**
@@ -95,14 +127,23 @@ function readAccountId(request: FastifyRequest): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-async function authenticateAgent(db: Db, request: FastifyRequest, _reply: FastifyReply) {
+interface IdlePolicy {
+  idleMs: number;
+  touchEveryMs: number;
+}
+
+async function authenticateAgent(db: Db, request: FastifyRequest, idle: IdlePolicy) {
   const token = readToken(request);
   if (!token) throw unauthenticated();
   const accountId = readAccountId(request);
   const config = request.routeOptions.config;
   const session = await lookupSession(db, hashToken(token), accountId);
   const now = Date.now();
-  if (!session || session.expiresAt.getTime() <= now)
+  if (
+    !session ||
+    session.expiresAt.getTime() <= now ||
+    now - session.lastUsedAt.getTime() > idle.idleMs
+  )
     throw unauthenticated('Your session has ended. Please sign in again.');
 
   // Spec §7: X-CSRFTOKEN must match the csrftoken cookie on state-changing calls.
@@ -117,11 +158,10 @@ async function authenticateAgent(db: Db, request: FastifyRequest, _reply: Fastif
     }
   }
 
-  if (now - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-    const expiresAt = new Date(now + SESSION_TTL_MS);
-    await touchToken(db, { tokenId: session.tokenId, expiresAt });
+  // Use moves the idle limit only: the absolute lifetime set at sign-in stays.
+  if (now - session.lastUsedAt.getTime() > idle.touchEveryMs) {
+    await touchToken(db, { tokenId: session.tokenId });
     session.lastUsedAt = new Date(now);
-    session.expiresAt = expiresAt;
   }
 
   if (
@@ -152,10 +192,10 @@ async function authenticateAgent(db: Db, request: FastifyRequest, _reply: Fastif
  * `api-key` routes: a per-account API key (`Authorization: Bearer pk_…` or `api_access_token`),
  * or an agent's own token with x-dc-account-id — never a token built into the web bundle.
  */
-async function authenticateApiCaller(db: Db, request: FastifyRequest, reply: FastifyReply) {
+async function authenticateApiCaller(db: Db, request: FastifyRequest, idle: IdlePolicy) {
   const header = request.headers[HEADERS.authorization];
   if (typeof header === 'string' && /^Token\s/.test(header)) {
-    await authenticateAgent(db, request, reply);
+    await authenticateAgent(db, request, idle);
     request.apiAccountId = agentOf(request).accountId;
     return;
   }

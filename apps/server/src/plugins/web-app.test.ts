@@ -3,18 +3,50 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerWebApp } from './web-app';
+import { WEB_CONFIG_ELEMENT_ID } from '@parley/contracts';
+import { registerWebApp, type WebAppOptions } from './web-app';
+
+// The shape Vite writes (apps/web/index.html, built).
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Parley</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <meta name="parley-build" content="build-1" />
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
 
 let dist: string;
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-dist-'));
-  await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Parley</title>');
+  await fs.writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+  await fs.writeFile(path.join(dist, 'build.json'), JSON.stringify({ build: 'build-1' }));
 });
 afterAll(() => fs.rm(dist, { recursive: true, force: true }));
 
+async function get(url: string, options: WebAppOptions = {}) {
+  const app = Fastify();
+  await registerWebApp(app, dist, options);
+  const res = await app.inject({ method: 'GET', url });
+  await app.close();
+  return res;
+}
+
+/** The JSON data block's text, as a browser would read it (textContent). */
+function configBlock(html: string): unknown {
+  const match = new RegExp(
+    `<script type="application/json" id="${WEB_CONFIG_ELEMENT_ID}">(.*?)</script>`,
+    's',
+  ).exec(html);
+  return match ? JSON.parse(match[1]!) : undefined;
+}
+
 async function cspOf(helpWidgetUrl: string | null) {
   const app = Fastify();
-  await registerWebApp(app, dist, helpWidgetUrl);
+  await registerWebApp(app, dist, { helpWidgetUrl });
   const res = await app.inject({ method: 'GET', url: '/inboxes' });
   await app.close();
   expect(res.statusCode).toBe(200);
@@ -33,5 +65,66 @@ describe('the agent app’s Content-Security-Policy (design §6)', () => {
     const csp = await cspOf('https://help.example.com/widget/frame?workspace=1');
     expect(csp).toContain("frame-src 'self' https://help.example.com;");
     expect(csp).not.toContain('/widget/frame');
+  });
+});
+
+describe('PRODUCT_NAME and SUPPORT_EMAIL reach the web app at run time (spec §1 page title)', () => {
+  it('index.html has the configured product name as its title and the settings as a JSON block', async () => {
+    const options = { productName: 'Acme Desk', supportEmail: 'help@acme.test' };
+    for (const url of ['/', '/inboxes/all', '/index.html']) {
+      const res = await get(url, options);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<title>Acme Desk</title>');
+      expect(res.body).not.toContain('<title>Parley</title>');
+      expect(configBlock(res.body)).toEqual({
+        product_name: 'Acme Desk',
+        support_email: 'help@acme.test',
+      });
+    }
+  });
+
+  it('escapes the name: markup in PRODUCT_NAME stays text in the title and data in the block', async () => {
+    const productName = `Ben & Jerry's <b>Desk</b></script><script>alert(1)</script>`;
+    const res = await get('/', { productName, supportEmail: 'help@acme.test' });
+    expect(res.body).toContain(
+      '<title>Ben &amp; Jerry&#39;s &lt;b&gt;Desk&lt;/b&gt;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>',
+    );
+    // One script element of ours beside the bundle's: the name cannot close the data block.
+    expect(res.body.match(/<script/g)).toHaveLength(2);
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(configBlock(res.body)).toEqual({
+      product_name: productName,
+      support_email: 'help@acme.test',
+    });
+  });
+
+  it('without settings, the defaults: Parley and support@parley.localhost', async () => {
+    const res = await get('/');
+    expect(res.body).toContain('<title>Parley</title>');
+    expect(configBlock(res.body)).toEqual({
+      product_name: 'Parley',
+      support_email: 'support@parley.localhost',
+    });
+  });
+});
+
+describe('the build being served (spec §4 stale tab)', () => {
+  it('answers the build id of dist/build.json, never cached', async () => {
+    const res = await get('/build.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ build: 'build-1' });
+  });
+
+  it('answers the new id as soon as a new build is put in place', async () => {
+    const app = Fastify();
+    await registerWebApp(app, dist);
+    await fs.writeFile(path.join(dist, 'build.json'), JSON.stringify({ build: 'build-2' }));
+    const res = await app.inject({ method: 'GET', url: '/build.json' });
+    await app.close();
+    await fs.writeFile(path.join(dist, 'build.json'), JSON.stringify({ build: 'build-1' }));
+    expect(res.json()).toEqual({ build: 'build-2' });
   });
 });

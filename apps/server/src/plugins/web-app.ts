@@ -1,7 +1,23 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import {
+  BUILD_INFO_PATH,
+  PRODUCT_NAME_DEFAULT,
+  SUPPORT_EMAIL_DEFAULT,
+  WEB_CONFIG_ELEMENT_ID,
+  type WebConfig,
+} from '@parley/contracts';
+
+export interface WebAppOptions {
+  /** The operator's live-chat widget of the help widget panel (HELP_WIDGET_URL), if any. */
+  helpWidgetUrl?: string | null;
+  /** PRODUCT_NAME and SUPPORT_EMAIL: the web app reads them from index.html at run time. */
+  productName?: string;
+  supportEmail?: string;
+}
 
 // The agent app's Content-Security-Policy. antd injects its styles at run time, hence
 // 'unsafe-inline' for styles only; scripts come from our origin alone. Frames: our own pages and
@@ -23,20 +39,85 @@ function contentSecurityPolicy(helpWidgetUrl: string | null): string {
   ].join('; ');
 }
 
-/** index.html is never cached: it names the hashed assets of the current build. */
-function sendIndex(reply: FastifyReply) {
-  reply.header('cache-control', 'no-cache');
-  return reply.sendFile('index.html');
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** JSON that stays data inside a <script> element: no `</script>`, `<!--` or line separators. */
+const jsonForScript = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/**
+ * The built index.html with the operator's settings: the product name as the page title (spec
+ * §1) and the WebConfig as a JSON data block, which the CSP allows (the browser never runs it).
+ */
+export function renderIndexHtml(html: string, config: WebConfig): string {
+  const block = `<script type="application/json" id="${WEB_CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(config.product_name)}</title>`)
+    .replace('</head>', () => `  ${block}\n  </head>`);
+}
+
+/** The build's encoded copies of its files (scripts/precompress.mjs). */
+const ENCODED_FILES = ['**/*.br', '**/*.gz'];
+
+/** A weak validator: the same HTML whatever its encoding on the wire (RFC 9110 §8.8.1). */
+const weakEtag = (text: string) =>
+  `W/"${crypto.createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+
+/** If-None-Match by the weak comparison GET uses: any listed tag, with or without W/, or `*`. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
 }
 
 /** Serves the built web app with an SPA fallback: unknown non-API GETs get index.html. */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
-  helpWidgetUrl: string | null = null,
+  {
+    helpWidgetUrl = null,
+    productName = PRODUCT_NAME_DEFAULT,
+    supportEmail = SUPPORT_EMAIL_DEFAULT,
+  }: WebAppOptions = {},
 ): Promise<boolean> {
   const csp = contentSecurityPolicy(helpWidgetUrl);
   if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) return false;
+  const config: WebConfig = { product_name: productName, support_email: supportEmail };
+  // Read again when the file changes: a new build may be put in place while the server runs.
+  let rendered = { mtimeMs: -1, html: '', etag: '' };
+  const indexHtml = () => {
+    const file = path.join(distDir, 'index.html');
+    const { mtimeMs } = fs.statSync(file);
+    if (mtimeMs !== rendered.mtimeMs) {
+      const html = renderIndexHtml(fs.readFileSync(file, 'utf8'), config);
+      rendered = { mtimeMs, html, etag: weakEtag(html) };
+    }
+    return rendered;
+  };
+  /**
+   * index.html is never cached without asking: it names the hashed assets of the current build.
+   * The ETag makes asking cheap (304 while the build is the same). It is compressed per request
+   * (plugins/compression.ts), being rewritten with the operator's settings and small.
+   */
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const { html, etag } = indexHtml();
+    reply
+      .header('cache-control', 'no-cache')
+      .header('etag', etag)
+      .header('vary', 'accept-encoding');
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, auth: 'public' };
@@ -48,6 +129,12 @@ export async function registerWebApp(
       root: distDir,
       wildcard: false,
       index: false,
+      // The .br/.gz files the build writes beside each asset, sent in its place to browsers
+      // that accept them (scripts/precompress.mjs); Vary: Accept-Encoding on every answer.
+      preCompressed: true,
+      // Served by the routes below: index.html with the operator's settings, build.json
+      // uncached; the encoded files only under their asset's own name.
+      globIgnore: ['index.html', BUILD_INFO_PATH.slice(1), ...ENCODED_FILES],
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be revalidated.
         res.header(
@@ -58,21 +145,32 @@ export async function registerWebApp(
         );
       },
     });
-    scope.get('/', async (_request, reply) => sendIndex(reply));
+    scope.get('/', async (request, reply) => sendIndex(request, reply));
+    // The build this server serves now (spec §4 stale tab): an open tab compares it with its own.
+    scope.get(BUILD_INFO_PATH, async (_request, reply) => {
+      const file = path.join(distDir, BUILD_INFO_PATH);
+      if (!fs.existsSync(file)) return reply.callNotFound();
+      return reply
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(fs.readFileSync(file, 'utf8'));
+    });
     scope.get('/*', async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       if (/^\/(dashboardapi|marketingapi|operatorapi|assets)\//.test(url))
         return reply.callNotFound();
       const file = path.join(distDir, path.normalize(url));
+      if (file === path.join(distDir, 'index.html')) return sendIndex(request, reply);
       if (
         file.startsWith(distDir) &&
         url !== '/' &&
+        !/\.(br|gz)$/.test(file) &&
         fs.existsSync(file) &&
         fs.statSync(file).isFile()
       ) {
         return reply.sendFile(path.relative(distDir, file));
       }
-      return sendIndex(reply);
+      return sendIndex(request, reply);
     });
   });
   return true;

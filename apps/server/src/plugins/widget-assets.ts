@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { WIDGET_PATHS } from '@parley/contracts';
 
@@ -37,22 +37,49 @@ export async function registerWidgetAssets(
   distDir: string | undefined,
 ): Promise<boolean> {
   if (!distDir || !fs.existsSync(path.join(distDir, 'frame.html'))) return false;
-  const read = (file: string) => fs.promises.readFile(path.join(distDir, file));
 
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, auth: 'public' };
     });
 
-    scope.get(WIDGET_PATHS.loader, async (_request, reply) => {
-      reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', LOADER_CACHE_CONTROL)
-        // Any store's page loads it (a plain <script>, or fetched under CORS / COEP).
-        .header('access-control-allow-origin', '*')
-        .header('cross-origin-resource-policy', 'cross-origin');
-      return read('loader.js');
+    // Every file goes out as the build compressed it (scripts/precompress.mjs) when the browser
+    // accepts br or gzip, with Vary: Accept-Encoding, an ETag and Last-Modified, so a cached
+    // loader or page is revalidated with a 304 instead of sent again.
+    const assets = path.join(distDir, 'assets');
+    await scope.register(fastifyStatic, {
+      root: assets,
+      prefix: '/widget/assets/',
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        // Hashed names: a file never changes.
+        if (filePath.startsWith(assets + path.sep))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
     });
+    // The loader and the page keep their names from release to release: revalidated.
+    const sendBuilt = (reply: FastifyReply, file: string) =>
+      reply.sendFile(file, distDir, { cacheControl: false });
+
+    scope.get(
+      WIDGET_PATHS.loader,
+      {
+        // @fastify/send would say application/javascript; text/javascript is the current name.
+        onSend: async (_request, reply) => {
+          if (reply.statusCode === 200) reply.type('text/javascript; charset=utf-8');
+        },
+      },
+      async (_request, reply) =>
+        sendBuilt(
+          reply
+            .header('cache-control', LOADER_CACHE_CONTROL)
+            // Any store's page loads it (a plain <script>, or fetched under CORS / COEP).
+            .header('access-control-allow-origin', '*')
+            .header('cross-origin-resource-policy', 'cross-origin'),
+          'loader.js',
+        ),
+    );
 
     await scope.register(async (framed) => {
       // The app's own hook sets X-Frame-Options: SAMEORIGIN on every answer; this page is
@@ -61,21 +88,9 @@ export async function registerWidgetAssets(
         reply.removeHeader('x-frame-options');
         reply.header('content-security-policy', WIDGET_FRAME_CSP);
       });
-      framed.get(WIDGET_PATHS.frame, async (_request, reply) => {
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-        return read('frame.html');
-      });
-    });
-
-    await scope.register(fastifyStatic, {
-      root: path.join(distDir, 'assets'),
-      prefix: '/widget/assets/',
-      decorateReply: false,
-      index: false,
-      setHeaders(res) {
-        // Hashed names: a file never changes.
-        res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
+      framed.get(WIDGET_PATHS.frame, async (_request, reply) =>
+        sendBuilt(reply.header('cache-control', 'no-cache'), 'frame.html'),
+      );
     });
   });
   return true;

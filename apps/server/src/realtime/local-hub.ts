@@ -21,9 +21,21 @@ export interface Fanout {
   close(): Promise<void>;
 }
 
+/**
+ * Instance-to-instance messages (session-sockets.ts) travel the fan-out as envelopes of this
+ * channel; no client can subscribe to it, since `#` is not allowed in channel names.
+ */
+export const CONTROL_CHANNEL = '#control';
+
 /** The sockets of this instance, by channel. */
 export class LocalHub {
   private readonly channels = new Map<string, Set<HubSocket>>();
+  private controlListener: ((frame: string) => void) | null = null;
+
+  /** Who handles this instance's control messages (the protocol server). */
+  onControl(listener: (frame: string) => void): void {
+    this.controlListener = listener;
+  }
 
   join(channel: string, socket: HubSocket): void {
     let set = this.channels.get(channel);
@@ -47,6 +59,11 @@ export class LocalHub {
    * agent's 5,000 tabs: 5,000 writes, not 10,000 — design.md §7 broadcast), in envelope order.
    */
   deliver(envelopes: readonly Envelope[]): number {
+    if (envelopes.some((e) => e.channel === CONTROL_CHANNEL)) {
+      for (const e of envelopes) if (e.channel === CONTROL_CHANNEL) this.controlListener?.(e.frame);
+      envelopes = envelopes.filter((e) => e.channel !== CONTROL_CHANNEL);
+      if (envelopes.length === 0) return 0;
+    }
     if (envelopes.length === 1) return this.deliverOne(envelopes[0]!);
     const framesOf = new Map<HubSocket, Buffer[]>();
     let sent = 0;

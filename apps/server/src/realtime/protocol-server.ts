@@ -14,6 +14,7 @@ import {
   type AppCredentials,
   type PresenceMember,
 } from './protocol';
+import { SessionSockets, type SessionBinding } from './session-sockets';
 import { Subscriptions } from './subscriptions';
 
 export type RealtimeLog = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
@@ -54,6 +55,8 @@ export interface Connection extends HubSocket {
   clientEventWindow: { start: number; count: number };
   /** The TCP connection under `ws`: corked while several frames are written, to send them at once. */
   readonly tcp: Duplex;
+  /** The agent sessions the auth endpoint signed this socket's channels for. */
+  readonly sessions: SessionBinding[];
 }
 
 type Message = { event: string; channel?: unknown; data?: unknown };
@@ -103,6 +106,11 @@ export class ProtocolServer {
       clientEvents: { perSecond: 10, ...options.clientEvents },
     };
     this.subscriptions = new Subscriptions(this.o);
+    const sessions = new SessionSockets(this.connections, (conn) => {
+      // No frame is written past this point (write() needs OPEN), whether or not the client answers.
+      if (conn.ws.readyState === WebSocket.OPEN) conn.ws.close(CODES.reconnect, 'Session ended');
+    });
+    this.o.hub.onControl((frame) => sessions.handle(frame));
   }
 
   /** Sockets of this instance subscribed to the channel. */
@@ -164,6 +172,7 @@ export class ProtocolServer {
       queue: Promise.resolve(),
       clientEventWindow: { start: 0, count: 0 },
       tcp,
+      sessions: [],
       send: (...frames) => this.write(conn, frames),
     };
     this.connections.set(socketId, conn);

@@ -32,6 +32,8 @@ export async function authorizeChannel(
     );
     throw forbidden('You cannot listen to this channel.');
   }
+  // Before the signature leaves: the socket is then known to hold this session's channels.
+  await realtime.bindSocket(socketId, { userId: agent.userId, tokenId: agent.tokenId });
   if (kind === 'private') return { auth: signChannel(realtime.app, socketId, channel) };
 
   const userInfo = await presenceUserInfo(deps.db, { userId: agent.userId });

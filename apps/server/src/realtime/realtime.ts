@@ -12,6 +12,7 @@ import { BuiltInPublisher, HostedPublisher, type Publisher } from './publishers'
 import { RedisBackplane } from './redis-backplane';
 import { resolveRealtimeSettings, type RealtimeMode } from './realtime-settings';
 import { realtimeRoutes } from './realtime.routes';
+import { controlEnvelope, type SessionBinding } from './session-sockets';
 
 export interface PublishOptions {
   /** The socket that caused the change (pusher's `socket_id`): it does not get the event. */
@@ -44,6 +45,11 @@ export interface Realtime {
   isOccupied(channel: string): Promise<boolean>;
   /** Listens to the client events the built-in server relays (none in hosted mode); answers `off`. */
   onClientEvent(listener: (e: RelayedClientEvent) => void): () => void;
+  /**
+   * Records that a socket's channels were signed for this agent session, on whichever instance
+   * holds the socket, so the session's end closes it (session-sockets.ts). Hosted Pusher: nothing.
+   */
+  bindSocket(socketId: string, session: SessionBinding): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -71,6 +77,7 @@ export async function registerRealtime(
 
   let publisher: Publisher;
   let server: ProtocolServer | null = null;
+  let control: Fanout | null = null;
   const clientEventListeners = new Set<(e: RelayedClientEvent) => void>();
   const onClientEvent = (e: RelayedClientEvent) => {
     for (const listener of clientEventListeners) {
@@ -112,6 +119,7 @@ export async function registerRealtime(
     });
     server.attach(app.server);
     publisher = new BuiltInPublisher(fanout);
+    control = fanout;
   }
 
   const publish: Realtime['publish'] = (channel, event, data, options = {}) =>
@@ -137,11 +145,23 @@ export async function registerRealtime(
       clientEventListeners.add(listener);
       return () => clientEventListeners.delete(listener);
     },
+    bindSocket: async (socketId, session) => {
+      await control?.send([controlEnvelope({ t: 'bind', socketId, ...session })]);
+    },
   };
   app.decorate('realtime', realtime);
 
+  const offRevoked = deps.events.on('access_revoked', (revoked) => {
+    control
+      ?.send([controlEnvelope({ t: 'revoke', ...revoked })])
+      .catch((err: Error) =>
+        log.error({ err, userId: revoked.userId }, 'realtime: revoking sockets failed'),
+      );
+  });
+
   // Sockets first (4200, so pusher-js reconnects elsewhere), while Redis can still record leaves.
   app.addHook('preClose', async () => {
+    offRevoked();
     eventMappings.stop();
     await server?.close();
   });

@@ -2,13 +2,32 @@ import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLOBAL_SETTINGS_DEFAULTS, globalSettingsChannel } from '@parley/contracts';
+import {
+  dcuserPanelChannel,
+  GLOBAL_SETTINGS_DEFAULTS,
+  globalSettingsChannel,
+  PUSHER_AUTH_PATH,
+} from '@parley/contracts';
 import { buildApp } from '../app';
 import { EventBus } from '../lib/events';
 import { JobWorker } from '../lib/jobs';
-import { as, createTestContext, signUp, type Session, type TestContext } from '../test/harness';
-import { LocalHub } from './local-hub';
-import { connectPusher, listen, nextEvent, subscribe, type TestPusher } from './pusher-test-client';
+import {
+  as,
+  createTestContext,
+  sessionFrom,
+  signUp,
+  type Session,
+  type TestContext,
+} from '../test/harness';
+import { CONTROL_CHANNEL, LocalHub } from './local-hub';
+import {
+  connectPusher,
+  listen,
+  nextEvent,
+  RawClient,
+  subscribe,
+  type TestPusher,
+} from './pusher-test-client';
 import { RedisBackplane } from './redis-backplane';
 
 // Scale-out (design.md §1): two app instances on one database and one Redis. CI has Redis on
@@ -40,7 +59,7 @@ describe.skipIf(!available)('Redis fan-out across instances (REDIS_URL)', () => 
   let appB: FastifyInstance;
   let portA: number;
   let portB: number;
-  let ada: Session;
+  let ada: Session & { email: string; password: string };
   let bob: Session;
   const clients: TestPusher[] = [];
 
@@ -104,7 +123,11 @@ describe.skipIf(!available)('Redis fan-out across instances (REDIS_URL)', () => 
   it('events published together on instance A travel as one Redis message and reach a socket on B in their order; a lone event keeps the one-envelope shape', async () => {
     const listener = new Redis(REDIS_URL);
     const messages: unknown[] = [];
-    listener.on('message', (_topic: string, m: string) => messages.push(JSON.parse(m)));
+    listener.on('message', (_topic: string, m: string) => {
+      const parsed = JSON.parse(m) as { c?: string };
+      // Session bindings share the topic (session-sockets.ts).
+      if (parsed.c !== CONTROL_CHANNEL) messages.push(parsed);
+    });
     await listener.subscribe(`${PREFIX}realtime`);
     try {
       const atB = await client(portB, ada);
@@ -164,6 +187,48 @@ describe.skipIf(!available)('Redis fan-out across instances (REDIS_URL)', () => 
     ca.trigger('client-viewing', { viewing: true });
     expect(await atB).toEqual({ viewing: true });
     expect(echoed).toEqual([]);
+  });
+
+  it('a sign-out on one instance closes the socket on another that a third call authorised', async () => {
+    const second = sessionFrom(
+      await appB.inject({
+        method: 'POST',
+        url: '/dashboardapi/auth/login',
+        payload: { email: ada.email, password: ada.password },
+      }),
+    );
+    const socket = new RawClient(RawClient.url(portB));
+    try {
+      const channel = dcuserPanelChannel(ada.userId);
+      // Signed on A for the socket on B; signed out on B.
+      const auth = await ctx.app.inject({
+        method: 'POST',
+        url: PUSHER_AUTH_PATH,
+        headers: {
+          authorization: `Token ${second.token}`,
+          'x-dc-account-id': String(second.accountId),
+          'x-csrftoken': second.csrf,
+          cookie: `csrftoken=${second.csrf}`,
+        },
+        payload: { socket_id: await socket.socketId(), channel_name: channel },
+      });
+      socket.send({ event: 'pusher:subscribe', data: { channel, auth: auth.json().auth } });
+      await socket.next('pusher_internal:subscription_succeeded');
+      const out = await appB.inject({
+        method: 'POST',
+        url: '/dashboardapi/auth/logout',
+        headers: {
+          authorization: `Token ${second.token}`,
+          'x-dc-account-id': String(second.accountId),
+          'x-csrftoken': second.csrf,
+          cookie: `csrftoken=${second.csrf}`,
+        },
+      });
+      expect(out.statusCode).toBe(200);
+      expect(await socket.closed).toEqual({ code: 4200, reason: 'Session ended' });
+    } finally {
+      socket.ws.terminate();
+    }
   });
 
   it("drops a dead instance's members and reports them departed once", async () => {

@@ -1,8 +1,9 @@
-import { Suspense } from 'react';
-import { Button, Layout, Menu, type MenuProps } from 'antd';
+import { Suspense, useState, type CSSProperties } from 'react';
+import { Button, Drawer, Layout, Menu, type MenuProps } from 'antd';
 import {
   BarChartOutlined,
   InboxOutlined,
+  MenuOutlined,
   RocketOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
@@ -15,6 +16,7 @@ import { useGetMeQuery } from '../features/auth/api/me-api';
 import { GlobalDateRangeProvider } from '../features/date-range/components/global-date-range-provider';
 import { useGlobalSettingsRefresh } from '../features/global-settings/hooks/use-global-settings-refresh';
 import { LiveChatNotifier } from '../features/inbox/components/live-chat-notifier';
+import { usePhoneLayout } from '../features/inbox/hooks/use-phone-layout';
 import { RealtimeProvider } from '../features/realtime/components/realtime-provider';
 import { ShellBanner } from '../features/shell/banners/shell-banner';
 import { ShellProvider } from '../features/shell/shell-provider';
@@ -28,9 +30,32 @@ const NAV_ITEMS: MenuProps['items'] = [
   { key: 'setup', icon: <RocketOutlined />, label: <Link to="/setup">Setup</Link> },
 ];
 
-/** The logged-in frame: navigation on the left, the workspace and user menu on top. */
+const HEADER_STYLE: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  borderBottom: '1px solid #eceef2',
+};
+
+/** On a phone: the menu button, then the workspace name taking what room is left. */
+const PHONE_HEADER_STYLE: CSSProperties = { ...HEADER_STYLE, gap: 4, paddingInline: '4px 8px' };
+
+const ellipsis: CSSProperties = {
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+};
+
+/**
+ * The logged-in frame: navigation on the left, the workspace and user menu on top. On a phone
+ * the navigation is a drawer opened from the top bar.
+ */
 export function AppLayout() {
   const { pathname } = useLocation();
+  const phone = usePhoneLayout();
+  const [navOpen, setNavOpen] = useState(false);
+  // The side navigation folds to its icons below antd's `lg`; the brand keeps only its mark.
+  const [siderCollapsed, setSiderCollapsed] = useState(false);
   // No session (just signed out, or ended by a 401): do not ask for Me again on the way out.
   const { data: me, isLoading, error, refetch } = useGetMeQuery(undefined, { skip: !hasSession() });
   const accountId = currentAccountId();
@@ -71,43 +96,80 @@ export function AppLayout() {
         <LiveChatNotifier />
         <ShellProvider>
           <Layout style={{ minHeight: '100vh' }}>
-            <Layout.Sider
-              width={224}
-              breakpoint="lg"
-              collapsedWidth={72}
-              style={{ borderRight: '1px solid #eceef2' }}
+            {!phone && (
+              <Layout.Sider
+                width={224}
+                breakpoint="lg"
+                collapsedWidth={72}
+                onBreakpoint={setSiderCollapsed}
+                style={{ borderRight: '1px solid #eceef2' }}
+              >
+                <div
+                  style={{ height: 56, display: 'flex', alignItems: 'center', padding: '0 22px' }}
+                >
+                  <Brand compact={siderCollapsed} />
+                </div>
+                <nav aria-label="Main">
+                  <Menu
+                    mode="inline"
+                    items={NAV_ITEMS}
+                    selectedKeys={[area]}
+                    style={{ borderInlineEnd: 'none', paddingTop: 8 }}
+                  />
+                </nav>
+              </Layout.Sider>
+            )}
+            <Layout>
+              <ShellBanner />
+              <Layout.Header style={phone ? PHONE_HEADER_STYLE : HEADER_STYLE}>
+                {phone && (
+                  <Button
+                    type="text"
+                    icon={<MenuOutlined />}
+                    aria-label="Open navigation"
+                    aria-expanded={navOpen}
+                    onClick={() => setNavOpen(true)}
+                    style={{ width: 44, height: 44, flexShrink: 0 }}
+                  />
+                )}
+                <div
+                  style={{
+                    display: 'flex',
+                    flexDirection: 'column',
+                    lineHeight: 1.35,
+                    ...(phone ? { flex: 1, minWidth: 0 } : {}),
+                  }}
+                >
+                  <span style={{ fontSize: 12, color: '#5b6170' }}>Workspace</span>
+                  <strong style={{ fontWeight: 600, ...(phone ? ellipsis : {}) }}>
+                    {me?.account.name ?? ' '}
+                  </strong>
+                </div>
+                <UserMenu me={me} compact={phone} />
+              </Layout.Header>
+              <Layout.Content style={{ minWidth: 0 }}>{content}</Layout.Content>
+            </Layout>
+          </Layout>
+          {phone && (
+            <Drawer
+              open={navOpen}
+              onClose={() => setNavOpen(false)}
+              placement="left"
+              size="min(280px, 85vw)"
+              title={<Brand />}
+              styles={{ body: { padding: '8px 0' } }}
             >
-              <div style={{ height: 56, display: 'flex', alignItems: 'center', padding: '0 22px' }}>
-                <Brand />
-              </div>
               <nav aria-label="Main">
                 <Menu
                   mode="inline"
                   items={NAV_ITEMS}
                   selectedKeys={[area]}
-                  style={{ borderInlineEnd: 'none', paddingTop: 8 }}
+                  onClick={() => setNavOpen(false)}
+                  style={{ borderInlineEnd: 'none' }}
                 />
               </nav>
-            </Layout.Sider>
-            <Layout>
-              <ShellBanner />
-              <Layout.Header
-                style={{
-                  display: 'flex',
-                  alignItems: 'center',
-                  justifyContent: 'space-between',
-                  borderBottom: '1px solid #eceef2',
-                }}
-              >
-                <div style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
-                  <span style={{ fontSize: 12, color: '#5b6170' }}>Workspace</span>
-                  <strong style={{ fontWeight: 600 }}>{me?.account.name ?? ' '}</strong>
-                </div>
-                <UserMenu me={me} />
-              </Layout.Header>
-              <Layout.Content style={{ minWidth: 0 }}>{content}</Layout.Content>
-            </Layout>
-          </Layout>
+            </Drawer>
+          )}
         </ShellProvider>
       </GlobalDateRangeProvider>
     </RealtimeProvider>

@@ -94,7 +94,7 @@ describe('app shell and routes', () => {
     const api = signedInApi();
     renderApp('/inboxes');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: /user menu/i }));
     expect(await screen.findByText(ME.email)).toBeInTheDocument();
     expect(await screen.findByText('Side Project')).toBeInTheDocument();
     await userEvent.click(screen.getByText('Sign out'));
@@ -113,7 +113,7 @@ describe('app shell and routes', () => {
     renderApp('/settings/global');
     await screen.findByRole('heading', { name: 'Global settings' });
 
-    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: /user menu/i }));
     await userEvent.click(await screen.findByText('Side Project'));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/inboxes'));

@@ -1,139 +1,41 @@
-import { Suspense } from 'react';
-import { Flex, Menu, type MenuProps } from 'antd';
-import {
-  ApartmentOutlined,
-  ApiOutlined,
-  BookOutlined,
-  BulbOutlined,
-  CloudServerOutlined,
-  CreditCardOutlined,
-  KeyOutlined,
-  LockOutlined,
-  MailOutlined,
-  MessageOutlined,
-  SlidersOutlined,
-  TagsOutlined,
-  TeamOutlined,
-  ThunderboltOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Button, Drawer, Flex, Menu } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Outlet, useLocation } from 'react-router';
 import { PageSpin } from '../components/page-spin';
-
-const ITEMS: MenuProps['items'] = [
-  {
-    key: '/settings/global',
-    icon: <SlidersOutlined />,
-    label: <Link to="/settings/global">Global settings</Link>,
-  },
-  {
-    key: 'profile',
-    type: 'group',
-    label: 'Profile',
-    children: [
-      {
-        key: '/settings/profile',
-        icon: <UserOutlined />,
-        label: <Link to="/settings/profile">Profile</Link>,
-      },
-      {
-        key: '/settings/profile/changepassword',
-        icon: <LockOutlined />,
-        label: <Link to="/settings/profile/changepassword">Change password</Link>,
-      },
-    ],
-  },
-  {
-    key: 'workspace',
-    type: 'group',
-    label: 'Workspace',
-    children: [
-      {
-        key: '/settings/teammembers',
-        icon: <TeamOutlined />,
-        label: <Link to="/settings/teammembers">Team members</Link>,
-      },
-      {
-        key: '/settings/teams',
-        icon: <ApartmentOutlined />,
-        label: <Link to="/settings/teams">Teams</Link>,
-      },
-      {
-        key: '/settings/supportchannels',
-        icon: <ApiOutlined />,
-        label: <Link to="/settings/supportchannels">Support channels</Link>,
-      },
-      {
-        key: '/settings/apikeys',
-        icon: <KeyOutlined />,
-        label: <Link to="/settings/apikeys">API keys</Link>,
-      },
-      {
-        key: '/settings/fastreplies',
-        icon: <ThunderboltOutlined />,
-        label: <Link to="/settings/fastreplies">Fast replies</Link>,
-      },
-      {
-        key: '/settings/widgets',
-        icon: <MessageOutlined />,
-        label: <Link to="/settings/widgets">Chat widget</Link>,
-      },
-      {
-        key: '/settings/tags',
-        icon: <TagsOutlined />,
-        label: <Link to="/settings/tags">Tags</Link>,
-      },
-      {
-        key: '/settings/feature-requests',
-        icon: <BulbOutlined />,
-        label: <Link to="/settings/feature-requests">Feature requests</Link>,
-      },
-      {
-        key: '/settings/help-center-articles',
-        icon: <BookOutlined />,
-        label: <Link to="/settings/help-center-articles">Help center</Link>,
-      },
-      {
-        key: '/settings/emailsetup',
-        icon: <MailOutlined />,
-        label: <Link to="/settings/emailsetup">Email setup</Link>,
-      },
-      {
-        key: '/settings/dnsrecords',
-        icon: <CloudServerOutlined />,
-        label: <Link to="/settings/dnsrecords">DNS records</Link>,
-      },
-      {
-        key: '/settings/pricing',
-        icon: <CreditCardOutlined />,
-        label: <Link to="/settings/pricing">Pricing</Link>,
-      },
-    ],
-  },
-];
-
-const KEYS = [
-  '/settings/global',
-  '/settings/profile/changepassword',
-  '/settings/profile',
-  '/settings/teammembers',
-  '/settings/teams',
-  '/settings/supportchannels',
-  '/settings/apikeys',
-  '/settings/fastreplies',
-  '/settings/widgets',
-  '/settings/tags',
-  '/settings/feature-requests',
-  '/settings/help-center-articles',
-  '/settings/emailsetup',
-  '/settings/dnsrecords',
-  '/settings/pricing',
-];
+import { usePhoneLayout } from '../features/inbox/hooks/use-phone-layout';
+import { useSettingsMenu } from './settings-menu';
 
 /** /settings/*: a side menu of the settings pages and the page itself. */
 export function SettingsLayout() {
   const { pathname } = useLocation();
-  const selected = KEYS.find((key) => pathname.startsWith(key));
+  const { items, keys } = useSettingsMenu();
+  const selected = keys.find((key) => pathname.startsWith(key));
+  const phone = usePhoneLayout();
+  const menu = (onNavigate?: () => void) => (
+    <Menu
+      mode="inline"
+      items={items}
+      selectedKeys={selected ? [selected] : []}
+      onClick={onNavigate}
+      style={{ background: 'transparent', borderInlineEnd: 'none' }}
+    />
+  );
+  const page = (
+    <Suspense fallback={<PageSpin />}>
+      <Outlet />
+    </Suspense>
+  );
+
+  // A phone has no room beside the page: the menu opens from a button above it instead.
+  if (phone) {
+    return (
+      <section style={{ padding: '12px 16px 24px', minWidth: 0 }}>
+        <SettingsMenuButton pathname={pathname}>{menu}</SettingsMenuButton>
+        {page}
+      </section>
+    );
+  }
   return (
     <Flex style={{ minHeight: '100%' }}>
       <aside
@@ -155,18 +57,49 @@ export function SettingsLayout() {
         >
           Settings
         </div>
-        <Menu
-          mode="inline"
-          items={ITEMS}
-          selectedKeys={selected ? [selected] : []}
-          style={{ background: 'transparent', borderInlineEnd: 'none' }}
-        />
+        {menu()}
       </aside>
-      <section style={{ flex: 1, minWidth: 0, padding: '32px 40px' }}>
-        <Suspense fallback={<PageSpin />}>
-          <Outlet />
-        </Suspense>
-      </section>
+      <section style={{ flex: 1, minWidth: 0, padding: '32px 40px' }}>{page}</section>
     </Flex>
+  );
+}
+
+/** The phone's way to the other settings pages: a button that opens the menu in a drawer. */
+function SettingsMenuButton({
+  pathname,
+  children: menu,
+}: {
+  pathname: string;
+  children: (onNavigate: () => void) => ReactNode;
+}) {
+  // Open on the page where it was opened: going to another page (a menu link, the browser's
+  // back) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const close = () => setOpenOn(null);
+  const drawerId = useId();
+  return (
+    <>
+      <Button
+        icon={<MenuOutlined aria-hidden />}
+        aria-expanded={open}
+        aria-controls={open ? drawerId : undefined}
+        onClick={() => setOpenOn(pathname)}
+        style={{ marginBottom: 16 }}
+      >
+        Settings menu
+      </Button>
+      <Drawer
+        id={drawerId}
+        open={open}
+        placement="left"
+        size={300}
+        title="Settings"
+        onClose={close}
+        styles={{ body: { padding: '8px 0' } }}
+      >
+        <nav aria-label="Settings">{menu(close)}</nav>
+      </Drawer>
+    </>
   );
 }

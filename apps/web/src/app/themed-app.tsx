@@ -1,9 +1,17 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageSpin } from '../components/page-spin';
 import { lazyPage } from '../lib/lazy-page';
 import { hasSession } from '../lib/session';
 import { AppProviders } from './providers';
+import {
+  ALL_ROLES,
+  APP_ROUTES,
+  isRedirect,
+  type AppRoute,
+  type PageRoute,
+  type ThemedPageKey,
+} from './route-table';
 
 // Each page arrives in its own chunk when first visited.
 const SignupPage = lazy(() =>
@@ -151,13 +159,134 @@ const FeedbackPage = lazy(() =>
 const WidgetDemoPage = lazy(() =>
   import('../features/widget-demo/widget-demo-page').then((m) => ({ default: m.WidgetDemoPage })),
 );
+// The role guard reads Me from the shell's store: it comes with the shell, not the public pages.
+const RequireRole = lazyPage(() => import('./require-role').then((m) => m.RequireRole));
 const NotFound = lazy(() =>
   import('../components/not-found').then((m) => ({ default: m.NotFound })),
 );
 
+/** The component of every page the route table names (TypeScript wants one for each). */
+const PAGES: Record<ThemedPageKey, ComponentType> = {
+  signup: SignupPage,
+  'forgot-password': ForgotPasswordPage,
+  'reset-password': ResetPasswordPage,
+  'invitation-confirm': InvitationConfirmPage,
+  transcript: TranscriptPage,
+  feedback: FeedbackPage,
+  'widget-demo': WidgetDemoPage,
+  'public-help-center': PublicHelpCenterPage,
+  'public-help-article': PublicHelpArticlePage,
+  'nps-form': NpsFormPage,
+  inbox: InboxPage,
+  reporting: ReportingPage,
+  setup: SetupPage,
+  'global-settings': GlobalSettingsPage,
+  profile: ProfilePage,
+  'change-password': ChangePasswordPage,
+  'team-members': TeamMembersPage,
+  teams: TeamsPage,
+  'support-channels': SupportChannelsPage,
+  'meta-connect': MetaConnectPage,
+  'api-keys': ApiKeysPage,
+  'fast-replies': FastRepliesPage,
+  'widget-settings': WidgetSettingsPage,
+  tags: TagsPage,
+  'feature-requests': FeatureRequestsPage,
+  'help-center-settings': HelpCenterSettingsPage,
+  'article-editor': ArticleEditorPage,
+  'email-setup': EmailSetupPage,
+  'dns-records': DnsRecordsPage,
+  pricing: PricingPage,
+};
+
 /** The route guard: no auth_token cookie, no shell (its code is not even fetched). */
 export function RequireSession({ children }: { children: ReactNode }) {
   return hasSession() ? children : <Navigate to="/login" replace />;
+}
+
+/**
+ * The shell, for its pages and for unknown paths. Signed out, a shell page goes to /login and an
+ * unknown path is a 404 of its own. One component for both, so the shell is not remounted when
+ * the user goes from a page to an unknown path.
+ */
+function ShellGate({ unknownPath = false }: { unknownPath?: boolean }) {
+  if (hasSession()) return <ShellRoute />;
+  return unknownPath ? <NotFound standalone /> : <Navigate to="/login" replace />;
+}
+
+/** A redirect that keeps the query (spec §2: `/?popup` still opens the survey). */
+function RedirectTo({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: to, search }} replace />;
+}
+
+function routeElement(route: AppRoute): ReactNode {
+  if (isRedirect(route)) return <RedirectTo to={route.redirect} />;
+  const Page = PAGES[(route as PageRoute).page as ThemedPageKey];
+  let element: ReactNode = <Page />;
+  if (route.roles.length < ALL_ROLES.length) {
+    const home = route.area === 'settings' ? '/settings' : '/';
+    const name = (route as PageRoute).menu?.label ?? 'this page';
+    element = (
+      <RequireRole roles={route.roles} page={name} home={home}>
+        {element}
+      </RequireRole>
+    );
+  }
+  if (route.area === 'signed-in') element = <RequireSession>{element}</RequireSession>;
+  return element;
+}
+
+const routesIn = (area: AppRoute['area']) => APP_ROUTES.filter((route) => route.area === area);
+
+/**
+ * Every route but /login (app-routes.tsx), from the route table (app/route-table.ts). Exported
+ * for the test that proves the router serves exactly the table.
+ */
+export function themedRoutes(): ReactNode {
+  const settings = APP_ROUTES.find((route) => route.path === '/settings')!;
+  return (
+    <>
+      {/* Public pages (spec §2): no session needed, no session headers sent; the survey page,
+          signed in but outside the shell. */}
+      {[...routesIn('public'), ...routesIn('signed-in')].map((route) => (
+        <Route key={route.path} id={route.path} path={route.path} element={routeElement(route)} />
+      ))}
+
+      {/* The signed-in shell. */}
+      <Route element={<ShellGate />}>
+        {routesIn('shell')
+          .filter((route) => route !== settings)
+          .map((route) => (
+            <Route
+              key={route.path}
+              id={route.path}
+              path={route.path}
+              element={routeElement(route)}
+            />
+          ))}
+        <Route path="/settings" element={<SettingsLayout />}>
+          <Route index id={settings.path} element={routeElement(settings)} />
+          {routesIn('settings').map((route) => (
+            <Route
+              key={route.path}
+              id={route.path}
+              path={route.path}
+              element={routeElement(route)}
+            />
+          ))}
+          <Route
+            path="/settings/*"
+            id="not-found:settings"
+            element={<NotFound home="/settings" />}
+          />
+        </Route>
+      </Route>
+      <Route element={<ShellGate unknownPath />}>
+        <Route path="*" id="not-found" element={<NotFound />} />
+      </Route>
+    </>
+  );
 }
 
 /** Every page but /login, under the antd theme. */
@@ -165,73 +294,7 @@ export function ThemedApp() {
   return (
     <AppProviders>
       <Suspense fallback={<PageSpin fullScreen />}>
-        <Routes>
-          {/* Public pages (spec §2): no session needed, no session headers sent. */}
-          <Route path="/signup" element={<SignupPage />} />
-          {/* The public help center (spec §2 /help-center/helpcenter, or an account id). */}
-          <Route path="/help-center/:center" element={<PublicHelpCenterPage />} />
-          <Route path="/help-center/:center/articles/:slug" element={<PublicHelpArticlePage />} />
-          {/* Spec §2: the widget on a demonstration store page, outside the shell (no realtime). */}
-          <Route path="/widget-demo" element={<WidgetDemoPage />} />
-          <Route path="/login/forgotpassword" element={<ForgotPasswordPage />} />
-          <Route path="/login/resetpassword" element={<ResetPasswordPage />} />
-          <Route
-            path="/settings/teammembers/invite/confirm/:token"
-            element={<InvitationConfirmPage />}
-          />
-          {/* A customer's conversation by a signed link (spec §2 /transcript, /feedback CSAT). */}
-          <Route path="/transcript" element={<TranscriptPage />} />
-          <Route path="/feedback" element={<FeedbackPage />} />
-
-          {/* Spec §2: the survey as a page of its own, signed in but outside the shell. */}
-          <Route
-            path="/nps-form"
-            element={
-              <RequireSession>
-                <NpsFormPage />
-              </RequireSession>
-            }
-          />
-
-          {/* The logged-in shell. */}
-          <Route
-            path="/"
-            element={
-              <RequireSession>
-                <ShellRoute />
-              </RequireSession>
-            }
-          >
-            <Route index element={<Navigate to="/inboxes" replace />} />
-            <Route path="inboxes/*" element={<InboxPage />} />
-            <Route path="reporting" element={<ReportingPage />} />
-            <Route path="setup" element={<SetupPage />} />
-            <Route path="settings" element={<SettingsLayout />}>
-              <Route index element={<Navigate to="/settings/global" replace />} />
-              <Route path="global" element={<GlobalSettingsPage />} />
-              <Route path="profile" element={<ProfilePage />} />
-              <Route path="profile/changepassword" element={<ChangePasswordPage />} />
-              <Route path="teammembers" element={<TeamMembersPage />} />
-              <Route path="teams" element={<TeamsPage />} />
-              <Route path="supportchannels" element={<SupportChannelsPage />} />
-              <Route path="supportchannels/addchannel/fb" element={<MetaConnectPage />} />
-              <Route path="apikeys" element={<ApiKeysPage />} />
-              <Route path="fastreplies" element={<FastRepliesPage />} />
-              <Route path="widgets" element={<WidgetSettingsPage />} />
-              <Route path="widgets/shopify/edit" element={<WidgetSettingsPage />} />
-              <Route path="tags" element={<TagsPage />} />
-              <Route path="feature-requests" element={<FeatureRequestsPage />} />
-              <Route path="help-center-articles" element={<HelpCenterSettingsPage />} />
-              <Route path="help-center-articles/new" element={<ArticleEditorPage />} />
-              <Route path="help-center-articles/:articleId" element={<ArticleEditorPage />} />
-              <Route path="emailsetup" element={<EmailSetupPage />} />
-              <Route path="dnsrecords" element={<DnsRecordsPage />} />
-              <Route path="pricing" element={<PricingPage />} />
-              <Route path="*" element={<NotFound home="/settings" />} />
-            </Route>
-            <Route path="*" element={<NotFound />} />
-          </Route>
-        </Routes>
+        <Routes>{themedRoutes()}</Routes>
       </Suspense>
     </AppProviders>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, theme, type MenuProps } from 'antd';
 import {
   CalendarOutlined,
   CheckOutlined,
@@ -19,14 +19,20 @@ import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { useShellModals, type MenuModal } from '../features/shell/shell-modals-context';
 import { currentAccountId } from '../lib/session';
 import { toast } from '../lib/toast';
+import { initialsBackground } from '../components/person-avatar';
 
 export function UserAvatar({ me, size = 32 }: { me: Me | undefined; size?: number }) {
+  const { token } = theme.useToken();
   if (me?.avatar) return <Avatar src={me.avatar} size={size} alt="" />;
   return (
     <Avatar
       size={size}
       gap={size > 36 ? 8 : 6}
-      style={{ background: me?.profile_color ?? '#c5cbd8', color: '#fff', fontWeight: 600 }}
+      style={{
+        background: me ? initialsBackground(me.profile_color) : token.colorFillSecondary,
+        color: token.colorTextLightSolid,
+        fontWeight: 600,
+      }}
     >
       {me?.initials ?? ''}
     </Avatar>
@@ -51,6 +57,16 @@ const CreateWorkspaceModal = lazy(() =>
   })),
 );
 
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+} as const;
+
 const ellipsis = {
   display: 'block',
   maxWidth: 200,
@@ -59,8 +75,11 @@ const ellipsis = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** The avatar menu: who is signed in, workspaces, the shell's modals, password, sign out. */
-export function UserMenu({ me }: { me: Me | undefined }) {
+/**
+ * The avatar menu: who is signed in, workspaces, the shell's modals, password, sign out.
+ * `compact` (a phone's top bar) shows the avatar alone.
+ */
+export function UserMenu({ me, compact = false }: { me: Me | undefined; compact?: boolean }) {
   const navigate = useNavigate();
   const { data: accounts = [] } = useListAccountsQuery();
   const switchAccount = useSwitchAccount();
@@ -125,16 +144,20 @@ export function UserMenu({ me }: { me: Me | undefined }) {
   return (
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+        {/* Named by what it shows (the person's name) and then what it is: a name that
+            differs from the visible text fails speech input (WCAG 2.5.3). */}
         <Button
           type="text"
-          aria-label="User menu"
           data-testid="user-menu"
-          style={{ height: 44, paddingInline: 8 }}
+          style={{ height: 44, paddingInline: 8, flexShrink: 0 }}
         >
-          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}>
-            <UserAvatar me={me} />
-            <span style={{ fontWeight: 500 }}>{me?.name}</span>
-            <DownOutlined style={{ fontSize: 10, color: '#8a90a0' }} />
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: compact ? 6 : 10 }}>
+            <span aria-hidden="true" style={{ display: 'inline-flex' }}>
+              <UserAvatar me={me} />
+            </span>
+            <span style={compact ? visuallyHidden : { fontWeight: 500 }}>{me?.name}</span>
+            <span style={visuallyHidden}>{me?.name ? ', user menu' : 'User menu'}</span>
+            <DownOutlined aria-hidden style={{ fontSize: 10, color: '#8a90a0' }} />
           </span>
         </Button>
       </Dropdown>

@@ -60,7 +60,28 @@ export function AttachmentList({
   );
 }
 
-/** A button that opens the file chooser; the chosen files go to `onFiles`. */
+/**
+ * Out of sight but still in the page: `hidden` (display: none) is not enough, since antd's Form
+ * shows every file input of a form as a block ("Choose Files / No file chosen").
+ */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * A button that opens the file chooser; the chosen files go to `onFiles`. The button is the one
+ * control people see, reach with the keyboard and hear from a screen reader; the native input
+ * it opens stays out of sight, out of the tab order and out of the accessibility tree (no
+ * second "Attach files" control).
+ */
 export function AttachFilesButton({
   onFiles,
   disabled,
@@ -77,7 +98,9 @@ export function AttachFilesButton({
         ref={input}
         type="file"
         multiple
-        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        style={visuallyHidden}
         aria-label={label}
         disabled={disabled}
         onChange={(event) => {

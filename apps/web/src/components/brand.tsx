@@ -1,4 +1,4 @@
-import { PRODUCT_NAME_DEFAULT } from '@parley/contracts';
+import { productName } from '../lib/product';
 
 /** The product mark: a speech bubble and the product name. */
 export function Brand({ compact = false }: { compact?: boolean }) {
@@ -13,7 +13,7 @@ export function Brand({ compact = false }: { compact?: boolean }) {
       </svg>
       {!compact && (
         <span style={{ fontWeight: 650, fontSize: 18, letterSpacing: -0.2, color: '#1f2430' }}>
-          {PRODUCT_NAME_DEFAULT}
+          {productName}
         </span>
       )}
     </span>

@@ -32,6 +32,8 @@ export function ColorField({ palette, value, onChange, id }: ColorFieldProps) {
             style={{
               width: 28,
               height: 28,
+              // A 28 px target (WCAG 2.2 asks 24) that a narrow row wraps rather than squeezes.
+              flexShrink: 0,
               borderRadius: '50%',
               border: checked ? '2px solid #1f1f1f' : '2px solid transparent',
               outline: '1px solid #e5e7eb',

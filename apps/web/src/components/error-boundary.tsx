@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { productName } from '../lib/product';
 import { MessagePage } from './message-page';
 import styles from './auth-kit.module.css';
 
@@ -31,14 +32,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     return (
       <MessagePage
         title="This page could not be shown"
-        description="Parley may have been updated since this tab was opened. Reloading usually fixes it."
+        description={`${productName} may have been updated since this tab was opened. Reloading usually fixes it.`}
         action={
-          <button
-            type="button"
-            className={styles.submit}
-            style={{ width: 'auto', paddingInline: 20 }}
-            onClick={() => window.location.reload()}
-          >
+          <button type="button" className={styles.button} onClick={() => window.location.reload()}>
             Reload
           </button>
         }

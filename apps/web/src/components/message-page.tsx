@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import styles from './auth-kit.module.css';
 
 interface MessagePageProps {
   title: string;
@@ -6,24 +7,17 @@ interface MessagePageProps {
   action?: ReactNode;
 }
 
-/** A plain full-area message (not found, failed to load). No antd: it can show in the entry. */
+/**
+ * A plain full-area message (failed to render, failed to load). No antd: it can show in the
+ * entry, so it is drawn with the theme's root variables (app/global.css).
+ */
 export function MessagePage({ title, description, action }: MessagePageProps) {
   return (
-    <div
-      style={{
-        minHeight: 360,
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        textAlign: 'center',
-        padding: 32,
-        color: '#1f2430',
-      }}
-    >
-      <h1 style={{ fontSize: 22, fontWeight: 600, margin: '0 0 8px' }}>{title}</h1>
-      <p style={{ margin: '0 0 20px', maxWidth: 440, color: '#5b6170' }}>{description}</p>
+    <div className={styles.message}>
+      <div>
+        <h1 className={styles.messageTitle}>{title}</h1>
+        <p className={styles.messageText}>{description}</p>
+      </div>
       {action}
     </div>
   );

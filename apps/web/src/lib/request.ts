@@ -48,7 +48,16 @@ export interface RequestOptions {
    * and a 401/403 there is a wrong password, not a session ending.
    */
   auth?: boolean;
+  /**
+   * false for the public pages' calls (help center, /feedback, /transcript, /widget-demo): the
+   * browser sends no cookies either — spec §2: public pages are sent without credentials. Sign-in
+   * calls keep them, since their answer sets the session cookies.
+   */
+  cookies?: boolean;
 }
+
+/** The options of a public page's call (spec §2): no session headers, no cookies. */
+export const ANONYMOUS = { auth: false, cookies: false } as const satisfies RequestOptions;
 
 export interface RequestEnvironment {
   /** Client-side navigation; the router's navigate once the app is up. */
@@ -243,6 +252,7 @@ export function request<T>(
     else outer.addEventListener('abort', forwardAbort, { once: true });
   }
   const authenticated = options.auth !== false;
+  const credentials: RequestCredentials = options.cookies === false ? 'omit' : 'same-origin';
 
   const run = async (): Promise<RequestResult<T>> => {
     const headers: Record<string, string> = {
@@ -269,7 +279,7 @@ export function request<T>(
           headers,
           body: payload,
           signal: controller.signal,
-          credentials: 'same-origin',
+          credentials,
         }));
       // An early response cannot be aborted: a caller that gave up meanwhile is told so here.
       if (controller.signal.aborted)

@@ -47,4 +47,5 @@ afterEach(() => {
   vi.useRealTimers();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
   localStorage.clear();
+  sessionStorage.clear();
 });

@@ -14,6 +14,7 @@ import {
   fileStoreOf,
   recordUpload,
   tooLarge,
+  servedAs,
   verifyDownload,
   type StoredUpload,
 } from './attachments.service';
@@ -102,17 +103,17 @@ export const attachmentsRoutes =
         if (!verifyDownload(deps, id, exp, sig)) throw notFound('That download link');
         const row = await findAttachmentById(deps.db, id);
         if (!row) throw notFound('That attachment');
-        const inlineImage = /^image\/(png|jpeg|gif|webp)$/.test(row.contentType);
+        const served = servedAs(row.contentType);
         const encoded = encodeURIComponent(row.fileName);
         reply
-          .header('content-type', row.contentType)
+          .header('content-type', served.contentType)
           .header('content-length', row.size)
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "default-src 'none'; sandbox")
           .header('cache-control', 'private, max-age=3600')
           .header(
             'content-disposition',
-            `${inlineImage ? 'inline' : 'attachment'}; filename="${encoded}"; filename*=UTF-8''${encoded}`,
+            `${served.inline ? 'inline' : 'attachment'}; filename="${encoded}"; filename*=UTF-8''${encoded}`,
           );
         return reply.send(fileStoreOf(deps).read(row.storageKey));
       },

@@ -25,16 +25,29 @@ const SIGN_PURPOSE = 'attachment-download';
 
 /**
  * Types a browser could run or render as a page on our origin (FreeScout GHSA-fffc-phh8-5h4v,
- * Chatwoot CVE-2021-3741): refused outright, whatever the extension claims.
+ * Chatwoot CVE-2021-3741): refused outright, whatever the extension claims. Every JavaScript MIME
+ * type of the WHATWG MIME Sniffing standard is among them — `<script src>` runs any of those.
  */
 const REFUSED_TYPES = new Set([
   'text/html',
   'application/xhtml+xml',
   'image/svg+xml',
   'application/javascript',
-  'text/javascript',
   'application/ecmascript',
+  'application/x-javascript',
+  'application/x-ecmascript',
+  'text/javascript',
   'text/ecmascript',
+  'text/x-javascript',
+  'text/x-ecmascript',
+  'text/jscript',
+  'text/livescript',
+  'text/javascript1.0',
+  'text/javascript1.1',
+  'text/javascript1.2',
+  'text/javascript1.3',
+  'text/javascript1.4',
+  'text/javascript1.5',
   'application/x-msdownload',
   'application/x-sh',
   'application/java-archive',
@@ -42,7 +55,9 @@ const REFUSED_TYPES = new Set([
 const REFUSED_EXTENSIONS = new Set([
   '.html',
   '.htm',
+  '.shtml',
   '.xhtml',
+  '.xht',
   '.svg',
   '.svgz',
   '.js',
@@ -62,6 +77,50 @@ const REFUSED_EXTENSIONS = new Set([
   '.dll',
 ]);
 
+/**
+ * The only types a download is served as, and shown inline: raster images, PDF, audio and video.
+ * Anything else leaves as an `application/octet-stream` attachment, so the type a client claimed
+ * at upload never decides what a browser does with the bytes (docs/security.md, uploads).
+ */
+const INLINE_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'application/pdf',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/ogg',
+  'audio/wav',
+  'audio/webm',
+  'audio/aac',
+  'video/mp4',
+  'video/webm',
+  'video/ogg',
+  'video/quicktime',
+]);
+
+/** How a stored file is served: its own type inline when allow-listed, else a neutral download. */
+export function servedAs(storedType: string): { contentType: string; inline: boolean } {
+  const type = cleanContentType(storedType);
+  return INLINE_TYPES.has(type)
+    ? { contentType: type, inline: true }
+    : { contentType: 'application/octet-stream', inline: false };
+}
+
+/**
+ * The extension a file system or browser would act on: Unicode-normalised, lower-cased, without
+ * the trailing dots and spaces Windows drops (`page.html.` is `page.html`).
+ */
+export function effectiveExtension(fileName: string): string {
+  const normal = fileName
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[.\s]+$/u, '');
+  return path.extname(normal);
+}
+
 const stores = new Map<string, FileStore>();
 export function fileStoreOf(deps: Deps): FileStore {
   let store = stores.get(deps.config.dataDir);
@@ -80,10 +139,7 @@ function cleanFileName(raw: string | undefined): string {
 
 /** Refuses files a browser could run (415), by type or by extension. */
 function refuseRunnable(fileName: string, contentType: string) {
-  if (
-    REFUSED_TYPES.has(contentType) ||
-    REFUSED_EXTENSIONS.has(path.extname(fileName).toLowerCase())
-  ) {
+  if (REFUSED_TYPES.has(contentType) || REFUSED_EXTENSIONS.has(effectiveExtension(fileName))) {
     throw new AppError(
       415,
       'unsupported_media_type',

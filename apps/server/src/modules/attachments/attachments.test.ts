@@ -95,9 +95,7 @@ describe('spec §3 attachment upload, and files on replies', () => {
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(file.bytes)).toBe(true);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
-    expect(download.headers['content-disposition']).toMatch(
-      /^attachment; filename="invoice%2042.pdf"/,
-    );
+    expect(download.headers['content-disposition']).toMatch(/^inline; filename="invoice%2042.pdf"/);
 
     const list = await as(ctx, owner).get('/dashboardapi/conversations?view=all');
     expect(list.json().items[0].last_message_preview).toBe('📎 1 attachment');
@@ -118,6 +116,48 @@ describe('spec §3 attachment upload, and files on replies', () => {
       type: 'image/svg+xml',
     });
     expect(svg.statusCode).toBe(415);
+  });
+
+  it('refuses every JavaScript type, and checks the extension on the normalised name', async () => {
+    const owner = await signUp(ctx);
+    const script = Buffer.from('alert(document.domain)');
+    for (const type of ['application/x-javascript', 'text/x-javascript', 'text/jscript']) {
+      const res = await upload(owner, { bytes: script, name: 'lib.txt', type });
+      expect(res.statusCode).toBe(415);
+    }
+    for (const name of ['page.html.', 'page.html. . ', 'PAGE.HTML', 'run.ｊｓ']) {
+      const res = await upload(owner, { bytes: script, name, type: 'text/plain' });
+      expect(res.statusCode).toBe(415);
+    }
+  });
+
+  it('serves only allow-listed types inline; any other stored type leaves as a neutral attachment that cannot run', async () => {
+    const owner = await signUp(ctx);
+    const served = async (file: { bytes: Buffer; name: string; type: string }) => {
+      const up = await upload(owner, file);
+      expect(up.statusCode).toBe(201);
+      const res = await ctx.app.inject({ method: 'GET', url: up.json().url as string });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      return res.headers;
+    };
+    const script = Buffer.from('alert(document.domain)');
+    for (const type of ['text/plain', 'application/x-foo', 'text/css', 'application/json']) {
+      const headers = await served({ bytes: script, name: 'notes.txt', type });
+      expect(headers['content-type']).toBe('application/octet-stream');
+      expect(headers['content-disposition']).toMatch(/^attachment;/);
+    }
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    for (const [type, name] of [
+      ['image/png', 'a.png'],
+      ['audio/mpeg', 'call.mp3'],
+      ['video/mp4', 'clip.mp4'],
+    ] as const) {
+      const headers = await served({ bytes: png, name, type });
+      expect(headers['content-type']).toBe(type);
+      expect(headers['content-disposition']).toMatch(/^inline;/);
+    }
   });
 
   it('refuses more than 18 MB (spec §9) and an empty or missing file, storing nothing', async () => {

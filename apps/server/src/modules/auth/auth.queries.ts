@@ -50,14 +50,9 @@ export async function findSession(
   return row ?? null;
 }
 
-export async function touchToken(
-  db: Db,
-  { tokenId, expiresAt }: { tokenId: number; expiresAt: Date },
-) {
-  await db
-    .update(authTokens)
-    .set({ lastUsedAt: new Date(), expiresAt })
-    .where(eq(authTokens.id, tokenId));
+/** Records a session's use (its idle limit); its absolute expiry never moves. */
+export async function touchToken(db: Db, { tokenId }: { tokenId: number }) {
+  await db.update(authTokens).set({ lastUsedAt: new Date() }).where(eq(authTokens.id, tokenId));
 }
 
 export async function deleteToken(db: Db, tokenId: number) {
@@ -65,9 +60,14 @@ export async function deleteToken(db: Db, tokenId: number) {
   sessionCache.revokeToken(tokenId);
 }
 
-export async function deleteTokensOfUser(db: Db, userId: number) {
-  await db.delete(authTokens).where(eq(authTokens.userId, userId));
+/** Ends every session of the user; answers the ended sessions' ids. */
+export async function deleteTokensOfUser(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .delete(authTokens)
+    .where(eq(authTokens.userId, userId))
+    .returning({ id: authTokens.id });
   sessionCache.revokeUser(userId);
+  return rows.map((r) => r.id);
 }
 
 export async function setPassword(
@@ -85,6 +85,14 @@ export async function insertPasswordReset(
   v: { userId: number; tokenHash: string; expiresAt: Date },
 ) {
   await db.insert(passwordResets).values(v);
+}
+
+/** Issuing or using a reset link ends every other unused one of the user. */
+export async function invalidatePasswordResets(db: Db, userId: number) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 /** Marks a reset token used and returns its user, only if it is unused and unexpired (single use, atomic). */

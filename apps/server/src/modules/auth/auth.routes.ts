@@ -72,7 +72,7 @@ export const authRoutes =
         schema: { tags, summary: 'End this session', response: { 200: okResponse } },
       },
       async (request, reply) => {
-        await logout(deps, sessionOf(request).tokenId);
+        await logout(deps, sessionOf(request));
         clearSessionCookies(reply, deps.config);
         return { ok: true as const };
       },
@@ -115,7 +115,17 @@ export const authRoutes =
     app.post(
       '/dashboardapi/auth/password/change',
       {
-        config: { auth: 'agent', accountOptional: true, allowExpiredPassword: true },
+        config: {
+          auth: 'agent',
+          accountOptional: true,
+          allowExpiredPassword: true,
+          // The current-password check is a password check too: limited per person, after auth.
+          rateLimit: {
+            ...rateLimit,
+            hook: 'preHandler',
+            keyGenerator: (request) => `password-change:${sessionOf(request).userId}`,
+          },
+        },
         schema: {
           tags,
           summary: 'Change the password; ends every other session and answers a new one',
@@ -126,6 +136,7 @@ export const authRoutes =
       async (request, reply) => {
         const session = await changePassword(deps, {
           userId: sessionOf(request).userId,
+          tokenId: sessionOf(request).tokenId,
           accountId: request.agent?.accountId ?? null,
           currentPassword: request.body.current_password,
           newPassword: request.body.new_password,

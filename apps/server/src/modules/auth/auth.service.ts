@@ -21,9 +21,11 @@ import {
   findUserById,
   firstMembershipOf,
   insertPasswordReset,
+  invalidatePasswordResets,
   insertToken,
   setPassword,
 } from './auth.queries';
+import { refuseCommonPassword } from './common-passwords';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const PROFILE_COLORS = [
@@ -40,6 +42,7 @@ const PROFILE_COLORS = [
 export interface IssuedSession {
   response: AuthResponse;
   csrfToken: string;
+  tokenId: number;
 }
 
 export function profileColorFor(email: string): string {
@@ -54,7 +57,7 @@ export async function issueSession(
   accountId: number,
 ): Promise<IssuedSession> {
   const token = randomToken();
-  await insertToken(db, {
+  const tokenId = await insertToken(db, {
     userId: user.id,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
@@ -66,10 +69,12 @@ export async function issueSession(
       user: { id: user.id, name: user.name, email: user.email },
     },
     csrfToken: randomToken(),
+    tokenId,
   };
 }
 
 export async function createUser(db: Db, v: { name: string; email: string; password: string }) {
+  refuseCommonPassword(v.password, 'password');
   const passwordHash = await hashPassword(v.password);
   const [user] = await db
     .insert(users)
@@ -127,8 +132,9 @@ export async function login(deps: Deps, body: LoginBody): Promise<IssuedSession>
   return issueSession(deps.db, user, membership.accountId);
 }
 
-export async function logout(deps: Deps, tokenId: number) {
-  await deleteToken(deps.db, tokenId);
+export async function logout(deps: Deps, session: { userId: number; tokenId: number }) {
+  await deleteToken(deps.db, session.tokenId);
+  deps.events.emit('access_revoked', { userId: session.userId, tokenIds: [session.tokenId] });
 }
 
 /** Always answers the same way, whether or not the email is known. */
@@ -136,6 +142,7 @@ export async function forgotPassword(deps: Deps, email: string) {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const token = randomToken(32);
+  await invalidatePasswordResets(deps.db, user.id);
   await insertPasswordReset(deps.db, {
     userId: user.id,
     tokenHash: hashToken(token),
@@ -156,8 +163,9 @@ export async function resetPassword(
   deps: Deps,
   { token, password }: { token: string; password: string },
 ) {
+  refuseCommonPassword(password, 'password');
   const passwordHash = await hashPassword(password);
-  await deps.db.transaction(async (tx) => {
+  const ended = await deps.db.transaction(async (tx) => {
     const reset = await consumePasswordReset(tx, hashToken(token));
     if (!reset)
       throw new AppError(
@@ -165,17 +173,27 @@ export async function resetPassword(
         'invalid_token',
         'This reset link is invalid or has expired. Ask for a new one.',
       );
+    await invalidatePasswordResets(tx, reset.userId);
     await setPassword(tx, { userId: reset.userId, passwordHash });
     // Every session ends with a credential change (ASVS 7.4.3).
-    await deleteTokensOfUser(tx, reset.userId);
+    const tokenIds = await deleteTokensOfUser(tx, reset.userId);
     await tx.insert(auditLog).values({ userId: reset.userId, action: 'password_reset' });
+    return { userId: reset.userId, tokenIds };
   });
+  deps.events.emit('access_revoked', ended);
 }
 
 /** Changes the password, ends every session, and issues a fresh one for the caller. */
 export async function changePassword(
   deps: Deps,
-  v: { userId: number; accountId: number | null; currentPassword: string; newPassword: string },
+  v: {
+    userId: number;
+    /** The session asking: it goes on as the new one (its sockets too). */
+    tokenId: number;
+    accountId: number | null;
+    currentPassword: string;
+    newPassword: string;
+  },
 ): Promise<IssuedSession> {
   const user = await findUserById(deps.db, v.userId);
   if (!user || !(await verifyPassword(v.currentPassword, user.passwordHash))) {
@@ -191,10 +209,12 @@ export async function changePassword(
       [{ path: 'new_password', message: 'Choose a password different from the current one.' }],
     );
   }
+  refuseCommonPassword(v.newPassword, 'new_password');
   const passwordHash = await hashPassword(v.newPassword);
+  let tokenIds: number[] = [];
   const session = await deps.db.transaction(async (tx) => {
     await setPassword(tx, { userId: user.id, passwordHash });
-    await deleteTokensOfUser(tx, user.id);
+    tokenIds = await deleteTokensOfUser(tx, user.id);
     const membership = v.accountId ?? (await firstMembershipOf(tx, user.id))?.accountId;
     if (!membership)
       throw new AppError(403, 'not_a_member', 'You are not a member of any account.');
@@ -204,5 +224,10 @@ export async function changePassword(
     return issueSession(tx, user, membership);
   });
   deps.events.emit('password_changed', { userId: user.id });
+  deps.events.emit('access_revoked', {
+    userId: user.id,
+    tokenIds: tokenIds.filter((id) => id !== v.tokenId),
+    renewed: { from: v.tokenId, to: session.tokenId },
+  });
   return session;
 }

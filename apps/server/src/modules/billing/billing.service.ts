@@ -28,13 +28,15 @@ type BillingFields = Pick<
 /**
  * What the account may do (see BILLING_ACCESS). Only `read_only` restricts anything: the trial
  * has ended, nothing is paid, billing is not suppressed, and this server sells through Stripe.
+ * A server without Stripe answers `not_configured` during a trial too: there is no trial to
+ * count down when nothing can ever be bought or locked.
  */
 export function accessOf(account: BillingFields, configured: boolean, now = Date.now()) {
   if (account.suppressBilling) return 'suppressed' satisfies BillingAccess;
   if (account.isSubscriptionActive) return 'subscribed' satisfies BillingAccess;
+  if (!configured) return 'not_configured' satisfies BillingAccess;
   if (account.trialEndDate && account.trialEndDate.getTime() > now)
     return 'trial' satisfies BillingAccess;
-  if (!configured) return 'not_configured' satisfies BillingAccess;
   return 'read_only' satisfies BillingAccess;
 }
 

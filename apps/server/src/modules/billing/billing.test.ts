@@ -481,7 +481,7 @@ describe('when Stripe refuses', () => {
 });
 
 describe('without STRIPE_SECRET_KEY (the embedded demo)', () => {
-  it('answers 503 billing_not_configured to Checkout, the portal and the webhook, and enforces nothing', async () => {
+  it('answers 503 billing_not_configured to Checkout, the portal and the webhook, says billing is off even during the trial, and enforces nothing', async () => {
     const plain = await createTestContext({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
     try {
       const s = await signUp(plain);
@@ -498,6 +498,12 @@ describe('without STRIPE_SECRET_KEY (the embedded demo)', () => {
         payload: '{}',
       });
       expect(hook.statusCode).toBe(503);
+      // A new account's trial is not counted down either: billing is off on this server.
+      expect((await api.get(BILLING_PATHS.state)).json()).toMatchObject({
+        configured: false,
+        access: 'not_configured',
+        plans: [],
+      });
       const channel = await apiChannelFor(plain, s);
       const { conversation_id: id } = await channel.inbound({ identifier: 'd1', text: 'hi' });
       await plain.deps.db

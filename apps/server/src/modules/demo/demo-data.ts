@@ -205,3 +205,46 @@ export const DEMO_SCRIPTS: { subject: string; tags: string[]; lines: Line[] }[] 
     ],
   },
 ];
+
+/**
+ * Fast replies (spec §3), in folders, written with variables so a click fills in the customer's
+ * and agent's names and the store (packages/contracts FAST_REPLY_VARIABLES).
+ */
+export const DEMO_FAST_REPLIES: { name: string; folder: string | null; content: string }[] = [
+  {
+    name: 'Greeting',
+    folder: null,
+    content:
+      'Hi {{customer_first_name | there}},\n\nThanks for getting in touch with {{store_name | us}}! I’m {{agent_first_name}} and I’ll be helping you today.',
+  },
+  {
+    name: 'Where is my order?',
+    folder: 'Orders',
+    content:
+      'Hi {{customer_first_name | there}},\n\nYour order {{order_number}} is {{order_status}}. You can follow the parcel here: {{order_tracking_url | the tracking link in your shipping email}}.\n\nBest,\n{{agent_first_name}}',
+  },
+  {
+    name: 'Change of delivery address',
+    folder: 'Orders',
+    content:
+      'Hi {{customer_first_name | there}},\n\nNo problem: send me the new address and I’ll update it before your order ships. Once it has left our warehouse, the carrier can redirect it instead.\n\n{{agent_first_name}}',
+  },
+  {
+    name: 'Return instructions',
+    folder: 'Returns & refunds',
+    content:
+      'Hi {{customer_first_name | there}},\n\nYou can return unworn items within 30 days. Start the return at {{store_url | our website}} under “My orders”, print the prepaid label and drop the parcel at any post office. Your refund follows within 5 working days of it reaching us.\n\n{{agent_first_name}}',
+  },
+  {
+    name: 'Refund issued',
+    folder: 'Returns & refunds',
+    content:
+      'Hi {{customer_first_name | there}},\n\nI’ve issued your refund today. It shows on your statement within 3–5 working days, depending on your bank.\n\nThanks for your patience,\n{{agent_name}}',
+  },
+  {
+    name: 'Closing',
+    folder: null,
+    content:
+      'Is there anything else I can help you with, {{customer_first_name | there}}? If not, I’ll close this conversation — just reply to open it again.\n\n{{agent_first_name}} at {{store_name | Northwind Outfitters}}',
+  },
+];

@@ -7,6 +7,8 @@ import {
   contacts,
   conversations,
   conversationTags,
+  fastReplies,
+  fastReplyFolders,
   messages,
   supportChannels,
   tags,
@@ -26,6 +28,7 @@ import {
   DEMO_AGENTS,
   DEMO_CHANNELS,
   DEMO_CONTACTS,
+  DEMO_FAST_REPLIES,
   DEMO_OWNER,
   DEMO_SCRIPTS,
   DEMO_TAGS,
@@ -132,6 +135,22 @@ async function seedDemo(db: Db) {
     .returning();
 
   await seedDemoHelpCenter(db, accountId);
+
+  // The README promises fast replies: a few everyday ones, in folders, using variables.
+  const folders = [...new Set(DEMO_FAST_REPLIES.flatMap((r) => (r.folder ? [r.folder] : [])))];
+  await db.insert(fastReplyFolders).values(folders.map((name) => ({ accountId, name })));
+  const seededAt = Date.now();
+  await db.insert(fastReplies).values(
+    DEMO_FAST_REPLIES.map((r, i) => ({
+      accountId,
+      name: r.name,
+      templateContent: r.content,
+      folder: r.folder,
+      createdByUserId: owner.id,
+      // The list shows the newest change first: keep the order written above.
+      updatedAt: new Date(seededAt - i * 60_000),
+    })),
+  );
 
   const now = Date.now();
   // The demo owner meets the feedback survey at once (spec §4 survey; Me.nps_collection).

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAST_REPLY_PATHS } from '@parley/contracts';
 import { as, createTestContext, sessionFrom, type TestContext } from '../../test/harness';
 import { DEMO_OWNER } from './demo-data';
 import { seedDemoIfEmpty } from './demo.service';
@@ -49,6 +50,34 @@ describe('the embedded demo workspace', () => {
       url: `/dashboardapi/widget/public_settings/?myshopify_domain=${store.store.myshopify_domain}`,
     });
     expect(live.json().basic_settings.is_widget_enabled).toBe(true);
+  });
+
+  it('has fast replies in folders whose variables fill in the customer’s name (as the README says)', async () => {
+    const signIn = (await seedDemoIfEmpty(ctx.deps))!;
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/dashboardapi/auth/login',
+      payload: { email: signIn.email, password: signIn.password },
+    });
+    const api = as(ctx, sessionFrom(login));
+    const all = (await api.get(FAST_REPLY_PATHS.all)).json() as {
+      fast_replies: { id: number; name: string; folder: string | null; template_content: string }[];
+      folders: string[];
+    };
+    expect(all.fast_replies.length).toBeGreaterThanOrEqual(4);
+    expect(all.folders.length).toBeGreaterThanOrEqual(2);
+    const greeting = all.fast_replies.find((r) => r.name === 'Greeting')!;
+    expect(greeting.template_content).toContain('{{customer_first_name');
+
+    const list = (await api.get('/dashboardapi/conversations?view=all&status=all')).json();
+    const conversation = list.items[0] as { id: number; contact: { name: string } };
+    const resolved = (
+      await api.get(
+        `${FAST_REPLY_PATHS.resolve}?id=${greeting.id}&conversation_id=${conversation.id}`,
+      )
+    ).json() as { content: string };
+    expect(resolved.content).toContain(`Hi ${conversation.contact.name.split(' ')[0]},`);
+    expect(resolved.content).toContain('Northwind Outfitters');
   });
 
   it('is not created when the database already has accounts', async () => {

@@ -273,3 +273,78 @@ describe('pending invitations: resend and withdraw', () => {
     );
   });
 });
+
+describe('pending invitations: copy the invitation link', () => {
+  it('re-issues the link for an admin without mailing it: the emailed link stops working, the copied one opens the invitation', async () => {
+    const owner = await signUp(ctx);
+    const email = uniqueEmail('copy');
+    const invite = await as(ctx, owner).post('/dashboardapi/teammembers/invite', {
+      email,
+      permission_level: 'agent',
+    });
+    const emailed = await linkFromMail(ctx, email, '/settings/teammembers/invite/confirm/');
+    const res = await as(ctx, owner).post(
+      `/dashboardapi/teammembers/invitations/${invite.json().id}/link`,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { id: number; email: string; link: string; expires_at: string };
+    expect(body).toMatchObject({ id: invite.json().id, email, permission_level: 'agent' });
+    expect(body.link).toMatch(
+      new RegExp(`^${ctx.config.publicUrl}/settings/teammembers/invite/confirm/[\\w-]{16,}$`),
+    );
+    expect(body.link).not.toBe(emailed);
+    // Nothing new was mailed.
+    expect((await readMailbox(ctx)).filter((m) => m.to === email)).toHaveLength(1);
+    const tokenOf = (link: string) => link.split('/confirm/')[1]!;
+    const old = await ctx.app.inject({
+      method: 'GET',
+      url: `/dashboardapi/teammembers/invite/${tokenOf(emailed)}`,
+    });
+    expect(old.statusCode).toBe(404);
+    const accept = await ctx.app.inject({
+      method: 'POST',
+      url: `/dashboardapi/teammembers/invite/${tokenOf(body.link)}/accept`,
+      payload: { name: 'Copied Link', password: 'member password 1' },
+    });
+    expect(accept.statusCode).toBe(200);
+  });
+
+  it('only owners and admins get a link (agents 403); another account gets 404', async () => {
+    const owner = await signUp(ctx);
+    const agent = await join(owner, 'agent');
+    const admin = await join(owner, 'admin');
+    const invite = await as(ctx, owner).post('/dashboardapi/teammembers/invite', {
+      email: uniqueEmail('pending'),
+      permission_level: 'agent',
+    });
+    const url = `/dashboardapi/teammembers/invitations/${invite.json().id}/link`;
+    const refused = await as(ctx, agent).post(url);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('/confirm/');
+    expect((await as(ctx, admin).post(url)).statusCode).toBe(200);
+    const b = await signUp(ctx, { account_name: 'Attacker' });
+    expect((await as(ctx, b).post(url)).statusCode).toBe(404);
+    // The list never carries a link or token.
+    const listed = (await as(ctx, owner).get('/dashboardapi/teammembers')).body;
+    expect(listed).not.toContain('/confirm/');
+    expect(listed).not.toMatch(/token|link/);
+  });
+});
+
+describe('invitation mail', () => {
+  it('carries the invitation link whole on one line of the stored .eml (no quoted-printable break)', async () => {
+    const owner = await signUp(ctx);
+    const email = uniqueEmail('mail');
+    await as(ctx, owner).post('/dashboardapi/teammembers/invite', {
+      email,
+      permission_level: 'agent',
+    });
+    const raw = (await readMailbox(ctx)).filter((m) => m.to === email).at(-1)!.raw;
+    const line = raw
+      .split(/\r?\n/)
+      .find((l) => l.includes('/settings/teammembers/invite/confirm/'));
+    expect(line).toMatch(
+      new RegExp(`^${ctx.config.publicUrl}/settings/teammembers/invite/confirm/[\\w-]{16,}$`),
+    );
+  });
+});

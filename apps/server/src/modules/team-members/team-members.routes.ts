@@ -7,6 +7,7 @@ import {
   okResponse,
   teamMember,
   invitationInfo,
+  invitationLinkResponse,
   inviteBody,
   pendingInvitation,
   teamMembersResponse,
@@ -19,6 +20,7 @@ import {
   changeMemberRole,
   getInvitation,
   getTeamMembers,
+  invitationLink,
   inviteMember,
   removeMember,
   resendInvitation,
@@ -119,6 +121,21 @@ export const teamMembersRoutes =
         },
       },
       async (request) => resendInvitation(deps, requireAdmin(request), request.params.id),
+    );
+
+    app.post(
+      '/dashboardapi/teammembers/invitations/:id/link',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary:
+            'A new 7-day link for a pending invitation, to share by hand; nothing is emailed and the previous link stops working (owners and admins)',
+          params: z.object({ id: idParam }),
+          response: { 200: invitationLinkResponse },
+        },
+      },
+      async (request) => invitationLink(deps, requireAdmin(request), request.params.id),
     );
 
     app.delete(

@@ -93,7 +93,7 @@ function sendInvitationMail(
     account: { name: string } | null;
   },
 ) {
-  const link = `${deps.config.publicUrl}/settings/teammembers/invite/confirm/${token}`;
+  const link = invitationLinkOf(deps, token);
   return deps.mailer.send({
     to: email,
     subject: `${inviter?.name ?? 'A teammate'} invited you to ${account?.name ?? 'a team'} on ${deps.config.productName}`,
@@ -228,6 +228,7 @@ export async function changeMemberRole(
   });
   // Their cached sessions carry the old role.
   sessionCache.revokeUser(userId);
+  deps.events.emit('access_revoked', { userId });
   return listedMember(deps, agent.accountId, userId);
 }
 
@@ -256,12 +257,16 @@ export async function removeMember(deps: Deps, agent: AgentContext, userId: numb
     return ids;
   });
   sessionCache.revokeUser(userId);
+  deps.events.emit('access_revoked', { userId });
   for (const conversationId of unassigned)
     deps.events.emit('conversation_updated', { accountId: agent.accountId, conversationId });
 }
 
-/** Sends a pending (or expired) invitation again, with a new 7-day link; the old link stops working. */
-export async function resendInvitation(deps: Deps, agent: AgentContext, id: number) {
+/**
+ * A new 7-day token for an invitation that was not accepted. Only the token's hash is stored, so
+ * a link can never be shown again: it is re-issued, and the previous link stops working.
+ */
+async function reissueInvitation(deps: Deps, agent: AgentContext, id: number) {
   const invitation = await findUnacceptedInvitation(deps.db, { accountId: agent.accountId, id });
   if (!invitation) throw notFound('That invitation');
   if (await isMemberByEmail(deps.db, { accountId: agent.accountId, email: invitation.email })) {
@@ -277,6 +282,15 @@ export async function resendInvitation(deps: Deps, agent: AgentContext, id: numb
     expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
   });
   if (!renewed) throw notFound('That invitation');
+  return { renewed, token };
+}
+
+const invitationLinkOf = (deps: Deps, token: string) =>
+  `${deps.config.publicUrl}/settings/teammembers/invite/confirm/${token}`;
+
+/** Sends a pending (or expired) invitation again, with a new 7-day link; the old link stops working. */
+export async function resendInvitation(deps: Deps, agent: AgentContext, id: number) {
+  const { renewed, token } = await reissueInvitation(deps, agent, id);
   const [account, inviter] = await Promise.all([
     findAccount(deps.db, agent.accountId),
     findUserById(deps.db, agent.userId),
@@ -289,6 +303,21 @@ export async function resendInvitation(deps: Deps, agent: AgentContext, id: numb
   });
   await sendInvitationMail(deps, { email: renewed.email, token, inviter, account });
   return toPendingInvitation(renewed);
+}
+
+/**
+ * A link to hand the invitee by hand (chat, when mail does not arrive): re-issued with 7 days to
+ * run, nothing is emailed, and the link sent before stops working.
+ */
+export async function invitationLink(deps: Deps, agent: AgentContext, id: number) {
+  const { renewed, token } = await reissueInvitation(deps, agent, id);
+  await deps.db.insert(auditLog).values({
+    accountId: agent.accountId,
+    userId: agent.userId,
+    action: 'invitation_link_issued',
+    details: { email: renewed.email },
+  });
+  return { ...toPendingInvitation(renewed), link: invitationLinkOf(deps, token) };
 }
 
 /** Withdraws an invitation that was not accepted: its link stops working. */

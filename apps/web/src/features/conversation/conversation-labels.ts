@@ -1,7 +1,13 @@
-import type { ConversationStatus, Priority } from '@parley/contracts';
+import type { ChannelType, ConversationStatus, Priority } from '@parley/contracts';
 
-/** Readable names of the channel types (spec §1 lists the types). Unknown types show as they are. */
-const CHANNEL_LABELS: Record<string, string> = {
+/**
+ * The one name of each channel type (spec §1's channel display names: facebook, instagram,
+ * live_chat, widget_livechat, sms, instagram_dm, call, whatsapp_gupshup_isv; plus ours, email and
+ * api), wherever a channel is named: the inbox's channel icons, the conversation header and
+ * composer, the support channels page. A chat from the live-chat widget is a live_chat or a
+ * widget_livechat conversation: both read the same.
+ */
+export const CHANNEL_LABELS: Record<ChannelType, string> = {
   email: 'Email',
   facebook: 'Facebook',
   instagram: 'Instagram',
@@ -14,8 +20,9 @@ const CHANNEL_LABELS: Record<string, string> = {
   api: 'API',
 };
 
+/** A channel type's name; a type we do not know shows as it is. */
 export function channelLabel(type: string): string {
-  return CHANNEL_LABELS[type] ?? type;
+  return (CHANNEL_LABELS as Record<string, string>)[type] ?? type;
 }
 
 export const STATUS_LABELS: Record<ConversationStatus, string> = {

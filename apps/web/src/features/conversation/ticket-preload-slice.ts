@@ -23,6 +23,20 @@ export const initialTicketPreloadState: TicketPreloadState = {};
 /** Spec §9: the ticket cache lifetime is 5 minutes. */
 export const TICKET_PRELOAD_LIFETIME_MS = TICKET_CACHE_LIFETIME_MS;
 
+/** A conversation as the preload needs it: its id and its store (brand). */
+export interface PreloadTarget {
+  id: number;
+  brand_id: number | null;
+}
+
+/**
+ * Spec §3/§7: the store a conversation's ticket is read for — its brand, sent as `store_id` —
+ * or none when the conversation belongs to no store.
+ */
+export function ticketStoreOf(conversation: Pick<PreloadTarget, 'brand_id'>): TicketStore {
+  return conversation.brand_id === null ? {} : { storeId: conversation.brand_id };
+}
+
 /** The cache key: ticket id plus store (id and/or URL; empty when none). */
 export function ticketKey(id: number, store: TicketStore = {}): string {
   return `${id}|${store.storeId ?? ''}|${store.storeUrl ?? ''}`;

@@ -1,13 +1,14 @@
-import { PRODUCT_NAME_DEFAULT } from '@parley/contracts';
+import { productName, supportEmail } from '../../lib/product';
 
 /**
  * Where the shell's modals and help menu point. The spec leaves these values open; a deployment
- * sets them at build time (Vite `VITE_*` variables), the defaults suit a local install.
+ * sets them at build time (Vite `VITE_*` variables), the defaults suit a local install. The
+ * product name and support email are the server's, at run time (lib/product.ts).
  */
 const env = import.meta.env as Record<string, string | undefined>;
 
-export const PRODUCT_NAME = PRODUCT_NAME_DEFAULT;
-export const SUPPORT_EMAIL = env['VITE_SUPPORT_EMAIL'] || 'support@parley.localhost';
+export const PRODUCT_NAME = productName;
+export const SUPPORT_EMAIL = supportEmail;
 export const IOS_APP_URL =
   env['VITE_IOS_APP_URL'] || 'https://apps.apple.com/us/search?term=Parley%20help%20desk';
 export const ANDROID_APP_URL =

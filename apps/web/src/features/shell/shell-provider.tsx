@@ -8,6 +8,7 @@ import { useGetMeQuery } from '../auth/api/me-api';
 import { useChannelEvent } from '../realtime/hooks/use-realtime';
 import { useBannerClosedOn } from './banners/banner-closed-on';
 import { HelpWidget } from './help-widget/help-widget';
+import { usePaymentModalDismissal } from './modals/payment-modal-dismissal';
 import { FeedbackButton } from './nps/feedback-button';
 import { SHELL_ROUTES } from './shell-config';
 import { ShellModalsContext, type MenuModal } from './shell-modals-context';
@@ -15,6 +16,7 @@ import {
   daysSince,
   passwordReminderDue,
   paymentModalDue,
+  paymentModalStamp,
   showsFeedbackButton,
   showsHelpWidget,
 } from './shell-rules';
@@ -78,7 +80,6 @@ export function ShellProvider({ children }: { children: ReactNode }) {
   const { data: me, refetch } = useGetMeQuery(undefined, { skip: !hasSession() });
   const [closedOn] = useBannerClosedOn();
   const [menuModal, setMenuModal] = useState<MenuModal | null>(null);
-  const [paymentDismissed, setPaymentDismissed] = useState(false);
   const [passwordDismissed, setPasswordDismissed] = useState(false);
   const [reauthOpen, closeReauth] = useReauthAlert();
   // Opened by the floating button (or kept open to thank the user after a popup survey).
@@ -107,7 +108,11 @@ export function ShellProvider({ children }: { children: ReactNode }) {
   const now = useNow();
   const helpWidgetShown = showsHelpWidget(pathname);
   const nps = me?.nps_collection;
-  const paymentOpen = me !== undefined && !paymentDismissed && paymentModalDue(me, now, closedOn);
+  const [paymentDismissed, dismissPayment] = usePaymentModalDismissal(
+    me ? paymentModalStamp(me) : '',
+  );
+  const paymentOpen =
+    me !== undefined && !paymentDismissed && paymentModalDue(me, now, closedOn, pathname);
   const passwordReminderOpen =
     me !== undefined && !passwordDismissed && passwordReminderDue(me, now, pathname);
 
@@ -125,7 +130,7 @@ export function ShellProvider({ children }: { children: ReactNode }) {
       {me && (
         <>
           <MountOnOpen open={paymentOpen}>
-            <PaymentFailureModal open={paymentOpen} onClose={() => setPaymentDismissed(true)} />
+            <PaymentFailureModal open={paymentOpen} onClose={dismissPayment} />
           </MountOnOpen>
           <MountOnOpen open={me.dmarc_verification_required}>
             <DmarcModal open={me.dmarc_verification_required} />

@@ -5,6 +5,7 @@ import {
   passwordReminderDue,
   paymentBanner,
   paymentModalDue,
+  paymentModalStamp,
   showsFeedbackButton,
   showsHelpWidget,
   showsTopBanner,
@@ -39,13 +40,27 @@ describe('shell rules', () => {
   });
 
   it('spec §4 payment modal: banner shown and the failure or action-required age ≥ 14 days', () => {
-    expect(paymentModalDue(me(13), NOW, null)).toBe(false);
-    expect(paymentModalDue(me(14), NOW, null)).toBe(true);
-    expect(paymentModalDue(me(2, 14), NOW, null)).toBe(true);
-    expect(paymentModalDue(me(2, 13), NOW, null)).toBe(false);
+    const at = '/inboxes/all/open/newest';
+    expect(paymentModalDue(me(13), NOW, null, at)).toBe(false);
+    expect(paymentModalDue(me(14), NOW, null, at)).toBe(true);
+    expect(paymentModalDue(me(2, 14), NOW, null, at)).toBe(true);
+    expect(paymentModalDue(me(2, 13), NOW, null, at)).toBe(false);
     // No banner (closed today, or no failure): no modal.
-    expect(paymentModalDue(me(20), NOW, '2026-06-15')).toBe(false);
-    expect(paymentModalDue(me(null, 20), NOW, null)).toBe(false);
+    expect(paymentModalDue(me(20), NOW, '2026-06-15', at)).toBe(false);
+    expect(paymentModalDue(me(null, 20), NOW, null, at)).toBe(false);
+  });
+
+  it('spec §2/§4 payment modal: only on the paths where its banner may show (/inboxes, /setings)', () => {
+    expect(paymentModalDue(me(20), NOW, null, '/setings')).toBe(true);
+    for (const path of ['/', '/reporting', '/setup', '/settings/global', '/settings/pricing']) {
+      expect(paymentModalDue(me(20), NOW, null, path)).toBe(false);
+    }
+  });
+
+  it('a payment modal dismissal is remembered for the failure it was shown for', () => {
+    expect(paymentModalStamp(me(20))).toBe(paymentModalStamp(me(20)));
+    expect(paymentModalStamp(me(20))).not.toBe(paymentModalStamp(me(20, 15)));
+    expect(paymentModalStamp(me(20))).not.toBe(paymentModalStamp(me(2)));
   });
 
   it('spec §4/§9 password reminder: 83 to 90 days, never on login, signup or change password', () => {

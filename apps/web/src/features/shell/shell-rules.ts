@@ -44,19 +44,32 @@ export function paymentBanner(
 }
 
 /**
- * Spec §4: the blocking payment modal shows when the banner is shown and either the failure age
- * or the action-required age is 14 days or more.
+ * Spec §4: the blocking payment modal shows when the banner is shown — so only on the banner's
+ * paths (spec §2, showsTopBanner) — and either the failure age or the action-required age is 14
+ * days or more.
  */
 export function paymentModalDue(
   me: Pick<Me, 'payment_failure_triggered_at' | 'payment_action_required_triggered_at'>,
   now: number,
   closedOn: string | null,
+  pathname: string,
 ): boolean {
+  if (!showsTopBanner(pathname)) return false;
   if (paymentBanner(me, now, closedOn).kind === 'none') return false;
   const ages = [me.payment_failure_triggered_at, me.payment_action_required_triggered_at]
     .filter((at): at is string => Boolean(at))
     .map((at) => daysSince(at, now));
   return ages.some((age) => age >= PAYMENT_GRACE_DAYS);
+}
+
+/**
+ * What a dismissal of the payment modal is remembered by: the failure it was shown for, so a
+ * later failure (or action request) shows the modal again.
+ */
+export function paymentModalStamp(
+  me: Pick<Me, 'payment_failure_triggered_at' | 'payment_action_required_triggered_at'>,
+): string {
+  return `${me.payment_failure_triggered_at ?? ''}|${me.payment_action_required_triggered_at ?? ''}`;
 }
 
 /** Pages where the password reminder never shows (spec §4). */

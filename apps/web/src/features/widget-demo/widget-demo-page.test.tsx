@@ -50,6 +50,7 @@ describe('/widget-demo (spec §2: the widget on a demonstration store page)', ()
     );
     // A public page: no session headers, and no call of the agent app's (no realtime config).
     expect(call.headers['authorization']).toBeUndefined();
+    expect(api.fetch.mock.calls[0]![1]?.credentials).toBe('omit');
     expect(api.calls.map((c) => c.path)).toEqual([WIDGET_PUBLIC_SETTINGS_PATH]);
     view.unmount();
     expect(loaderScript()).toBeNull();
@@ -62,23 +63,36 @@ describe('/widget-demo (spec §2: the widget on a demonstration store page)', ()
     expect(loaderScript()).toBeNull();
   });
 
-  it('signed in without ?shop=, shows the workspace’s first store', async () => {
+  it('signed in, still goes without credentials: no session headers, no cookies, no agent API (spec §2)', async () => {
     signInCookies();
     const api = fakeApi({
-      [`GET ${WIDGET_SETTINGS_PATH}`]: json(200, {
-        store: { id: 3, name: 'Acme', myshopify_domain: 'acme-first.myshopify.com' },
-        stores: [{ id: 3, name: 'Acme', myshopify_domain: 'acme-first.myshopify.com' }],
-      }),
+      [`GET ${WIDGET_SETTINGS_PATH}`]: json(200, { store: null, stores: [] }),
       [`GET ${WIDGET_PUBLIC_SETTINGS_PATH}`]: publicSettings(true),
     });
-    renderDemo('/widget-demo');
+    renderDemo('/widget-demo?shop=acme.myshopify.com');
     await waitFor(() =>
-      expect(loaderScript()?.dataset['myshopifyDomain']).toBe('acme-first.myshopify.com'),
+      expect(loaderScript()?.dataset['myshopifyDomain']).toBe('acme.myshopify.com'),
     );
-    expect(api.calls.map((c) => c.path)).toEqual([
-      WIDGET_SETTINGS_PATH,
-      WIDGET_PUBLIC_SETTINGS_PATH,
-    ]);
+    expect(api.calls.map((c) => c.path)).toEqual([WIDGET_PUBLIC_SETTINGS_PATH]);
+    const [call] = api.calls;
+    for (const header of ['authorization', 'x-dc-account-id', 'x-csrftoken'])
+      expect(call!.headers[header]).toBeUndefined();
+    expect(api.fetch.mock.calls[0]![1]?.credentials).toBe('omit');
+  });
+
+  it('signed in without ?shop=, asks for the store in the address and points to its settings, calling nothing', async () => {
+    signInCookies();
+    const api = fakeApi({
+      [`GET ${WIDGET_SETTINGS_PATH}`]: json(200, { store: null, stores: [] }),
+    });
+    renderDemo('/widget-demo');
+    await screen.findByText(/widget-demo\?shop=your-store\.myshopify\.com/);
+    expect(screen.getByRole('link', { name: /Settings → Widgets/ })).toHaveAttribute(
+      'href',
+      '/settings/widgets',
+    );
+    expect(api.calls).toHaveLength(0);
+    expect(loaderScript()).toBeNull();
   });
 
   it('signed out without ?shop=, explains how to name a store', async () => {

@@ -4,12 +4,10 @@ import { Alert, Card, Spin, Typography } from 'antd';
 import {
   WIDGET_LOADER_PATH,
   WIDGET_PUBLIC_SETTINGS_PATH,
-  WIDGET_SETTINGS_PATH,
   type WidgetPublicSettings,
-  type WidgetSettings,
 } from '@parley/contracts';
 import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../lib/api-error';
-import { http, isCanceledRequest } from '../../lib/request';
+import { ANONYMOUS, http, isCanceledRequest } from '../../lib/request';
 import { hasSession } from '../../lib/session';
 
 /** The loader's `window.Parley` (apps/widget): the demo takes the widget down when it closes. */
@@ -21,31 +19,23 @@ type Demo =
   | { status: 'missing'; message: string }
   | { status: 'failed'; message: string };
 
-/** The store to show: ?shop=, else — signed in — the workspace's first store with a domain. */
+/** Where a signed-in person finds their stores' domains. */
+const WIDGET_SETTINGS_ROUTE = '/settings/widgets';
+
+/**
+ * The store of ?shop=. A public page (spec §2): every call goes without the session headers and
+ * cookies, signed in or not, so the store comes from the address, never from the agent's API.
+ */
 async function findShop(given: string | null, signal: AbortSignal): Promise<Demo> {
-  let shop = given?.trim() || null;
-  if (!shop && hasSession()) {
-    const settings = await http.get<WidgetSettings>(WIDGET_SETTINGS_PATH, { signal });
-    if (isCanceledRequest(settings)) return { status: 'loading' };
-    shop =
-      settings.store?.myshopify_domain ??
-      settings.stores.find((s) => s.myshopify_domain)?.myshopify_domain ??
-      null;
-    if (!shop)
-      return {
-        status: 'missing',
-        message:
-          'Your workspace has no store with a web address yet. Add one in Settings → Widgets, then come back.',
-      };
-  }
+  const shop = given?.trim() || null;
   if (!shop)
     return {
       status: 'missing',
       message:
-        'Add your store to the address, like /widget-demo?shop=your-store.myshopify.com, or sign in to see your own store’s widget.',
+        'Add your store to the address, like /widget-demo?shop=your-store.myshopify.com, to see its widget.',
     };
   const settings = await http.get<WidgetPublicSettings>(WIDGET_PUBLIC_SETTINGS_PATH, {
-    auth: false,
+    ...ANONYMOUS,
     query: { myshopify_domain: shop },
     signal,
   });
@@ -117,7 +107,18 @@ export function WidgetDemoPage() {
       <main style={{ maxWidth: 880, margin: '0 auto', padding: 32 }}>
         {demo.status === 'loading' && <Spin />}
         {(demo.status === 'missing' || demo.status === 'failed') && (
-          <Alert type={demo.status === 'failed' ? 'error' : 'info'} showIcon title={demo.message} />
+          <Alert
+            type={demo.status === 'failed' ? 'error' : 'info'}
+            showIcon
+            title={demo.message}
+            description={
+              demo.status === 'missing' && hasSession() ? (
+                <Link to={WIDGET_SETTINGS_ROUTE}>
+                  Your stores’ domains are in Settings → Widgets
+                </Link>
+              ) : undefined
+            }
+          />
         )}
         {demo.status === 'ready' && (
           <Alert
@@ -130,7 +131,7 @@ export function WidgetDemoPage() {
             }
             description={
               !demo.enabled && hasSession() ? (
-                <Link to="/settings/widgets">Turn it on in Settings → Widgets</Link>
+                <Link to={WIDGET_SETTINGS_ROUTE}>Turn it on in Settings → Widgets</Link>
               ) : undefined
             }
           />

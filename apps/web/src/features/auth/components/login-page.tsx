@@ -2,8 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout';
 import { InlineAlert, PasswordField, SubmitButton, TextField } from '../../../components/auth-kit';
+import { StandaloneLink } from '../../../components/standalone-link';
 import { isApiError } from '../../../lib/api-error';
 import { splitApiError } from '../../../lib/form-errors';
+import { productName } from '../../../lib/product';
 import { isCanceledRequest, resetClientState } from '../../../lib/request';
 import { authApi } from '../api/auth-api';
 
@@ -72,7 +74,7 @@ export function LoginPage() {
       subtitle="Welcome back. Sign in to your shared inbox."
       footer={
         <>
-          New to Parley? <Link to="/signup">Create an account</Link>
+          New to {productName}? <Link to="/signup">Create an account</Link>
         </>
       }
     >
@@ -101,7 +103,7 @@ export function LoginPage() {
           disabled={submitting}
           error={fieldErrors.password}
           onInput={clearError('password')}
-          labelExtra={<Link to="/login/forgotpassword">Forgot password?</Link>}
+          labelExtra={<StandaloneLink to="/login/forgotpassword">Forgot password?</StandaloneLink>}
         />
         <SubmitButton busy={submitting}>{submitting ? 'Signing in…' : 'Sign in'}</SubmitButton>
       </form>

@@ -7,6 +7,7 @@ import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { isCanceledRequest } from '../../../lib/request';
 import { authApi } from '../api/auth-api';
 import { AuthLayout } from '../../../components/auth-layout';
+import { StandaloneLink } from '../../../components/standalone-link';
 
 interface ResetValues {
   password: string;
@@ -28,7 +29,7 @@ export function ResetPasswordPage() {
           status="warning"
           style={{ padding: 0 }}
           subTitle="This reset link is incomplete. Open the link from the email again, or ask for a new one."
-          extra={<Link to="/login/forgotpassword">Ask for a new link</Link>}
+          extra={<StandaloneLink to="/login/forgotpassword">Ask for a new link</StandaloneLink>}
         />
       </AuthLayout>
     );
@@ -58,7 +59,7 @@ export function ResetPasswordPage() {
     <AuthLayout
       title="Choose a new password"
       subtitle="You will sign in with it from now on. Every other session is signed out."
-      footer={<Link to="/login">Back to sign in</Link>}
+      footer={<StandaloneLink to="/login">Back to sign in</StandaloneLink>}
     >
       {error && (
         <Alert

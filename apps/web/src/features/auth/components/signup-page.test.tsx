@@ -14,7 +14,7 @@ async function fillSignup() {
 }
 
 describe('signup page', () => {
-  it('creates the account and goes to /inboxes', async () => {
+  it('creates the account and lands on /setup, not an empty inbox', async () => {
     const api = fakeApi({
       'POST /dashboardapi/auth/signup': json(201, {
         token: 'tok_abcdefghijklmnop',
@@ -25,7 +25,7 @@ describe('signup page', () => {
     renderPage(<SignupPage />, { at: '/signup' });
     await fillSignup();
 
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/inboxes'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/setup'));
     expect(api.calls[0]?.body).toEqual({
       name: 'Erin Example',
       email: 'erin@example.com',

@@ -22,7 +22,8 @@ export function SignupPage() {
       const result = await authApi.signup(values);
       if (isCanceledRequest(result)) return;
       resetClientState();
-      navigate('/inboxes', { replace: true });
+      // A new workspace has no channels yet: the setup checklist is where its inbox gets filled.
+      navigate('/setup', { replace: true });
     } catch (failure) {
       setError(applyApiErrorToForm(form, failure, FIELDS));
     } finally {

@@ -124,6 +124,29 @@ describe('/settings/pricing (spec §1: billing page with the card-payment provid
     expect(screen.getByText('A payment failed')).toBeInTheDocument();
   });
 
+  it('without Stripe, says billing is off and nothing is restricted, with no trial countdown and nothing to buy', async () => {
+    renderAs(
+      {
+        ...TRIAL,
+        configured: false,
+        access: 'not_configured',
+        plans: TRIAL.plans.map((p) => ({
+          ...p,
+          unit_amount: null,
+          currency: null,
+          interval: null,
+        })),
+      },
+      { permission: 'agent' },
+    );
+    expect(await screen.findByText('Billing is off')).toBeInTheDocument();
+    expect(screen.getByText(/nothing is restricted/)).toBeInTheDocument();
+    expect(screen.queryByText(/Subscribe to keep replying/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Free trial/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Subscribe to/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Only owners and admins/)).not.toBeInTheDocument();
+  });
+
   it('says when billing is suppressed by the operator', async () => {
     renderAs({ ...TRIAL, access: 'suppressed', suppress_billing: true });
     expect(await screen.findByText('Billing is turned off for this account')).toBeInTheDocument();

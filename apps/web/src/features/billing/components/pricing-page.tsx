@@ -76,12 +76,13 @@ function StateAlert({ state }: { state: BillingState }) {
         />
       );
     case 'not_configured':
+      // No Stripe key on this server: nothing is sold, nothing counts down, nothing is locked.
       return (
         <Alert
-          type="warning"
+          type="info"
           showIcon
-          title="Billing is not configured on this server"
-          description="This installation has no Stripe key, so plans cannot be bought here and nothing is restricted."
+          title="Billing is off"
+          description="Billing is not configured on this installation (it has no Stripe key): there is nothing to pay, and nothing is restricted."
         />
       );
   }
@@ -159,7 +160,11 @@ export function PricingPage({ redirect = (url) => window.location.assign(url) }:
     <div style={{ maxWidth: 960 }}>
       <PageHeader
         title="Pricing"
-        description="Plans and billing for this account. Payments are handled by Stripe."
+        description={
+          state.configured
+            ? 'Plans and billing for this account. Payments are handled by Stripe.'
+            : 'Plans and billing for this account.'
+        }
         extra={
           isAdmin &&
           state.configured &&
@@ -194,16 +199,15 @@ export function PricingPage({ redirect = (url) => window.location.assign(url) }:
         <StateAlert state={state} />
         <PaymentAlerts state={state} />
         {failure && <Alert type="error" showIcon title={failure} />}
-        {!isAdmin && (
+        {!isAdmin && state.configured && (
           <Typography.Text type="secondary">
             Only owners and admins can subscribe or manage billing.
           </Typography.Text>
         )}
       </Flex>
-      {state.plans.length === 0 ? (
-        state.configured && (
-          <Typography.Text type="secondary">No plans are offered yet.</Typography.Text>
-        )
+      {/* Without Stripe no plan can be bought: none are shown. */}
+      {!state.configured ? null : state.plans.length === 0 ? (
+        <Typography.Text type="secondary">No plans are offered yet.</Typography.Text>
       ) : (
         <Row gutter={[16, 16]}>
           {state.plans.map((plan) => (

@@ -15,6 +15,7 @@ import {
   type ApiKey,
 } from '../api/channels-api';
 import { SecretOnce } from './secret-once';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 const formatDate = (iso: string | null) => (iso ? dayjs(iso).format('MMM D, YYYY HH:mm') : '—');
 
@@ -127,14 +128,16 @@ export function ApiKeysPage() {
         />
       )}
       <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-        <Table<ApiKey>
-          rowKey="id"
-          columns={columns}
-          dataSource={data?.keys ?? []}
-          loading={isLoading}
-          pagination={false}
-          locale={{ emptyText: 'No API keys yet.' }}
-        />
+        <ScrollRegion label="API keys" minWidth={780}>
+          <Table<ApiKey>
+            rowKey="id"
+            columns={columns}
+            dataSource={data?.keys ?? []}
+            loading={isLoading}
+            pagination={false}
+            locale={{ emptyText: 'No API keys yet.' }}
+          />
+        </ScrollRegion>
       </Card>
       <Modal
         title="Create an API key"

@@ -29,6 +29,7 @@ import {
 } from '../../../components/business-hours-editor';
 import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
+import { productName } from '../../../lib/product';
 import { toast } from '../../../lib/toast';
 import {
   useGetProviderChannelSettingsQuery,
@@ -287,7 +288,7 @@ function CallbackSecretRotation({ channelId }: { channelId: number }) {
       ) : (
         <Popconfirm
           title="Rotate the callback secret?"
-          description="The current callback URL stops working at once; messages reach Parley again once Gupshup has the new one."
+          description={`The current callback URL stops working at once; messages reach ${productName} again once Gupshup has the new one.`}
           okText="Rotate"
           okButtonProps={{ danger: true }}
           onConfirm={onRotate}

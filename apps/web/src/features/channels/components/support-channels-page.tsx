@@ -21,12 +21,14 @@ import {
   PlusOutlined,
   WhatsAppOutlined,
 } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
 import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
+import { productName } from '../../../lib/product';
 import { toast } from '../../../lib/toast';
+import { channelLabel } from '../../conversation/conversation-labels';
 import {
   useCreateApiChannelMutation,
   useDeleteChannelMutation,
@@ -44,6 +46,7 @@ import {
   type ProviderChannelType,
 } from './provider-channel-modal';
 import { SecretOnce } from './secret-once';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 const PROVIDER_TYPES = new Set([
   'sms',
@@ -77,20 +80,6 @@ function ChannelHealth({ channel }: { channel: ChannelListItem }) {
     </div>
   );
 }
-
-/** Spec §1 channel names, as a person reads them. */
-const CHANNEL_LABELS: Record<string, string> = {
-  api: 'API',
-  email: 'Email',
-  facebook: 'Facebook',
-  instagram: 'Instagram comments',
-  instagram_dm: 'Instagram DMs',
-  whatsapp_gupshup_isv: 'WhatsApp',
-  sms: 'SMS',
-  call: 'Calls',
-  live_chat: 'Live chat',
-  widget_livechat: 'Live chat widget',
-};
 
 interface ChannelForm {
   name: string;
@@ -169,7 +158,7 @@ function ApiChannelModal({
         <Form.Item
           label="Webhook URL"
           name="webhook_url"
-          extra="Agents' replies are POSTed here, signed with the channel's secret. Leave empty to keep replies in Parley only."
+          extra={`Agents' replies are POSTed here, signed with the channel's secret. Leave empty to keep replies in ${productName} only.`}
           rules={[{ type: 'url', message: 'Enter a full http(s) address.' }]}
         >
           <Input placeholder="https://example.com/parley/webhook" />
@@ -180,6 +169,7 @@ function ApiChannelModal({
 }
 
 export function SupportChannelsPage() {
+  const navigate = useNavigate();
   const { data, isLoading, error, refetch } = useGetSupportChannelsQuery();
   const me = useAppSelector((state) => state.auth.me);
   const canManage = me ? me.permission_level !== 'agent' : true;
@@ -243,7 +233,7 @@ export function SupportChannelsPage() {
       width: 170,
       render: (type: string, c) => (
         <Space size={4} wrap>
-          <Tag>{CHANNEL_LABELS[type] ?? type}</Tag>
+          <Tag>{channelLabel(type)}</Tag>
           {c.needs_reauthorization && <Tag color="error">Needs reconnecting</Tag>}
         </Space>
       ),
@@ -259,7 +249,9 @@ export function SupportChannelsPage() {
             {url}
           </Typography.Text>
         ) : (
-          <Typography.Text type="secondary">No webhook: replies stay in Parley</Typography.Text>
+          <Typography.Text type="secondary">
+            No webhook: replies stay in {productName}
+          </Typography.Text>
         ),
     },
     ...(canManage
@@ -316,9 +308,13 @@ export function SupportChannelsPage() {
         extra={
           canManage && (
             <Space wrap>
-              <Link to="/settings/supportchannels/addchannel/fb">
-                <Button icon={<FacebookOutlined />}>Facebook / Instagram</Button>
-              </Link>
+              {/* A button that navigates: a button inside a link is neither, to a screen reader. */}
+              <Button
+                icon={<FacebookOutlined />}
+                onClick={() => void navigate('/settings/supportchannels/addchannel/fb')}
+              >
+                Facebook / Instagram
+              </Button>
               <Button icon={<MessageOutlined />} onClick={() => setProviderModal('sms')}>
                 Add SMS channel
               </Button>
@@ -364,17 +360,19 @@ export function SupportChannelsPage() {
         />
       )}
       <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-        <Table<ChannelListItem>
-          rowKey="id"
-          columns={columns}
-          dataSource={data ?? []}
-          loading={isLoading}
-          pagination={false}
-          locale={{
-            emptyText:
-              'No channels yet. Add an API channel to post messages from your own systems.',
-          }}
-        />
+        <ScrollRegion label="Support channels" minWidth={760}>
+          <Table<ChannelListItem>
+            rowKey="id"
+            columns={columns}
+            dataSource={data ?? []}
+            loading={isLoading}
+            pagination={false}
+            locale={{
+              emptyText:
+                'No channels yet. Add an API channel to post messages from your own systems.',
+            }}
+          />
+        </ScrollRegion>
       </Card>
       <ApiChannelModal
         key={modal?.editing?.id ?? 'new'}

@@ -19,6 +19,7 @@ import { useAttachmentUploads } from '../../../lib/use-attachment-uploads';
 import { fastReplyApi } from '../../fast-reply/api/fast-reply-api';
 import { FastReplyPicker, pickerOptionId } from '../../fast-reply/components/fast-reply-picker';
 import { ArticleLinkButton } from '../../help-center/components/article-link-button';
+import { BESIDE_BUTTONS } from '../../shell/help-widget/help-widget-layout';
 import type { FastReply } from '../../fast-reply/fast-reply-slice';
 import {
   pickerMatches,
@@ -58,6 +59,8 @@ interface ComposerProps {
   meId: number | null;
   onTyping: () => void;
   onStopTyping: () => void;
+  /** Sized for fingers (a phone): controls at least 24 px, a shorter field, no keyboard hints. */
+  touch?: boolean;
   ref?: Ref<ComposerHandle>;
 }
 
@@ -88,6 +91,7 @@ export function Composer({
   meId,
   onTyping,
   onStopTyping,
+  touch = false,
   ref,
 }: ComposerProps) {
   const dispatch = useAppDispatch();
@@ -270,9 +274,17 @@ export function Composer({
     ? 'Write an internal note. Type @ to mention a teammate.'
     : `Reply to ${contactName} by ${channelLabel(channelType)}…`;
 
+  const segmentedSize = touch ? 'middle' : 'small';
+  const formClass = [styles.composer, isNote && styles.composerNote, touch && styles.composerTouch]
+    .filter(Boolean)
+    .join(' ');
+
   return (
     <form
-      className={isNote ? `${styles.composer} ${styles.composerNote}` : styles.composer}
+      className={formClass}
+      // A phone's composer spans the screen: it keeps clear of the shell's floating buttons
+      // (help, feedback) in the bottom right corner, so Send and the text stay reachable.
+      style={touch ? { paddingRight: BESIDE_BUTTONS } : undefined}
       aria-label={isNote ? 'Internal note' : 'Reply'}
       aria-busy={sending}
       data-composer
@@ -283,7 +295,7 @@ export function Composer({
     >
       <div className={styles.composerTop}>
         <Segmented<ComposerMode>
-          size="small"
+          size={segmentedSize}
           value={mode}
           onChange={(next) => {
             setDraft({ mode: next });
@@ -300,7 +312,7 @@ export function Composer({
         )}
         {!isNote && answersComment && (
           <Segmented<'public' | 'private'>
-            size="small"
+            size={segmentedSize}
             aria-label="How to answer the comment"
             value={commentReply}
             onChange={setCommentReply}
@@ -333,8 +345,9 @@ export function Composer({
           aria-label={isNote ? 'Internal note text' : 'Reply text'}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
+          // A text box may not carry aria-expanded (axe aria-allowed-attr); the picker it
+          // controls and its active option are named below, which screen readers follow.
           aria-autocomplete="list"
-          aria-expanded={slash !== null}
           aria-controls={slash && matches.length > 0 ? pickerId : undefined}
           aria-activedescendant={
             slash && active >= 0 && matches[active]
@@ -343,7 +356,7 @@ export function Composer({
           }
           value={draft.body}
           placeholder={placeholder}
-          autoSize={{ minRows: 3, maxRows: 10 }}
+          autoSize={touch ? { minRows: 2, maxRows: 6 } : { minRows: 3, maxRows: 10 }}
           disabled={sending}
           // Only notes mention teammates; in a reply "@" is just text.
           prefix={isNote ? '@' : []}
@@ -425,7 +438,7 @@ export function Composer({
             disabled={sending}
             onPick={(article) => insertLink(article.public_url)}
           />
-          <span>{SEND_HINT} · / for fast replies</span>
+          {!touch && <span>{SEND_HINT} · / for fast replies</span>}
         </span>
         <Button
           type="primary"

@@ -10,6 +10,8 @@ import { ShopifyOrdersSection } from './shopify-orders-section';
 interface ContactPanelProps {
   detail: ConversationDetail;
   conversationHref: (id: number) => string;
+  /** A screen of its own (a phone), full width, rather than a column beside the thread. */
+  screen?: boolean;
 }
 
 const orDash = (value: string | null) => (value ? formatTimestamp(value) : '—');
@@ -18,10 +20,13 @@ const orDash = (value: string | null) => (value ? formatTimestamp(value) : '—'
  * The customer (name, email, phone), their other conversations, and this one's response times and
  * CSAT rating (from /feedback, issue 6).
  */
-export function ContactPanel({ detail, conversationHref }: ContactPanelProps) {
+export function ContactPanel({ detail, conversationHref, screen = false }: ContactPanelProps) {
   const { contact } = detail;
   return (
-    <aside className={styles.contact} aria-label="Contact">
+    <aside
+      className={screen ? `${styles.contact} ${styles.contactScreen}` : styles.contact}
+      aria-label="Contact"
+    >
       <section className={styles.contactSection}>
         <h3>Contact</h3>
         <Typography.Text strong style={{ fontSize: 15 }}>

@@ -21,6 +21,7 @@ import {
 } from '../conversation-labels';
 import type { ConversationActions } from '../hooks/use-conversation-actions';
 import { ConversationTags } from './conversation-tags';
+import { BACK_TO_LIST, BackButton } from './screen-bar';
 import { SnoozeMenu } from './snooze-menu';
 import styles from './conversation-pane.module.css';
 
@@ -35,6 +36,8 @@ interface ConversationHeaderProps {
   contactPanelOpen: boolean;
   onToggleContactPanel: () => void;
   onMarkedUnread?: () => void;
+  /** A phone's stacked screen: the step back to the list, and controls sized for touch. */
+  onBack?: () => void;
 }
 
 export function contactDisplayName(detail: Pick<ConversationDetail, 'contact'>): string {
@@ -57,7 +60,10 @@ export function ConversationHeader({
   contactPanelOpen,
   onToggleContactPanel,
   onMarkedUnread,
+  onBack,
 }: ConversationHeaderProps) {
+  const stacked = onBack !== undefined;
+  const selectSize = stacked ? 'middle' : 'small';
   const users = mapping?.dc_users ?? [];
   const teams = mapping?.teams ?? [];
   const closed = detail.status === 'closed';
@@ -78,10 +84,28 @@ export function ConversationHeader({
       : []),
   ];
 
+  const contactToggle = (
+    <Tooltip
+      title={
+        // A touch opens a tooltip and leaves it there, over the screen's edge: none on a phone.
+        stacked ? undefined : contactPanelOpen ? 'Hide contact details' : 'Show contact details'
+      }
+    >
+      <Button
+        aria-label="Contact details"
+        aria-pressed={contactPanelOpen}
+        type={contactPanelOpen ? 'default' : 'text'}
+        icon={<IdcardOutlined />}
+        onClick={onToggleContactPanel}
+      />
+    </Tooltip>
+  );
+
   return (
-    <header className={styles.header}>
+    <header className={stacked ? `${styles.header} ${styles.headerStacked}` : styles.header}>
       <div className={styles.titleRow}>
-        <div style={{ minWidth: 0 }}>
+        {onBack && <BackButton label={BACK_TO_LIST} onClick={onBack} />}
+        <div className={styles.titleBlock}>
           <h2 className={styles.title}>{detail.subject || '(no subject)'}</h2>
           <div className={styles.meta}>
             <span>{contactDisplayName(detail)}</span>
@@ -103,7 +127,9 @@ export function ConversationHeader({
             )}
           </div>
         </div>
-        <div className={styles.controls} style={{ justifyContent: 'flex-end' }}>
+        {/* On a phone the actions get a row of their own; this one stays by the title. */}
+        {stacked && contactToggle}
+        <div className={`${styles.controls} ${styles.actions}`}>
           {!assignedToMe && (
             <Button icon={<UserAddOutlined />} onClick={() => void actions.assignToMe()}>
               Assign to me
@@ -122,8 +148,8 @@ export function ConversationHeader({
               Close
             </Button>
           )}
-          <SnoozeMenu onSnooze={(until) => void actions.snooze(until)} />
-          <Tooltip title="Mark unread">
+          <SnoozeMenu onSnooze={(until) => void actions.snooze(until)} compact={stacked} />
+          <Tooltip title={stacked ? undefined : 'Mark unread'}>
             <Button
               aria-label="Mark unread"
               icon={<EyeInvisibleOutlined />}
@@ -134,23 +160,15 @@ export function ConversationHeader({
               }
             />
           </Tooltip>
-          <Tooltip title={contactPanelOpen ? 'Hide contact details' : 'Show contact details'}>
-            <Button
-              aria-label="Contact details"
-              aria-pressed={contactPanelOpen}
-              type={contactPanelOpen ? 'default' : 'text'}
-              icon={<IdcardOutlined />}
-              onClick={onToggleContactPanel}
-            />
-          </Tooltip>
+          {!stacked && contactToggle}
         </div>
       </div>
 
-      <div className={styles.controls}>
+      <div className={`${styles.controls} ${styles.fields}`}>
         <Select
           aria-label="Assignee"
           className={styles.control}
-          size="small"
+          size={selectSize}
           showSearch={{ optionFilterProp: 'label' }}
           value={detail.assignee_id ?? NONE}
           onChange={(value: number) => void actions.assign(value === NONE ? null : value)}
@@ -169,7 +187,7 @@ export function ConversationHeader({
         <Select
           aria-label="Team"
           className={styles.control}
-          size="small"
+          size={selectSize}
           value={detail.team_id ?? NONE}
           onChange={(value: number) => void actions.setTeam(value === NONE ? null : value)}
           options={[
@@ -183,7 +201,7 @@ export function ConversationHeader({
         <Select
           aria-label="Status"
           className={styles.control}
-          size="small"
+          size={selectSize}
           value={detail.status}
           onChange={(value: ConversationStatus) => {
             if (value !== 'snoozed') void actions.setStatus(value);
@@ -193,7 +211,7 @@ export function ConversationHeader({
         <Select
           aria-label="Priority"
           className={styles.control}
-          size="small"
+          size={selectSize}
           value={detail.priority}
           onChange={(value) => void actions.setPriority(value)}
           options={PRIORITIES.map((priority) => ({
@@ -208,6 +226,7 @@ export function ConversationHeader({
         knownTags={mapping?.tags ?? []}
         onAdd={(name) => void actions.addTag(name)}
         onRemove={(tag) => void actions.removeTag(tag)}
+        touch={stacked}
       />
     </header>
   );

@@ -20,6 +20,7 @@ import { ContactPanel } from './contact-panel';
 import { ConversationHeader, contactDisplayName } from './conversation-header';
 import { MessageThread } from './message-thread';
 import { PresenceNotice } from './presence-notice';
+import { BACK_TO_LIST, BackButton, ScreenBar } from './screen-bar';
 import styles from './conversation-pane.module.css';
 
 export interface ConversationPaneProps {
@@ -30,6 +31,11 @@ export interface ConversationPaneProps {
   conversationHref?: (id: number) => string;
   /** Called after the agent marked the conversation unread (e.g. to close the pane). */
   onMarkedUnread?: () => void;
+  /**
+   * Set when the pane is a screen of its own (a phone): it shows this back step to the list,
+   * opens the contact details as a screen of their own, and sizes its controls for touch.
+   */
+  onBack?: () => void;
 }
 
 /**
@@ -52,7 +58,9 @@ export function ConversationPane({
   store,
   conversationHref = defaultConversationHref,
   onMarkedUnread,
+  onBack,
 }: ConversationPaneProps) {
+  const stacked = onBack !== undefined;
   const detailQuery = useGetConversationDetailQuery(conversationId);
   const messagesQuery = useGetConversationMessagesQuery(conversationId);
   const { data: mapping } = useGetConversationMappingQuery();
@@ -63,6 +71,9 @@ export function ConversationPane({
   );
   const [markRead] = useMarkConversationReadMutation();
   const [contactPanelOpen, setContactPanelOpen] = useState(true);
+  // Stacked, the contact details replace the conversation; another conversation starts without.
+  const [contactScreenOf, setContactScreenOf] = useState<number | null>(null);
+  const contactScreen = stacked && contactScreenOf === conversationId;
   const composer = useRef<ComposerHandle>(null);
   // After "Mark unread" the agent wants it unread: new messages must not read it again.
   const keepUnread = useRef(false);
@@ -93,11 +104,19 @@ export function ConversationPane({
     blur: () => composer.current?.blur(),
   });
 
+  // While the conversation loads or fails, the way back to the list is still there.
+  const backBar = onBack && (
+    <ScreenBar>
+      <BackButton label={BACK_TO_LIST} onClick={onBack} />
+    </ScreenBar>
+  );
+
   if (!detail) {
     if (detailQuery.isError) {
       const error = asErrorPayload(detailQuery.error);
       return (
         <section aria-label={`Conversation ${conversationId}`} className={styles.pane}>
+          {backBar}
           <Result
             status={error?.status === 404 ? '404' : 'warning'}
             title={
@@ -113,9 +132,22 @@ export function ConversationPane({
     }
     return (
       <section aria-label={`Conversation ${conversationId}`} aria-busy className={styles.pane}>
+        {backBar}
         <div style={{ padding: 16 }}>
           <Skeleton active title paragraph={{ rows: 8 }} />
         </div>
+      </section>
+    );
+  }
+
+  if (contactScreen) {
+    return (
+      <section aria-label={`Conversation ${conversationId}`} className={styles.pane}>
+        <ScreenBar>
+          <BackButton label="Back to the conversation" onClick={() => setContactScreenOf(null)} />
+          <h2 className={styles.screenTitle}>Contact details</h2>
+        </ScreenBar>
+        <ContactPanel detail={detail} conversationHref={conversationHref} screen />
       </section>
     );
   }
@@ -127,8 +159,11 @@ export function ConversationPane({
         mapping={mapping}
         meId={meId}
         actions={actions}
-        contactPanelOpen={contactPanelOpen}
-        onToggleContactPanel={() => setContactPanelOpen((open) => !open)}
+        contactPanelOpen={stacked ? contactScreen : contactPanelOpen}
+        onToggleContactPanel={() =>
+          stacked ? setContactScreenOf(conversationId) : setContactPanelOpen((open) => !open)
+        }
+        onBack={onBack}
         onMarkedUnread={() => {
           keepUnread.current = true;
           onMarkedUnread?.();
@@ -162,9 +197,12 @@ export function ConversationPane({
             meId={meId}
             onTyping={presence.typing}
             onStopTyping={presence.stopTyping}
+            touch={stacked}
           />
         </div>
-        {contactPanelOpen && <ContactPanel detail={detail} conversationHref={conversationHref} />}
+        {contactPanelOpen && !stacked && (
+          <ContactPanel detail={detail} conversationHref={conversationHref} />
+        )}
       </div>
     </section>
   );

@@ -12,10 +12,18 @@ interface ConversationTagsProps {
   knownTags: TagEntity[];
   onAdd: (name: string) => void;
   onRemove: (tag: Pick<TagEntity, 'id' | 'name'>) => void;
+  /** Sized for fingers (a phone): every control at least 24 px. */
+  touch?: boolean;
 }
 
 /** The conversation's tags, each removable, and a field to pick an existing tag or type a new one. */
-export function ConversationTags({ tagIds, knownTags, onAdd, onRemove }: ConversationTagsProps) {
+export function ConversationTags({
+  tagIds,
+  knownTags,
+  onAdd,
+  onRemove,
+  touch = false,
+}: ConversationTagsProps) {
   const attached = tagIds.map(
     (id) => knownTags.find((t) => t.id === id) ?? { id, name: `Tag #${id}`, color: '#8c8c8c' },
   );
@@ -50,6 +58,7 @@ export function ConversationTags({ tagIds, knownTags, onAdd, onRemove }: Convers
               color: 'inherit',
               cursor: 'pointer',
               fontSize: 10,
+              ...(touch ? { minWidth: 24, minHeight: 24 } : {}),
             }}
           >
             <CloseOutlined aria-hidden />
@@ -58,7 +67,7 @@ export function ConversationTags({ tagIds, knownTags, onAdd, onRemove }: Convers
       ))}
       <Select<string>
         aria-label="Add tag"
-        size="small"
+        size={touch ? 'middle' : 'small'}
         variant="borderless"
         placeholder="+ Add tag"
         value={null}

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { LockOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { Message } from '@parley/contracts';
 import { formatTimestamp } from '../../../lib/format-timestamp';
+import { productName } from '../../../lib/product';
 import { ConversationCallEntry } from './call-entry';
 import { DeliveryFailure, DeliveryStatusTick } from './delivery-status';
 import styles from './conversation-pane.module.css';
@@ -90,7 +91,7 @@ function Timestamp({ at }: { at: string }) {
 function senderName(message: Message, contactName: string): string {
   if (message.sender.name) return message.sender.name;
   if (message.sender.type === 'contact') return contactName;
-  if (message.sender.type === 'system') return 'Parley';
+  if (message.sender.type === 'system') return productName;
   return 'A teammate';
 }
 

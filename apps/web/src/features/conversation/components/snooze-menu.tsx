@@ -40,10 +40,12 @@ const PICKER_FORMAT = 'YYYY-MM-DDTHH:mm';
 interface SnoozeMenuProps {
   onSnooze: (until: Date) => void;
   disabled?: boolean;
+  /** Icons only (a phone's header), the word kept as the button's name. */
+  compact?: boolean;
 }
 
 /** "Snooze" with the presets and "Pick a date and time…" (status snoozed + snoozed_until). */
-export function SnoozeMenu({ onSnooze, disabled }: SnoozeMenuProps) {
+export function SnoozeMenu({ onSnooze, disabled, compact = false }: SnoozeMenuProps) {
   const [pickerOpen, setPickerOpen] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -93,9 +95,15 @@ export function SnoozeMenu({ onSnooze, disabled }: SnoozeMenuProps) {
   return (
     <>
       <Dropdown menu={{ items, onClick: onMenu }} trigger={['click']} disabled={disabled}>
-        <Button icon={<ClockCircleOutlined />}>
-          Snooze <DownOutlined />
-        </Button>
+        {compact ? (
+          <Button icon={<ClockCircleOutlined />} aria-label="Snooze" title="Snooze">
+            <DownOutlined />
+          </Button>
+        ) : (
+          <Button icon={<ClockCircleOutlined />}>
+            Snooze <DownOutlined />
+          </Button>
+        )}
       </Dropdown>
       <Modal
         title="Snooze until"

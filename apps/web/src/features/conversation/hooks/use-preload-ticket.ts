@@ -1,26 +1,35 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
-import type { TicketStore } from '../api/ticket-api';
-import { preloadTicket, ticketKey } from '../ticket-preload-slice';
+import {
+  preloadTicket,
+  ticketKey,
+  ticketStoreOf,
+  type PreloadTarget,
+} from '../ticket-preload-slice';
 
 /** A pointer resting this long on a row means interest; skimming past does not load anything. */
 export const PRELOAD_HOVER_DELAY_MS = 150;
 
+/**
+ * Each takes the conversation itself, so its store (brand) always goes into the cache key and
+ * the request (spec §3: keyed by ticket id plus store; §7: `store_id`).
+ */
 export interface PreloadTicket {
   /** Loads the ticket into the preload cache now (nothing happens while a valid copy exists). */
-  preload: (id: number, store?: TicketStore) => void;
+  preload: (conversation: PreloadTarget) => void;
   /** Stops a pending or running preload of that ticket (an abort is not an error). */
-  cancel: (id: number, store?: TicketStore) => void;
+  cancel: (conversation: PreloadTarget) => void;
   /** Props for a list row: preloads after a short hover, or at once on keyboard focus. */
-  hoverProps: (
-    id: number,
-    store?: TicketStore,
-  ) => { onMouseEnter: () => void; onMouseLeave: () => void; onFocus: () => void };
+  hoverProps: (conversation: PreloadTarget) => {
+    onMouseEnter: () => void;
+    onMouseLeave: () => void;
+    onFocus: () => void;
+  };
 }
 
 /**
  * Preloading a conversation before it is opened (spec §3/§4/§9: the ticket preload cache, valid
- * 5 minutes). The inbox list calls it, e.g. `<li {...hoverProps(item.id, { storeId: item.brand_id })}>`;
+ * 5 minutes). The inbox list calls it with the row's conversation, e.g. `<a {...hoverProps(item)}>`;
  * the conversation pane shows the cached copy at once while its own data loads. Preloads still
  * running when the component unmounts are aborted.
  */
@@ -41,32 +50,34 @@ export function usePreloadTicket(): PreloadTicket {
   }, []);
 
   return useMemo<PreloadTicket>(() => {
-    const preload = (id: number, store?: TicketStore) => {
+    const preload = (conversation: PreloadTarget) => {
+      const { id } = conversation;
+      const store = ticketStoreOf(conversation);
       const key = ticketKey(id, store);
       clearTimeout(waiting.current.get(key));
       waiting.current.delete(key);
       if (running.current.has(key)) return;
-      const request = dispatch(preloadTicket(store ? { id, store } : { id }));
+      const request = dispatch(preloadTicket({ id, store }));
       running.current.set(key, request);
       void request.finally(() => {
         if (running.current.get(key) === request) running.current.delete(key);
       });
     };
-    const cancel = (id: number, store?: TicketStore) => {
-      const key = ticketKey(id, store);
+    const cancel = (conversation: PreloadTarget) => {
+      const key = ticketKey(conversation.id, ticketStoreOf(conversation));
       clearTimeout(waiting.current.get(key));
       waiting.current.delete(key);
       running.current.get(key)?.abort();
       running.current.delete(key);
     };
-    const hoverProps = (id: number, store?: TicketStore) => {
-      const key = ticketKey(id, store);
+    const hoverProps = (conversation: PreloadTarget) => {
+      const key = ticketKey(conversation.id, ticketStoreOf(conversation));
       return {
         onMouseEnter: () => {
           if (waiting.current.has(key) || running.current.has(key)) return;
           waiting.current.set(
             key,
-            setTimeout(() => preload(id, store), PRELOAD_HOVER_DELAY_MS),
+            setTimeout(() => preload(conversation), PRELOAD_HOVER_DELAY_MS),
           );
         },
         // Leaving before the delay: no load. A load already running is let finish (it is useful).
@@ -74,7 +85,7 @@ export function usePreloadTicket(): PreloadTicket {
           clearTimeout(waiting.current.get(key));
           waiting.current.delete(key);
         },
-        onFocus: () => preload(id, store),
+        onFocus: () => preload(conversation),
       };
     };
     return { preload, cancel, hoverProps };

@@ -1,6 +1,8 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { usePhoneLayout } from '../../inbox/hooks/use-phone-layout';
 import { useGlobalDateRange } from '../hooks/use-global-date-range';
+import styles from './global-date-range-picker.module.css';
 
 const FORMAT = 'YYYY-MM-DD';
 
@@ -32,9 +34,11 @@ function presets(now = dayjs()) {
  */
 export function GlobalDateRangePicker({ maxDays }: { maxDays?: number }) {
   const { range, isDefault, setRange, resetRange } = useGlobalDateRange();
+  const phone = usePhoneLayout();
   return (
     <DatePicker.RangePicker
       aria-label="Date range"
+      {...(phone ? { classNames: { popup: { root: styles.phonePopup } } } : {})}
       value={[dayjs(range.start, FORMAT), dayjs(range.end, FORMAT)]}
       format="D MMM YYYY"
       allowClear={!isDefault}

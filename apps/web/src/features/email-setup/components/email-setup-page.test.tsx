@@ -260,7 +260,7 @@ describe('email setup page (/settings/emailsetup)', { timeout: 120_000 }, () => 
       }),
     );
     await screen.findByText('billing@northwind.io');
-    for (const expand of screen.getAllByRole('button', { name: 'Expand row' }))
+    for (const expand of screen.getAllByRole('button', { name: /^Show details of / }))
       await user.click(expand);
     const support = await screen.findByTestId('channel-details-3');
     const billing = screen.getByTestId('channel-details-4');

@@ -1,7 +1,12 @@
 import { useState, type Key } from 'react';
 import { Alert, Button, Card, Divider, Form, Input, Modal, Table, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
-import { MailOutlined, PlusOutlined } from '@ant-design/icons';
+import type { TableColumnsType, TableProps } from 'antd';
+import {
+  MailOutlined,
+  MinusSquareOutlined,
+  PlusOutlined,
+  PlusSquareOutlined,
+} from '@ant-design/icons';
 import { Link } from 'react-router';
 import {
   EMAIL_SETUP_ROUTES,
@@ -11,6 +16,7 @@ import {
 } from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
+import { StandaloneLink } from '../../../components/standalone-link';
 import { asErrorPayload } from '../../../lib/api-error';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
@@ -28,6 +34,7 @@ import {
   smtpOfForm,
   type SendingServerValues,
 } from './sending-server-fields';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 interface SetupForm extends SendingServerValues {
   from_name: string;
@@ -193,6 +200,20 @@ function EmailSetupModal({
   );
 }
 
+/** A row's expand control: a real button, 24 px or more (antd's square is 17 px), naming whose details it shows. */
+const expandButton: NonNullable<
+  NonNullable<TableProps<EmailSetup>['expandable']>['expandIcon']
+> = ({ expanded, onExpand, record }) => (
+  <Button
+    type="text"
+    size="small"
+    icon={expanded ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
+    aria-expanded={expanded}
+    aria-label={`${expanded ? 'Hide' : 'Show'} details of ${record.from_address}`}
+    onClick={(event) => onExpand(record, event)}
+  />
+);
+
 /** /settings/emailsetup: the names and addresses replies are sent from, with their domains. */
 export function EmailSetupPage() {
   const { data, isLoading, error, refetch } = useGetEmailSetupQuery(undefined, {
@@ -227,7 +248,11 @@ export function EmailSetupPage() {
       width: 200,
       render: (_, setup) => (
         <span>
-          {!setup.domain_verified && <Link to={EMAIL_SETUP_ROUTES.dnsRecords}>DNS records</Link>}
+          {!setup.domain_verified && (
+            <StandaloneLink to={EMAIL_SETUP_ROUTES.dnsRecords} style={{ marginInlineEnd: 8 }}>
+              DNS records
+            </StandaloneLink>
+          )}
           {canManage && (
             <Button
               size="small"
@@ -296,26 +321,29 @@ export function EmailSetupPage() {
         />
       )}
       <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-        <Table<EmailSetup>
-          rowKey="support_channel_id"
-          columns={columns}
-          dataSource={setups}
-          loading={isLoading}
-          pagination={false}
-          expandable={{
-            expandedRowKeys: expanded,
-            onExpandedRowsChange: setExpanded,
-            expandedRowRender: renderChannelDetails,
-          }}
-          locale={{
-            emptyText: (
-              <div style={{ padding: 24 }}>
-                <MailOutlined style={{ fontSize: 24 }} />
-                <div>No sending address yet.</div>
-              </div>
-            ),
-          }}
-        />
+        <ScrollRegion label="Support addresses" minWidth={640}>
+          <Table<EmailSetup>
+            rowKey="support_channel_id"
+            columns={columns}
+            dataSource={setups}
+            loading={isLoading}
+            pagination={false}
+            expandable={{
+              expandedRowKeys: expanded,
+              onExpandedRowsChange: setExpanded,
+              expandedRowRender: renderChannelDetails,
+              expandIcon: expandButton,
+            }}
+            locale={{
+              emptyText: (
+                <div style={{ padding: 24 }}>
+                  <MailOutlined style={{ fontSize: 24 }} />
+                  <div>No sending address yet.</div>
+                </div>
+              ),
+            }}
+          />
+        </ScrollRegion>
       </Card>
       <EmailSetupModal
         key={form?.editing?.support_channel_id ?? 'new'}

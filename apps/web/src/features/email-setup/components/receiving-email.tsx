@@ -1,5 +1,6 @@
 import { Descriptions, Typography } from 'antd';
 import { EMAIL_INBOUND_SECRET_HEADER, type EmailSetup } from '@parley/contracts';
+import { productName } from '../../../lib/product';
 import { CopyableText } from './copyable-text';
 
 /**
@@ -24,7 +25,7 @@ export function EmailChannelDetails({ setup }: { setup: EmailSetup }) {
               <>
                 <CopyableText text={address} label={`Copy ${address}`} />
                 <Typography.Text type="secondary">
-                  Mail to this address reaches Parley’s mail server once the MX record of{' '}
+                  Mail to this address reaches {productName}’s mail server once the MX record of{' '}
                   {setup.domain} points at it.
                 </Typography.Text>
               </>
@@ -77,7 +78,7 @@ export function EmailChannelDetails({ setup }: { setup: EmailSetup }) {
               ? `${setup.smtp.host}:${setup.smtp.port}${setup.smtp.secure ? ' (TLS)' : ''}${
                   setup.smtp.username ? ` as ${setup.smtp.username}` : ''
                 }`
-              : 'Parley’s mail server',
+              : `${productName}’s mail server`,
           },
           {
             key: 'signature',

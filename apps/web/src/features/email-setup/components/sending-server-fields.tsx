@@ -4,6 +4,7 @@ import {
   type EmailSetup,
   type EmailSmtpSettingsBody,
 } from '@parley/contracts';
+import { productName } from '../../../lib/product';
 
 export type SendingServer = 'parley' | 'own';
 
@@ -99,7 +100,7 @@ export function SendingServerFields({
       <Form.Item label="Sending server" name="sending">
         <Radio.Group
           options={[
-            { value: 'parley', label: 'Parley’s mail server' },
+            { value: 'parley', label: `${productName}’s mail server` },
             { value: 'own', label: 'Your own SMTP server' },
           ]}
         />

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Empty, Flex, Input, Menu, Spin, Tag, Typography } 
 import { FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
+import { usePhoneLayout } from '../../inbox/hooks/use-phone-layout';
 import { toast } from '../../../lib/toast';
 import {
   createFastReply,
@@ -134,6 +135,7 @@ export function FastRepliesPage() {
   const state = useAppSelector((root) => root.fastReply);
   const { data, filteredFastReplies, selectedKeys, selectedFastReply, folders } = state;
   const { loading, submitting } = state;
+  const phone = usePhoneLayout();
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');
   const [loaded, setLoaded] = useState(false);
@@ -241,8 +243,9 @@ export function FastRepliesPage() {
           style={{ marginBottom: 16 }}
         />
       )}
-      <Flex gap={24} align="flex-start">
-        <Card variant="borderless" style={{ width: 320, flexShrink: 0 }}>
+      {/* A phone has no room beside the editor: the list comes first, full width. */}
+      <Flex gap={phone ? 16 : 24} align="flex-start" vertical={phone}>
+        <Card variant="borderless" style={{ width: phone ? '100%' : 320, flexShrink: 0 }}>
           <FoldersPanel folders={folders} onRemoved={refilter} />
           <Input.Search
             aria-label="Search templates"
@@ -295,7 +298,7 @@ export function FastRepliesPage() {
             </nav>
           )}
         </Card>
-        <div style={{ flex: 1, minWidth: 0 }}>
+        <div style={{ flex: 1, minWidth: 0, width: phone ? '100%' : undefined }}>
           {showEditor ? (
             <FastReplyEditor
               key={editorKey(editing)}

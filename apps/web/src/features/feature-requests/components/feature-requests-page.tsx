@@ -22,6 +22,7 @@ import {
 import { PageHeader } from '../../../components/page-header';
 import { asErrorPayload } from '../../../lib/api-error';
 import { formatTimestamp } from '../../../lib/format-timestamp';
+import { productName } from '../../../lib/product';
 import { useGetFeatureRequestsQuery } from '../api/feature-requests-api';
 import { NewRequestModal } from './new-request-modal';
 import { authorLabel, RequestDrawer } from './request-drawer';
@@ -44,7 +45,7 @@ function RequestRow({ request, onOpen }: { request: FeatureRequest; onOpen: () =
         <VoteButton request={request} />
         <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Flex gap={8} align="center" wrap>
-            <Typography.Link strong onClick={onOpen} style={{ fontSize: 15 }}>
+            <Typography.Link strong onClick={onOpen} style={{ fontSize: 15, lineHeight: '24px' }}>
               {request.title}
             </Typography.Link>
             <StatusTag status={request.status} />
@@ -94,7 +95,7 @@ export function FeatureRequestsPage() {
     <div style={{ maxWidth: 880 }}>
       <PageHeader
         title="Feature requests"
-        description="Tell the Parley team what you need, vote for the ideas you want most, and follow where they stand."
+        description={`Tell the ${productName} team what you need, vote for the ideas you want most, and follow where they stand.`}
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
             New request

@@ -6,6 +6,7 @@ import {
   type FeatureRequestDetail,
 } from '@parley/contracts';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
+import { productName } from '../../../lib/product';
 import { toast } from '../../../lib/toast';
 import { useCreateFeatureRequestMutation } from '../api/feature-requests-api';
 
@@ -72,7 +73,7 @@ export function NewRequestModal({
         >
           <Input
             autoFocus
-            placeholder="What would you like Parley to do?"
+            placeholder={`What would you like ${productName} to do?`}
             showCount
             maxLength={FEATURE_REQUEST_TITLE_MAX}
           />

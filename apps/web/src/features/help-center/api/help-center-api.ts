@@ -14,7 +14,7 @@ import {
   type PublicHelpCenter,
 } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
-import { http } from '../../../lib/request';
+import { ANONYMOUS, http } from '../../../lib/request';
 
 /** Settings → Help center: the account's categories and articles (agents read, admins write). */
 export const helpCenterApi = baseApi.injectEndpoints({
@@ -79,7 +79,7 @@ export const {
   useDeleteHelpArticleMutation,
 } = helpCenterApi;
 
-/** The public help center: no session, no store (it is a public page, spec §2). */
+/** The public help center: no session, no cookies, no store (a public page, spec §2). */
 export const publicHelpCenterApi = {
   center: (
     center: string,
@@ -87,13 +87,13 @@ export const publicHelpCenterApi = {
     signal?: AbortSignal,
   ) =>
     http.get<PublicHelpCenter>(HELP_CENTER_PATHS.publicCenter(center), {
-      auth: false,
+      ...ANONYMOUS,
       query: { q: query.q || undefined, category_id: query.category_id },
       ...(signal ? { signal } : {}),
     }),
   article: (center: string, slug: string, signal?: AbortSignal) =>
     http.get<PublicHelpArticle>(HELP_CENTER_PATHS.publicArticle(center, slug), {
-      auth: false,
+      ...ANONYMOUS,
       ...(signal ? { signal } : {}),
     }),
 };

@@ -16,6 +16,7 @@ import {
 } from '../api/help-center-api';
 import { HELP_CENTER_SETTINGS_PATH, StatusTag } from './help-center-settings-page';
 import { RichTextEditor } from './rich-text-editor';
+import { TEXT_TERTIARY } from '../../../app/theme';
 
 interface Draft {
   title: string;
@@ -197,7 +198,7 @@ function ArticleEditor({ article }: { article: HelpArticle | null }) {
           >
             <Input
               id="article-slug"
-              prefix={<span style={{ color: '#8a8f9c' }}>/articles/</span>}
+              prefix={<span style={{ color: TEXT_TERTIARY }}>/articles/</span>}
               placeholder="reset-your-password"
               value={draft.slug}
               onChange={(e) => change({ slug: e.target.value })}

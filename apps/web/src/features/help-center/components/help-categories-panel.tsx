@@ -9,6 +9,7 @@ import {
   useDeleteHelpCategoryMutation,
   useUpdateHelpCategoryMutation,
 } from '../api/help-center-api';
+import { TEXT_TERTIARY } from '../../../app/theme';
 
 /** Which articles the list shows: all, one category's, or those without a category. */
 export type CategoryFilter = 'all' | 'none' | number;
@@ -18,6 +19,8 @@ interface HelpCategoriesPanelProps {
   selected: CategoryFilter;
   onSelect: (next: CategoryFilter) => void;
   canManage: boolean;
+  /** The panel takes the whole width (a phone, where it sits above the articles). */
+  fullWidth?: boolean;
 }
 
 const articlesCount = (n: number) => (n === 1 ? '1 article' : `${n} articles`);
@@ -28,6 +31,7 @@ export function HelpCategoriesPanel({
   selected,
   onSelect,
   canManage,
+  fullWidth = false,
 }: HelpCategoriesPanelProps) {
   const [editing, setEditing] = useState<{ category: HelpCategory | null } | null>(null);
   const [remove] = useDeleteHelpCategoryMutation();
@@ -59,7 +63,7 @@ export function HelpCategoriesPanel({
         <Flex justify="space-between" align="center" gap={4}>
           <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{c.name}</span>
           <span
-            style={{ color: '#8a8f9c', fontSize: 12 }}
+            style={{ color: TEXT_TERTIARY, fontSize: 12 }}
             aria-label={articlesCount(c.article_count)}
           >
             {c.article_count}
@@ -73,7 +77,10 @@ export function HelpCategoriesPanel({
   const current = categories.find((c) => c.id === selected);
 
   return (
-    <nav aria-label="Help center categories" style={{ width: 230, flexShrink: 0 }}>
+    <nav
+      aria-label="Help center categories"
+      style={{ width: fullWidth ? '100%' : 230, flexShrink: 0 }}
+    >
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <Typography.Text strong>Categories</Typography.Text>
         {canManage && (

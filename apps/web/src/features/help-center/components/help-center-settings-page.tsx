@@ -10,12 +10,14 @@ import {
   type HelpCategory,
 } from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
+import { usePhoneLayout } from '../../inbox/hooks/use-phone-layout';
 import { PageHeader } from '../../../components/page-header';
 import { asErrorPayload } from '../../../lib/api-error';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import { currentAccountId } from '../../../lib/session';
 import { useGetHelpArticlesQuery, useGetHelpCategoriesQuery } from '../api/help-center-api';
 import { HelpCategoriesPanel, type CategoryFilter } from './help-categories-panel';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 export const HELP_CENTER_SETTINGS_PATH = '/settings/help-center-articles';
 
@@ -43,6 +45,7 @@ function useDebounced(value: string, ms = 250) {
 /** /settings/help-center-articles: the account's help-center categories and articles. */
 export function HelpCenterSettingsPage() {
   const navigate = useNavigate();
+  const phone = usePhoneLayout();
   const me = useAppSelector((state) => state.auth.me);
   const canManage = me ? me.permission_level !== 'agent' : true;
   const [category, setCategory] = useState<CategoryFilter>('all');
@@ -170,8 +173,10 @@ export function HelpCenterSettingsPage() {
           }
         />
       )}
-      <Flex gap={24} align="flex-start">
+      {/* A phone has no room beside the articles: the categories come first, full width. */}
+      <Flex gap={24} align={phone ? 'stretch' : 'flex-start'} vertical={phone}>
         <HelpCategoriesPanel
+          fullWidth={phone}
           categories={categories}
           selected={category}
           onSelect={setCategory}
@@ -199,22 +204,26 @@ export function HelpCenterSettingsPage() {
             />
           </Flex>
           <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-            <Table<HelpArticleSummary>
-              rowKey="id"
-              columns={columns}
-              dataSource={articles}
-              loading={isFetching && !data}
-              pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
-              locale={{
-                emptyText: filtered
-                  ? q
-                    ? `No article matches “${q}”.`
-                    : 'No article here.'
-                  : canManage
-                    ? 'No articles yet. Write the first one with “New article”.'
-                    : 'No articles yet.',
-              }}
-            />
+            <ScrollRegion label="Articles" minWidth={720}>
+              <Table<HelpArticleSummary>
+                rowKey="id"
+                // one-line excerpts end in an ellipsis instead of widening the table.
+                tableLayout="fixed"
+                columns={columns}
+                dataSource={articles}
+                loading={isFetching && !data}
+                pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
+                locale={{
+                  emptyText: filtered
+                    ? q
+                      ? `No article matches “${q}”.`
+                      : 'No article here.'
+                    : canManage
+                      ? 'No articles yet. Write the first one with “New article”.'
+                      : 'No articles yet.',
+                }}
+              />
+            </ScrollRegion>
           </Card>
         </div>
       </Flex>

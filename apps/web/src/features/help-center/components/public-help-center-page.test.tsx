@@ -99,6 +99,8 @@ describe('public help center (spec §2 /help-center/helpcenter)', { timeout: 90_
       expect(call.headers.authorization).toBeUndefined();
       expect(call.headers['x-dc-account-id']).toBeUndefined();
     }
+    // No cookies either.
+    for (const [, init] of api.fetch.mock.calls) expect(init?.credentials).toBe('omit');
 
     await user.type(
       screen.getByRole('searchbox', { name: 'Search the help center' }),

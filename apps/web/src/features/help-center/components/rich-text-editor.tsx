@@ -259,13 +259,15 @@ function ToolButton({ title, icon, text, disabled, onClick }: ToolButtonProps) {
     <Button
       type="text"
       size="small"
-      aria-label={title}
+      // A button that shows text is named starting with it (WCAG 2.5.3): "H2 heading".
+      aria-label={text ? `${text} ${title.toLowerCase()}` : title}
       icon={icon}
       disabled={disabled}
       // Keeps the selection in the text while the button is pressed.
       onMouseDown={(e) => e.preventDefault()}
       onClick={onClick}
-      style={text ? { fontWeight: 600 } : undefined}
+      // A one-character label (¶) would make the button narrower than a 24 px target.
+      style={{ minWidth: 28, ...(text ? { fontWeight: 600 } : {}) }}
     >
       {text}
     </Button>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Button } from 'antd';
+import { Link } from 'react-router';
 import type { ConversationListItem, ConversationMapping } from '@parley/contracts';
 import { asErrorPayload } from '../../../lib/api-error';
 import type { useListConversationsInfiniteQuery } from '../api/inbox-api';
@@ -17,6 +18,8 @@ interface ConversationListProps {
   rows: ConversationListItem[];
   hrefFor: (conversationId: number) => string;
   selectedId: number | null;
+  /** A row to keep in sight when none is open (on a phone: the conversation just left). */
+  revealId?: number | null;
   mapping: ConversationMapping | undefined;
   /** What the list is filtered by, for the empty state. */
   search: string;
@@ -45,6 +48,7 @@ export function ConversationList({
   rows,
   hrefFor,
   selectedId,
+  revealId = null,
   mapping,
   search,
   statusLabel,
@@ -81,11 +85,12 @@ export function ConversationList({
   }, [canLoadMore, fetchNextPage]);
 
   // Keep the open conversation in sight (j/k move it).
+  const inSight = selectedId ?? revealId;
   useEffect(() => {
-    if (selectedId === null) return;
-    const row = scrollRef.current?.querySelector(`[data-conversation-id="${selectedId}"]`);
+    if (inSight === null) return;
+    const row = scrollRef.current?.querySelector(`[data-conversation-id="${inSight}"]`);
     row?.scrollIntoView?.({ block: 'nearest' });
-  }, [selectedId]);
+  }, [inSight]);
 
   let body;
   if (loading) {
@@ -99,14 +104,25 @@ export function ConversationList({
       </div>
     );
   } else if (rows.length === 0) {
+    // A workspace without channels can receive nothing yet: point to the setup checklist.
+    const noChannels = !search && mapping !== undefined && mapping.support_channels.length === 0;
     body = (
       <div className={styles.listState}>
-        <h3>{search ? 'No conversations match your search' : 'No conversations here'}</h3>
+        <h3>
+          {search
+            ? 'No conversations match your search'
+            : noChannels
+              ? 'Your inbox is empty'
+              : 'No conversations here'}
+        </h3>
         <p>
           {search
             ? `Nothing ${statusLabel ? `${statusLabel.toLowerCase()} ` : ''}matches “${search}”.`
-            : `There are no ${statusLabel ? `${statusLabel.toLowerCase()} ` : ''}conversations in this view.`}
+            : noChannels
+              ? 'Conversations arrive through your channels (email, live chat, social, SMS), and this workspace has none yet.'
+              : `There are no ${statusLabel ? `${statusLabel.toLowerCase()} ` : ''}conversations in this view.`}
         </p>
+        {noChannels && <Link to="/setup">Connect a channel in Setup</Link>}
         {onSearchAllStatuses && <Button onClick={onSearchAllStatuses}>Search all statuses</Button>}
       </div>
     );

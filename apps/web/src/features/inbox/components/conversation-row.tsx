@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import type { ConversationListItem, ConversationMapping } from '@parley/contracts';
+import { initialsBackground } from '../../../components/person-avatar';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import type { PreloadTicket } from '../../conversation/hooks/use-preload-ticket';
 import { ChannelIcon } from './channel-icon';
@@ -55,7 +56,7 @@ export const ConversationRow = memo(function ConversationRow({
         aria-current={selected ? 'true' : undefined}
         data-conversation-id={item.id}
         data-unread={item.unread ? 'true' : undefined}
-        {...preload.hoverProps(item.id)}
+        {...preload.hoverProps(item)}
       >
         {item.unread && <span className={styles.unreadDot} role="img" aria-label="Unread" />}
         <div className={styles.rowTop}>
@@ -97,7 +98,7 @@ export const ConversationRow = memo(function ConversationRow({
             {assignee && (
               <span
                 className={styles.assignee}
-                style={{ background: assignee.profile_color }}
+                style={{ background: initialsBackground(assignee.profile_color) }}
                 role="img"
                 aria-label={`Assigned to ${assignee.name}`}
                 title={`Assigned to ${assignee.name}`}

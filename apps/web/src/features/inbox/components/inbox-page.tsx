@@ -16,7 +16,8 @@ export function InboxPage() {
     if (!splat.replaceAll('/', '')) {
       const restored = restoredInboxPath();
       const at = parseInboxSplat(restored.slice(INBOX_BASE.length + 1)).location;
-      return { location: at, rewrite: restored };
+      // The query goes along (spec §2: `?popup` still opens the survey there).
+      return { location: at, rewrite: `${restored}${search}` };
     }
     const parsed = parseInboxSplat(splat);
     return {

@@ -1,4 +1,11 @@
-import { useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
+import { Drawer } from 'antd';
 import { MenuUnfoldOutlined } from '@ant-design/icons';
 import type { PanelLayout } from '../hooks/use-panel-layout';
 import { MAX_PANEL_WIDTHS, type ResizablePanel } from '../panel-layout';
@@ -93,15 +100,70 @@ function CollapsedRail({ layout }: { layout: PanelLayout }) {
   );
 }
 
+/** How the inbox shows on a phone (usePhoneLayout): one screen at a time. */
+export interface PhoneScreens {
+  /** A conversation is open (the address names one): it is the screen, not the list. */
+  conversationOpen: boolean;
+  /** The views are open in their drawer. */
+  viewsOpen: boolean;
+  onCloseViews: () => void;
+}
+
 interface InboxPanelsProps {
   layout: PanelLayout;
   views: ReactNode;
   list: ReactNode;
   conversation: ReactNode;
+  /** Set on a phone: the screens stack instead of standing side by side. */
+  phone?: PhoneScreens;
 }
 
-/** Views | list | conversation, side by side; the first two resizable and hideable. */
-export function InboxPanels({ layout, views, list, conversation }: InboxPanelsProps) {
+/** The list, or the open conversation, full width; the views slide in from the left. */
+function StackedScreens({
+  views,
+  list,
+  conversation,
+  phone,
+}: Omit<InboxPanelsProps, 'layout' | 'phone'> & { phone: PhoneScreens }) {
+  // Picking a view (a link) closes the drawer; the list behind it shows that view.
+  const onViewsClick = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as Element).closest('a[href]')) phone.onCloseViews();
+  };
+  return (
+    <div className={`${styles.workspace} ${styles.stacked}`} data-testid="inbox-panels">
+      {phone.conversationOpen ? (
+        <section aria-label="Conversation" className={styles.screen} data-panel="conversation">
+          {conversation}
+        </section>
+      ) : (
+        <section aria-label="Conversation list" className={styles.screen} data-panel="list">
+          {list}
+        </section>
+      )}
+      <Drawer
+        open={phone.viewsOpen}
+        onClose={phone.onCloseViews}
+        placement="left"
+        size="min(300px, 85vw)"
+        title="Inbox"
+        styles={{ body: { padding: 0 }, header: { paddingBlock: 8 } }}
+      >
+        <div className={styles.drawerViews} onClick={onViewsClick}>
+          {views}
+        </div>
+      </Drawer>
+    </div>
+  );
+}
+
+/**
+ * Views | list | conversation, side by side; the first two resizable and hideable. On a phone,
+ * stacked screens instead (the panels' widths and visibility stay saved for wider screens).
+ */
+export function InboxPanels({ layout, views, list, conversation, phone }: InboxPanelsProps) {
+  if (phone) {
+    return <StackedScreens views={views} list={list} conversation={conversation} phone={phone} />;
+  }
   const { visible, widths, spec } = layout;
   return (
     <div className={styles.workspace} data-testid="inbox-panels">

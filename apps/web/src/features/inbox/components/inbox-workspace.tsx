@@ -16,6 +16,7 @@ import { useInboxShortcuts, useShortcutsEnabled } from '../hooks/use-inbox-short
 import { useInboxTitle } from '../hooks/use-inbox-title';
 import { useLiveInbox } from '../hooks/use-live-inbox';
 import { usePanelLayout } from '../hooks/use-panel-layout';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
 import {
   inboxPath,
   rememberInboxLocation,
@@ -50,7 +51,10 @@ function dedupe(items: ConversationListItem[]): ConversationListItem[] {
   return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
 }
 
-/** The inbox at one place: views | list | conversation, live over realtime. */
+/**
+ * The inbox at one place: views | list | conversation, live over realtime. On a phone the list
+ * and the open conversation are screens of their own, and the views a drawer.
+ */
 export function InboxWorkspace({ location }: { location: InboxLocation }) {
   const { view, status, sort, conversationId } = location;
   const navigate = useNavigate();
@@ -58,6 +62,11 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
   const [params] = useSearchParams();
   const search = params.get('search')?.trim() ?? '';
   const layout = usePanelLayout();
+  const phone = usePhoneLayout();
+  const [viewsOpen, setViewsOpen] = useState(false);
+  // On a phone, back on the list, the conversation just left stays in sight.
+  const [lastOpened, setLastOpened] = useState<number | null>(conversationId);
+  if (conversationId !== null && conversationId !== lastOpened) setLastOpened(conversationId);
   const shortcutsEnabled = useShortcutsEnabled();
   const [sheet, setSheet] = useState<Sheet>(null);
   const [sheetsUsed, setSheetsUsed] = useState<Set<Sheet>>(() => new Set());
@@ -94,6 +103,7 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
   );
 
   const openSheet = (next: Sheet) => {
+    setViewsOpen(false);
     setSheet(next);
     setSheetsUsed((used) => (used.has(next) ? used : new Set(used).add(next)));
   };
@@ -154,8 +164,18 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
 
   return (
     <>
+      <h1 className={styles.srOnly}>Inboxes</h1>
       <InboxPanels
         layout={layout}
+        phone={
+          phone
+            ? {
+                conversationOpen: conversationId !== null,
+                viewsOpen,
+                onCloseViews: () => setViewsOpen(false),
+              }
+            : undefined
+        }
         views={
           <ViewsPanel
             location={location}
@@ -163,7 +183,7 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
             mapping={mapping}
             onNewConversation={() => openSheet('new-conversation')}
             onShowShortcuts={() => openSheet('help')}
-            onHide={() => layout.toggle('views')}
+            onHide={phone ? undefined : () => layout.toggle('views')}
           />
         }
         list={
@@ -175,8 +195,9 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
               sort={sort}
               search={search}
               searchRef={searchRef}
-              viewsHidden={!layout.visible.views}
+              viewsHidden={phone || !layout.visible.views}
               onHideList={() => layout.toggle('list')}
+              onShowViews={phone ? () => setViewsOpen(true) : undefined}
               onNewConversation={() => openSheet('new-conversation')}
               onStatusChange={(next: StatusFilter) => go({ status: next })}
               onSortChange={(next: ConversationSort) => go({ sort: next })}
@@ -188,6 +209,7 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
               rows={rows}
               hrefFor={hrefFor}
               selectedId={conversationId}
+              revealId={phone ? lastOpened : null}
               mapping={mapping}
               search={search}
               statusLabel={status === 'all' ? null : STATUS_LABELS[status]}
@@ -213,7 +235,10 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
             </div>
           ) : (
             <Suspense fallback={<div className={styles.paneLoading} aria-busy="true" />}>
-              <ConversationPane conversationId={conversationId} />
+              <ConversationPane
+                conversationId={conversationId}
+                onBack={phone ? () => go({ conversationId: null }) : undefined}
+              />
             </Suspense>
           )
         }

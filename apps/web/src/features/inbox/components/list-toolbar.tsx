@@ -1,6 +1,12 @@
 import { useEffect, useState, type Ref } from 'react';
 import { Button, Dropdown, Input, Tooltip, type InputRef, type MenuProps } from 'antd';
-import { DownOutlined, MenuFoldOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  PlusOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
 import type { ConversationSort } from '@parley/contracts';
 import { STATUS_FILTERS, type StatusFilter } from '../inbox-route';
 import styles from './inbox.module.css';
@@ -31,6 +37,8 @@ interface ListToolbarProps {
   searchRef: Ref<InputRef>;
   viewsHidden: boolean;
   onHideList: () => void;
+  /** On a phone the views are a drawer: this opens it, in place of hiding the list. */
+  onShowViews?: () => void;
   onNewConversation: () => void;
   onStatusChange: (status: StatusFilter) => void;
   onSortChange: (sort: ConversationSort) => void;
@@ -47,6 +55,7 @@ export function ListToolbar({
   searchRef,
   viewsHidden,
   onHideList,
+  onShowViews,
   onNewConversation,
   onStatusChange,
   onSortChange,
@@ -90,6 +99,17 @@ export function ListToolbar({
   return (
     <>
       <div className={styles.panelHeader}>
+        {onShowViews && (
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label="Show views"
+            title="Views"
+            onClick={onShowViews}
+          >
+            <MenuUnfoldOutlined />
+          </button>
+        )}
         <h2 className={styles.panelTitle} title={title}>
           {title}
           {count !== undefined && (
@@ -99,7 +119,8 @@ export function ListToolbar({
           )}
         </h2>
         {viewsHidden && (
-          <Tooltip title="New conversation">
+          // A touch opens a tooltip and leaves it there (past the screen's edge): none on a phone.
+          <Tooltip title={onShowViews ? undefined : 'New conversation'}>
             <Button
               type="primary"
               size="small"
@@ -109,16 +130,18 @@ export function ListToolbar({
             />
           </Tooltip>
         )}
-        <Tooltip title="Hide list">
-          <button
-            type="button"
-            className={styles.iconButton}
-            aria-label="Hide conversation list"
-            onClick={onHideList}
-          >
-            <MenuFoldOutlined />
-          </button>
-        </Tooltip>
+        {!onShowViews && (
+          <Tooltip title="Hide list">
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label="Hide conversation list"
+              onClick={onHideList}
+            >
+              <MenuFoldOutlined />
+            </button>
+          </Tooltip>
+        )}
       </div>
       <div className={styles.toolbar}>
         <Input

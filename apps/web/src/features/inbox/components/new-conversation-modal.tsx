@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Form, Input, Modal, Select } from 'antd';
+import { Link } from 'react-router';
 import type { ConversationDetail, ConversationMapping } from '@parley/contracts';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { useCreateConversationMutation, type NewConversationRequest } from '../api/inbox-api';
@@ -7,6 +8,26 @@ import { ChannelIcon } from './channel-icon';
 
 /** Channels that reach people by phone number; email channels by address; others take either. */
 const PHONE_CHANNELS = new Set(['sms', 'call', 'whatsapp_gupshup_isv']);
+
+/**
+ * The channel types whose delivery can reach a customer who never wrote: email by address, SMS
+ * by number, the API channel through the account's webhook. Live chat needs a visitor in the
+ * widget, Messenger and Instagram someone who wrote first, WhatsApp a template outside the
+ * 24-hour window, and calls carry no messages: a first message there ends "Not delivered".
+ * Email comes first, the default when there is one.
+ */
+const STARTING_CHANNEL_TYPES = ['email', 'sms', 'api'];
+
+/** The channels offered here, email first; a channel waiting to be reconnected cannot send. */
+export function channelsThatStart(
+  channels: ConversationMapping['support_channels'],
+): ConversationMapping['support_channels'] {
+  return channels
+    .filter((c) => STARTING_CHANNEL_TYPES.includes(c.type) && !c.needs_reauthorization)
+    .sort(
+      (a, b) => STARTING_CHANNEL_TYPES.indexOf(a.type) - STARTING_CHANNEL_TYPES.indexOf(b.type),
+    );
+}
 
 interface FormValues {
   channel: number;
@@ -49,13 +70,14 @@ export function NewConversationModal({
   const [create, { isLoading }] = useCreateConversationMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const channelId = Form.useWatch('channel', form);
-  const channelType = channels.find((c) => c.id === channelId)?.type;
+  const offered = useMemo(() => channelsThatStart(channels), [channels]);
+  const channelType = offered.find((c) => c.id === channelId)?.type;
   const isEmail = channelType === 'email';
   const isPhone = channelType !== undefined && PHONE_CHANNELS.has(channelType);
 
   const options = useMemo(
     () =>
-      channels.map((channel) => ({
+      offered.map((channel) => ({
         value: channel.id,
         label: (
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
@@ -65,7 +87,7 @@ export function NewConversationModal({
         ),
         title: channel.name,
       })),
-    [channels],
+    [offered],
   );
 
   const submit = async (values: FormValues) => {
@@ -97,17 +119,33 @@ export function NewConversationModal({
       title="New conversation"
       okText="Send"
       onOk={() => form.submit()}
+      okButtonProps={{ disabled: offered.length === 0 }}
       confirmLoading={isLoading}
       onCancel={onClose}
       destroyOnHidden
       width={560}
     >
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
+      {offered.length === 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="None of your channels can start a conversation"
+          description={
+            <>
+              Live chat, Messenger, Instagram and WhatsApp answer customers who wrote first. To
+              write first, <Link to="/settings/emailsetup">set up an email address</Link> or add an
+              SMS or API channel in <Link to="/setup">Setup</Link>.
+            </>
+          }
+        />
+      )}
       <Form
         form={form}
         layout="vertical"
         requiredMark="optional"
-        initialValues={{ channel: channels[0]?.id }}
+        initialValues={{ channel: offered[0]?.id }}
         onFinish={(values) => void submit(values)}
       >
         <Form.Item

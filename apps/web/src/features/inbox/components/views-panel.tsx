@@ -21,7 +21,8 @@ interface ViewsPanelProps {
   mapping: ConversationMapping | undefined;
   onNewConversation: () => void;
   onShowShortcuts: () => void;
-  onHide: () => void;
+  /** Hides the panel; without it (the phone's drawer, which has its own title) no header. */
+  onHide?: () => void;
 }
 
 interface ViewLinkProps {
@@ -70,19 +71,21 @@ export function ViewsPanel({
   const tags = mapping?.tags ?? [];
   return (
     <>
-      <div className={styles.panelHeader}>
-        <h2 className={styles.panelTitle}>Inbox</h2>
-        <Tooltip title="Hide views">
-          <button
-            type="button"
-            className={styles.iconButton}
-            aria-label="Hide views panel"
-            onClick={onHide}
-          >
-            <MenuFoldOutlined />
-          </button>
-        </Tooltip>
-      </div>
+      {onHide && (
+        <div className={styles.panelHeader}>
+          <h2 className={styles.panelTitle}>Inbox</h2>
+          <Tooltip title="Hide views">
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label="Hide views panel"
+              onClick={onHide}
+            >
+              <MenuFoldOutlined />
+            </button>
+          </Tooltip>
+        </div>
+      )}
       <div style={{ padding: '12px 12px 4px' }}>
         <Button type="primary" block icon={<PlusOutlined />} onClick={onNewConversation}>
           New conversation

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { PRODUCT_NAME_DEFAULT } from '@parley/contracts';
+import { productName } from '../../../lib/product';
 
 /** `(3) Inbox · Parley` with 3 unread conversations of mine; `Inbox · Parley` with none. */
 export function inboxTitle(unreadMine: number): string {
   const prefix = unreadMine > 0 ? `(${unreadMine}) ` : '';
-  return `${prefix}Inbox · ${PRODUCT_NAME_DEFAULT}`;
+  return `${prefix}Inbox · ${productName}`;
 }
 
 /** The page title while the inbox is open; the previous title comes back when it closes. */

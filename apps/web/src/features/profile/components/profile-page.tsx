@@ -14,7 +14,6 @@ import {
   Typography,
 } from 'antd';
 import { DeleteOutlined, SoundOutlined, UploadOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
 import {
   AVATAR_CONTENT_TYPES,
   AVATAR_MAX_BYTES,
@@ -24,15 +23,17 @@ import {
 } from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
-import { initialsOf } from '../../../components/person-avatar';
+import { initialsBackground, initialsOf } from '../../../components/person-avatar';
 import { uploadAttachment, uploadErrorText } from '../../../lib/attachment-upload';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { playNotificationSound } from '../../../lib/notification-sound';
+import { productName } from '../../../lib/product';
 import { isCanceledRequest } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { useGetMeQuery } from '../../auth/api/me-api';
 import { useUpdateProfileMutation } from '../api/profile-api';
 import { ColorField } from '../../../components/color-field';
+import { StandaloneLink } from '../../../components/standalone-link';
 
 /** The sound select's value for "follow the workspace's live chat sound" (null on the wire). */
 const ACCOUNT_SOUND = 'account';
@@ -81,8 +82,10 @@ export function ProfilePage() {
     <div style={{ maxWidth: 640 }}>
       <PageHeader
         title="Profile"
-        description="How your teammates see you, and how Parley sounds for you."
-        extra={<Link to="/settings/profile/changepassword">Change password</Link>}
+        description={`How your teammates see you, and how ${productName} sounds for you.`}
+        extra={
+          <StandaloneLink to="/settings/profile/changepassword">Change password</StandaloneLink>
+        }
       />
       {!me && loadError && (
         <Alert
@@ -203,7 +206,12 @@ function ProfileForm({ me }: { me: Me }) {
               <Avatar
                 size={72}
                 aria-label="Initials preview"
-                style={{ background: color, color: '#fff', fontWeight: 600, fontSize: 26 }}
+                style={{
+                  background: initialsBackground(color),
+                  color: '#fff',
+                  fontWeight: 600,
+                  fontSize: 26,
+                }}
               >
                 {initialsOf(name) || me.initials}
               </Avatar>

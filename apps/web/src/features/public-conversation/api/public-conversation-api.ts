@@ -1,23 +1,23 @@
 import { PUBLIC_CONVERSATION_API, type FeedbackInfo, type Transcript } from '@parley/contracts';
-import { http } from '../../../lib/request';
+import { ANONYMOUS, http } from '../../../lib/request';
 
 /**
  * The customer's public pages (spec §2 /transcript and /feedback): no session, no store, no
- * realtime connection; the signed link's token is the only credential.
+ * realtime connection, no cookies (spec §2); the signed link's token is the only credential.
  */
 export const publicConversationApi = {
   transcript: (token: string, signal?: AbortSignal) =>
     http.get<Transcript>(PUBLIC_CONVERSATION_API.transcript, {
-      auth: false,
+      ...ANONYMOUS,
       query: { token },
       ...(signal ? { signal } : {}),
     }),
   feedback: (token: string, signal?: AbortSignal) =>
     http.get<FeedbackInfo>(PUBLIC_CONVERSATION_API.feedback, {
-      auth: false,
+      ...ANONYMOUS,
       query: { token },
       ...(signal ? { signal } : {}),
     }),
   rate: (body: { token: string; rating: number; comment?: string }) =>
-    http.post<FeedbackInfo>(PUBLIC_CONVERSATION_API.feedback, body, { auth: false }),
+    http.post<FeedbackInfo>(PUBLIC_CONVERSATION_API.feedback, body, ANONYMOUS),
 };

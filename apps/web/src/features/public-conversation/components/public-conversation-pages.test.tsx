@@ -92,6 +92,8 @@ describe('/transcript (spec §2 public transcript page, issue 6 part 6)', () => 
     const [call] = api.callsTo('GET /dashboardapi/public/transcript');
     expect(new URL(call!.url, 'http://x').searchParams.get('token')).toBe('1.41.999.sig');
     expect(call!.headers.authorization).toBeUndefined();
+    // Spec §2: public pages are sent without credentials — no cookies either.
+    expect(api.fetch.mock.calls[0]![1]?.credentials).toBe('omit');
     expect(api.calls.map((c) => c.path)).toEqual(['/dashboardapi/public/transcript']);
 
     await user.click(screen.getByRole('button', { name: /Print/ }));
@@ -138,6 +140,8 @@ describe('/feedback (spec §2 public feedback page: CSAT 1–5 with a comment)',
     const [post] = api.callsTo('POST /dashboardapi/public/feedback');
     expect(post!.body).toEqual({ token: '1.41.999.sig', rating: 4, comment: 'Quick and kind' });
     expect(post!.headers.authorization).toBeUndefined();
+    // Spec §2: public pages are sent without credentials — no cookies either.
+    for (const [, init] of api.fetch.mock.calls) expect(init?.credentials).toBe('omit');
   });
 
   it('shows an earlier rating so the customer can change it', async () => {

@@ -1,5 +1,6 @@
 import { HEATMAP_DAYS } from '@parley/contracts';
 import { formatCount } from '../report-format';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
@@ -18,7 +19,7 @@ function shade(value: number, max: number) {
 export function BusiestHours({ cells, timezone }: { cells: number[][]; timezone: string }) {
   const max = Math.max(0, ...cells.flat());
   return (
-    <div style={{ overflowX: 'auto' }}>
+    <ScrollRegion label="Busiest hours">
       <table
         aria-label={`Customer messages by weekday and hour (${timezone})`}
         style={{ borderCollapse: 'separate', borderSpacing: 2, fontSize: 11, width: '100%' }}
@@ -67,6 +68,6 @@ export function BusiestHours({ cells, timezone }: { cells: number[][]; timezone:
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -168,7 +168,7 @@ export function SetupPage() {
         </>
       )}
 
-      <OnboardingVideos />
+      <OnboardingVideos checklistShown={!isLoading} />
     </div>
   );
 }
@@ -176,15 +176,16 @@ export function SetupPage() {
 /**
  * The onboarding videos the operator publishes (help menu: Watch Onboarding Videos, which comes
  * here at #onboarding-videos). Until there are any, it says so and points to the written guides.
+ * It scrolls into view once the checklist above it has its height too (or it lands short).
  */
-function OnboardingVideos() {
+function OnboardingVideos({ checklistShown }: { checklistShown: boolean }) {
   const { data, isLoading, error, refetch } = useGetOnboardingVideosQuery();
   const { hash } = useLocation();
   const anchor = 'onboarding-videos';
   useEffect(() => {
-    if (hash === `#${anchor}` && !isLoading)
+    if (hash === `#${anchor}` && !isLoading && checklistShown)
       document.getElementById(anchor)?.scrollIntoView?.({ block: 'start' });
-  }, [hash, isLoading]);
+  }, [hash, isLoading, checklistShown]);
   const videos = data?.videos ?? [];
 
   return (
@@ -213,8 +214,11 @@ function OnboardingVideos() {
             {data && videos.length === 0 && (
               <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
                 No onboarding videos have been published yet. The steps above walk you through the
-                same ground, and the <Link to={HELP_CENTER_URL}>Help Center</Link> has written
-                guides.
+                same ground, and the{' '}
+                <Link to={HELP_CENTER_URL} style={{ textDecoration: 'underline' }}>
+                  Help Center
+                </Link>{' '}
+                has written guides.
               </Typography.Paragraph>
             )}
             {videos.length > 0 && (

@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DAY_MS, LOCAL_KEYS, STALE_TAB_AFTER_MS } from '@parley/contracts';
+import { BUILD_META_NAME, DAY_MS, LOCAL_KEYS, STALE_TAB_AFTER_MS } from '@parley/contracts';
+import { json } from '../../../test/fake-api';
 import { meLoaded, meWith, renderShell } from '../testing/render-shell';
 import { PAYMENT_ERROR_TEXT, STALE_TAB_TEXT, paymentWarningText } from './shell-banner';
 
@@ -99,10 +100,20 @@ describe(
 );
 
 describe('stale tab (spec §4, §9: 30 minutes)', { timeout: 60_000 }, () => {
-  it('after 1,800,000 ms the refresh banner appears and replaces the payment banner', async () => {
+  it('after 1,800,000 ms, with a newer build served, the refresh banner replaces the payment banner', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
     vi.setSystemTime(NOW);
-    renderShell({ at: '/inboxes/all', me: failedDaysAgo(3) });
+    const tabBuild = Object.assign(document.createElement('meta'), {
+      name: BUILD_META_NAME,
+      content: 'tab-build',
+    });
+    document.head.append(tabBuild);
+    onTestFinished(() => tabBuild.remove());
+    renderShell({
+      at: '/inboxes/all',
+      me: failedDaysAgo(3),
+      routes: { 'GET /build.json': json(200, { build: 'newer-build' }) },
+    });
     await screen.findByTestId('payment-banner');
 
     act(() => vi.advanceTimersByTime(STALE_TAB_AFTER_MS - 1_000));

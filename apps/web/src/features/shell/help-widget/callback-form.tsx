@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast';
 import { useAttachmentUploads } from '../../../lib/use-attachment-uploads';
 import { useRequestCallbackMutation } from '../api/shell-api';
 import { CALLBACK_RULES, callbackBody, type CallbackFormValues } from './callback-rules';
+import { useGetBrandsQuery, workspaceStoreDomain } from './workspace-store';
 
 export const CALLBACK_FIELD_LABELS = {
   customer_name: 'Full name',
@@ -33,11 +34,15 @@ const reasonOptions = CALLBACK_REASONS.map((reason) => ({ value: reason, label: 
 /**
  * Spec §2/§3/§5 Request Callback form of the help widget: posted to /dashboardapi/widget/form/;
  * spec §8 success and failure texts as toasts (the success one success-styled: design.md §3).
+ * The body and every upload (`POST /attachment/?myshopify_domain=`, spec §7) carry the
+ * workspace's store, so files wait until the brands are known.
  */
 export function CallbackForm({ me, onDone }: { me: Me | undefined; onDone: () => void }) {
   const [form] = Form.useForm<CallbackFormValues>();
   const [requestCallback, { isLoading }] = useRequestCallbackMutation();
-  const uploads = useAttachmentUploads();
+  const { data: brands, isLoading: brandsLoading } = useGetBrandsQuery();
+  const shop = workspaceStoreDomain(brands);
+  const uploads = useAttachmentUploads(shop ? { myshopifyDomain: shop } : {});
   const [fileProblem, setFileProblem] = useState<string | null>(null);
 
   const submit = async (values: CallbackFormValues) => {
@@ -50,7 +55,11 @@ export function CallbackForm({ me, onDone }: { me: Me | undefined; onDone: () =>
     setFileProblem(null);
     try {
       await requestCallback(
-        callbackBody(values, { attachments: uploads.ids, submissionUrl: window.location.href }),
+        callbackBody(values, {
+          attachments: uploads.ids,
+          submissionUrl: window.location.href,
+          myshopifyDomain: shop,
+        }),
       ).unwrap();
     } catch (failure) {
       toast.error(CALLBACK_MESSAGES.failure);
@@ -122,7 +131,7 @@ export function CallbackForm({ me, onDone }: { me: Me | undefined; onDone: () =>
       </Form.Item>
       <div style={{ marginBottom: 16 }}>
         <AttachFilesButton
-          disabled={isLoading}
+          disabled={isLoading || brandsLoading}
           onFiles={(files) => setFileProblem(uploads.add(files))}
         />
         <AttachmentList items={uploads.items} onRemove={uploads.remove} disabled={isLoading} />
@@ -132,7 +141,7 @@ export function CallbackForm({ me, onDone }: { me: Me | undefined; onDone: () =>
           </div>
         )}
       </div>
-      <Button type="primary" htmlType="submit" block loading={isLoading}>
+      <Button type="primary" htmlType="submit" block loading={isLoading || brandsLoading}>
         {SUBMIT_CALLBACK_TEXT}
       </Button>
     </Form>

@@ -12,7 +12,7 @@ describe('callback form rules (spec §5)', () => {
     expect(isPlausiblePhone('1234567890123456')).toBe(false);
   });
 
-  it('builds a body the server contract accepts: trimmed, phone digits, empty query as null', () => {
+  it('builds a body the server contract accepts: trimmed, phone digits, empty query as null, the workspace’s store', () => {
     const body = callbackBody(
       {
         customer_name: ' Erin ',
@@ -22,7 +22,11 @@ describe('callback form rules (spec §5)', () => {
         query_type: 'Support',
         message: '   ',
       },
-      { attachments: [3], submissionUrl: 'http://localhost/inboxes' },
+      {
+        attachments: [3],
+        submissionUrl: 'http://localhost/inboxes',
+        myshopifyDomain: 'acme.myshopify.com',
+      },
     );
     expect(body).toEqual({
       customer_name: 'Erin',
@@ -31,6 +35,7 @@ describe('callback form rules (spec §5)', () => {
       best_time_to_call: '3pm-6pm',
       query_type: 'Support',
       message: null,
+      myshopify_domain: 'acme.myshopify.com',
       attachments: [3],
       submission_url: 'http://localhost/inboxes',
       is_created_from_dc_app: true,

@@ -63,10 +63,13 @@ export const CALLBACK_RULES: Record<keyof CallbackFormValues, Rule[]> = {
   message: [],
 };
 
-/** The spec §3 body from the form: trimmed, the phone normalized to its digits. */
+/**
+ * The spec §3 body from the form: trimmed, the phone normalized to its digits, with the
+ * workspace's store (`myshopify_domain`, null when it has none).
+ */
 export function callbackBody(
   values: CallbackFormValues,
-  extra: { attachments: number[]; submissionUrl: string },
+  extra: { attachments: number[]; submissionUrl: string; myshopifyDomain: string | null },
 ): CallbackRequestBody {
   const message = values.message?.trim();
   return {
@@ -76,6 +79,7 @@ export function callbackBody(
     best_time_to_call: values.best_time_to_call!,
     query_type: values.query_type!,
     message: message ? message : null,
+    myshopify_domain: extra.myshopifyDomain,
     attachments: extra.attachments,
     submission_url: extra.submissionUrl,
     is_created_from_dc_app: true,

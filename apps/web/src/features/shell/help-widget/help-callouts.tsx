@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button } from 'antd';
+import { Badge, Button, theme, type GlobalToken } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { DEMO_CALLOUT_DELAY_MS, LOCAL_KEYS } from '@parley/contracts';
 import { PRODUCT_NAME } from '../shell-config';
+import { helpWidgetZIndex, VIEWPORT_MARGIN } from './help-widget-layout';
 
 export const DEMO_CALLOUT_TEXT = {
   title: `New to ${PRODUCT_NAME}?`,
@@ -36,22 +37,29 @@ function useDemoCallout(): [boolean, () => void] {
   ];
 }
 
-const cardStyle = (bottom: number, right: number) =>
+const CALLOUT_WIDTH = 280;
+
+const cardStyle = (token: GlobalToken, bottom: number, right: number) =>
   ({
     position: 'fixed',
     insetInlineEnd: right,
     bottom,
-    width: 280,
-    zIndex: 999,
-    background: '#fff',
-    borderRadius: 12,
-    boxShadow: '0 8px 24px rgba(15, 23, 42, 0.16)',
-    padding: '12px 14px',
+    boxSizing: 'border-box',
+    width: CALLOUT_WIDTH,
+    maxWidth: `calc(100vw - ${right + VIEWPORT_MARGIN}px)`,
+    // Under modals and their backdrops, like the panel.
+    zIndex: helpWidgetZIndex(token),
+    background: token.colorBgElevated,
+    color: token.colorText,
+    borderRadius: token.borderRadiusLG,
+    boxShadow: token.boxShadowSecondary,
+    padding: `${token.paddingSM}px ${token.padding}px`,
   }) as const;
 
 /**
  * The callouts beside the help button (spec §4): a reply from the operator's team (`new_message`,
- * with a badge of the count) and, once per person, the demo-and-chat invitation.
+ * with a badge of the count) and, once per person, the demo-and-chat invitation. `bottom` keeps
+ * them above the page's bottom row, where a composer has its Send button.
  */
 export function HelpCallouts({
   bottom,
@@ -69,6 +77,7 @@ export function HelpCallouts({
   onScheduleDemo: () => void;
 }) {
   const [demoShown, dismissDemo] = useDemoCallout();
+  const { token } = theme.useToken();
 
   if (unread > 0) {
     return (
@@ -78,7 +87,13 @@ export function HelpCallouts({
         aria-label={`${newMessageCalloutTitle(unread)}. Open the chat`}
         data-testid="help-new-message-callout"
         onClick={onOpenChat}
-        style={{ ...cardStyle(bottom, right), border: 0, textAlign: 'start', cursor: 'pointer' }}
+        style={{
+          ...cardStyle(token, bottom, right),
+          border: 0,
+          font: 'inherit',
+          textAlign: 'start',
+          cursor: 'pointer',
+        }}
       >
         <span style={{ display: 'flex', alignItems: 'center', gap: 8, fontWeight: 600 }}>
           <Badge count={unread} aria-hidden />
@@ -89,7 +104,7 @@ export function HelpCallouts({
             style={{
               display: 'block',
               marginTop: 4,
-              color: '#3d4350',
+              color: token.colorTextSecondary,
               overflow: 'hidden',
               textOverflow: 'ellipsis',
               whiteSpace: 'nowrap',
@@ -107,7 +122,7 @@ export function HelpCallouts({
     <section
       aria-label={DEMO_CALLOUT_TEXT.title}
       data-testid="help-demo-callout"
-      style={cardStyle(bottom, right)}
+      style={cardStyle(token, bottom, right)}
     >
       <div style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
         <strong style={{ flex: 1 }}>{DEMO_CALLOUT_TEXT.title}</strong>
@@ -119,7 +134,9 @@ export function HelpCallouts({
           onClick={dismissDemo}
         />
       </div>
-      <p style={{ margin: '4px 0 10px', color: '#3d4350' }}>{DEMO_CALLOUT_TEXT.body}</p>
+      <p style={{ margin: '4px 0 10px', color: token.colorTextSecondary }}>
+        {DEMO_CALLOUT_TEXT.body}
+      </p>
       <div style={{ display: 'flex', gap: 8 }}>
         <Button
           type="primary"

@@ -11,8 +11,17 @@ import {
 } from './callback-form';
 import { INVALID_EMAIL_TEXT, INVALID_PHONE_TEXT } from './callback-rules';
 import { HELP_MENU } from './help-widget';
+import { NO_HELP_CENTER_REASON } from './use-help-center-link';
+import { BRANDS_PATH } from './workspace-store';
 
 const CALLBACK_ROUTE = 'POST /dashboardapi/widget/form/';
+const BRANDS_ROUTE = `GET ${BRANDS_PATH}`;
+const OPERATOR_CENTER_ROUTE = 'GET /dashboardapi/public/help-center/helpcenter';
+/** The signed-in user's workspace (test/fixtures ME, account 7). */
+const OWN_CENTER_ROUTE = 'GET /dashboardapi/public/help-center/7';
+const publishedCenter = (accountId: number, name: string) =>
+  json(200, { help_center: { account_id: accountId, name }, categories: [], articles: [] });
+const notFound = json(404, { code: 'not_found', message: 'That help center was not found.' });
 
 const helpButton = () => screen.queryByTestId('help-float-button');
 const panel = () => screen.queryByTestId('help-widget-panel');
@@ -103,7 +112,10 @@ describe('help widget: appearance (spec §2)', { timeout: 90_000 }, () => {
 
 describe('help widget: menu entries (spec §2)', { timeout: 90_000 }, () => {
   it('the button toggles a menu with exactly the four entries; Escape closes it', async () => {
-    renderShell({ at: '/inboxes' });
+    renderShell({
+      at: '/inboxes',
+      routes: { [OPERATOR_CENTER_ROUTE]: publishedCenter(1, 'Parley') },
+    });
     const button = await screen.findByTestId('help-float-button');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     const menu = await openMenu();
@@ -141,7 +153,10 @@ describe('help widget: menu entries (spec §2)', { timeout: 90_000 }, () => {
   });
 
   it('Help Center goes to /help-center/helpcenter', async () => {
-    renderShell({ at: '/setup' });
+    renderShell({
+      at: '/setup',
+      routes: { [OPERATOR_CENTER_ROUTE]: publishedCenter(1, 'Parley') },
+    });
     const menu = await openMenu();
     const link = menu.getByRole('link', { name: HELP_MENU.helpCenter });
     expect(link).toHaveAttribute('href', '/help-center/helpcenter');
@@ -149,6 +164,42 @@ describe('help widget: menu entries (spec §2)', { timeout: 90_000 }, () => {
     await waitFor(() => expect(location()).toHaveTextContent('/help-center/helpcenter'));
     // Spec §2: not a help widget path.
     expect(helpButton()).toBeNull();
+  });
+
+  it('Help Center without an operator help center (no OPERATOR_ACCOUNT_ID) opens the workspace’s own, asking without credentials', async () => {
+    const { api } = renderShell({
+      at: '/inboxes',
+      routes: {
+        [OPERATOR_CENTER_ROUTE]: notFound,
+        [OWN_CENTER_ROUTE]: publishedCenter(7, 'Acme Support'),
+      },
+    });
+    const menu = await openMenu();
+    await waitFor(() =>
+      expect(menu.getByRole('link', { name: HELP_MENU.helpCenter })).toHaveAttribute(
+        'href',
+        '/help-center/7',
+      ),
+    );
+    const probes = [...api.callsTo(OPERATOR_CENTER_ROUTE), ...api.callsTo(OWN_CENTER_ROUTE)];
+    expect(probes).toHaveLength(2);
+    for (const call of probes) {
+      expect(call.headers['authorization']).toBeUndefined();
+      expect(call.headers['x-dc-account-id']).toBeUndefined();
+    }
+    click(menu.getByRole('link', { name: HELP_MENU.helpCenter }));
+    await waitFor(() => expect(location()).toHaveTextContent('/help-center/7'));
+  });
+
+  it('Help Center with no help center published anywhere leads nowhere and says why', async () => {
+    renderShell({
+      at: '/inboxes',
+      routes: { [OPERATOR_CENTER_ROUTE]: notFound, [OWN_CENTER_ROUTE]: notFound },
+    });
+    const menu = await openMenu();
+    expect(await menu.findByText(NO_HELP_CENTER_REASON)).toBeInTheDocument();
+    expect(menu.queryByRole('link', { name: HELP_MENU.helpCenter })).toBeNull();
+    expect(menu.getByText(HELP_MENU.helpCenter).closest('[aria-disabled="true"]')).not.toBeNull();
   });
 
   it('Watch Onboarding Videos goes to the videos of /setup, inside the app', async () => {
@@ -282,10 +333,15 @@ describe('help widget: callback form validation (spec §5)', { timeout: 90_000 }
 });
 
 describe('help widget: callback request (spec §3, §7, §8)', { timeout: 90_000 }, () => {
-  it('posts the spec §3 body to /dashboardapi/widget/form/ and shows the success message', async () => {
+  it('posts the spec §3 body, with the workspace’s store, to /dashboardapi/widget/form/ and shows the success message', async () => {
     const { api } = renderShell({
       at: '/settings/tags',
       routes: {
+        // The first brand has no store domain: the workspace's store is the first that has one.
+        [BRANDS_ROUTE]: json(200, [
+          { id: 2, name: 'Main', myshopify_domain: null },
+          { id: 3, name: 'Acme', myshopify_domain: 'acme.myshopify.com' },
+        ]),
         [CALLBACK_ROUTE]: json(201, { id: 42, message: CALLBACK_MESSAGES.success }),
         'POST /attachment/': json(201, {
           id: 601,
@@ -300,6 +356,10 @@ describe('help widget: callback request (spec §3, §7, §8)', { timeout: 90_000
     await openCallbackForm();
     await fillValidForm();
     type(CALLBACK_FIELD_LABELS.message, '  We want to move our number.  ');
+    // Files wait for the brands, so that every upload names the store.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Attach files/ })).not.toBeDisabled(),
+    );
     fireEvent.change(screen.getByLabelText('Attach files'), {
       target: { files: [new File(['\x89PNG'], 'screenshot.png', { type: 'image/png' })] },
     });
@@ -318,17 +378,61 @@ describe('help widget: callback request (spec §3, §7, §8)', { timeout: 90_000
       best_time_to_call: '12pm-3pm',
       query_type: 'Pricing',
       message: 'We want to move our number.',
+      myshopify_domain: 'acme.myshopify.com',
       attachments: [601],
       submission_url: window.location.href,
       is_created_from_dc_app: true,
     });
     expect(call.headers['x-dc-account-id']).toBe('7');
+    // Spec §7: POST /attachment/?myshopify_domain={shop}.
+    const [upload] = api.callsTo('POST /attachment/');
+    expect(new URL(upload!.url, 'http://x').searchParams.get('myshopify_domain')).toBe(
+      'acme.myshopify.com',
+    );
     expect(
       await screen.findByText(
         'Our team has received your request. We will call you back to you at the earliest.',
       ),
     ).toBeInTheDocument();
     await waitFor(() => expect(panel()).toBeNull());
+  });
+
+  it('a workspace without a store sends myshopify_domain null and uploads without the query', async () => {
+    const { api } = renderShell({
+      at: '/inboxes',
+      routes: {
+        [BRANDS_ROUTE]: json(200, [{ id: 2, name: 'Main', myshopify_domain: null }]),
+        [CALLBACK_ROUTE]: json(201, { id: 44, message: CALLBACK_MESSAGES.success }),
+        'POST /attachment/': json(201, {
+          id: 602,
+          file_name: 'a.png',
+          size: 4,
+          content_type: 'image/png',
+          url: '/attachment/602',
+          is_embedded: false,
+        }),
+      },
+    });
+    await openCallbackForm();
+    await fillValidForm();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Attach files/ })).not.toBeDisabled(),
+    );
+    fireEvent.change(screen.getByLabelText('Attach files'), {
+      target: { files: [new File(['\x89PNG'], 'a.png', { type: 'image/png' })] },
+    });
+    const files = await screen.findByRole('list', { name: 'Attachments' });
+    await waitFor(() =>
+      expect(within(files).getByRole('listitem')).toHaveAttribute('data-status', 'done'),
+    );
+    submit();
+    await waitFor(() => expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(1));
+    expect(api.callsTo(CALLBACK_ROUTE)[0]!.body).toMatchObject({
+      myshopify_domain: null,
+      attachments: [602],
+    });
+    const [upload] = api.callsTo('POST /attachment/');
+    expect(new URL(upload!.url, 'http://x').searchParams.has('myshopify_domain')).toBe(false);
   });
 
   it('Query: optional — the form is sent without one (message null)', async () => {

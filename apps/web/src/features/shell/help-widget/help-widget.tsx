@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button, FloatButton } from 'antd';
+import { Button, FloatButton, theme } from 'antd';
 import {
   ArrowLeftOutlined,
   BookOutlined,
@@ -14,9 +14,20 @@ import {
 import { hostMessage, type Me } from '@parley/contracts';
 import { lazyPage } from '../../../lib/lazy-page';
 import { useGetHelpWidgetConfigQuery } from '../api/shell-api';
-import { HELP_CENTER_URL, ONBOARDING_VIDEOS_ROUTE, SUPPORT_EMAIL } from '../shell-config';
+import { ONBOARDING_VIDEOS_ROUTE, SUPPORT_EMAIL } from '../shell-config';
 import { useShellModals } from '../shell-modals-context';
 import { HelpCallouts } from './help-callouts';
+import {
+  BESIDE_BUTTONS,
+  FLOAT_GAP,
+  FLOAT_RIGHT,
+  FLOAT_SIZE,
+  helpWidgetZIndex,
+  PANEL_MAX_HEIGHT,
+  PANEL_WIDTH,
+  VIEWPORT_MARGIN,
+} from './help-widget-layout';
+import { useHelpCenterLink } from './use-help-center-link';
 import { openChatPage, useHelpWidgetFrame } from './use-help-widget-frame';
 
 // The form (antd's Form and Select) loads when the panel first opens, not with every page.
@@ -30,14 +41,6 @@ export const HELP_MENU = {
   requestCallback: 'Request Callback',
 } as const;
 export const HELP_BUTTON_LABEL = 'Help';
-
-/** Spec §9: the help widget panel is 376px wide, up to 704px high. */
-const PANEL_WIDTH = 376;
-const PANEL_MAX_HEIGHT = 704;
-const FLOAT_RIGHT = 24;
-const FLOAT_SIZE = 40;
-/** Above the floating buttons and the page; antd's dropdowns (1050) still open over it. */
-const PANEL_Z_INDEX = 1000;
 
 type View = 'menu' | 'callback' | 'chat';
 
@@ -59,10 +62,13 @@ const entryStyle = {
 } as const;
 
 function EntryText({ title, hint }: { title: string; hint?: string }) {
+  const { token } = theme.useToken();
   return (
     <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.35 }}>
       <span style={{ fontWeight: 500 }}>{title}</span>
-      {hint && <span style={{ fontSize: 12, color: '#5b6170' }}>{hint}</span>}
+      {hint && (
+        <span style={{ fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>{hint}</span>
+      )}
     </span>
   );
 }
@@ -116,6 +122,8 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
   const { data: config } = useGetHelpWidgetConfigQuery();
   const frameUrl = config?.frame_url ?? null;
   const panel = useRef<HTMLDivElement | null>(null);
+  const { token } = theme.useToken();
+  const helpCenter = useHelpCenterLink(me?.account.id, open && view === 'menu');
 
   const close = useCallback(() => {
     setOpen(false);
@@ -179,8 +187,9 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
       />
       {!open && (
         <HelpCallouts
-          bottom={bottom}
-          right={FLOAT_RIGHT + FLOAT_SIZE + 16}
+          // Raised off the bottom row, where a composer keeps its Send button.
+          bottom={bottom + FLOAT_SIZE + FLOAT_GAP}
+          right={BESIDE_BUTTONS}
           unread={unread}
           preview={preview}
           onOpenChat={openChat}
@@ -205,18 +214,20 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
           }}
           style={{
             position: 'fixed',
-            // Beside the stacked floating buttons, never over them.
-            insetInlineEnd: FLOAT_RIGHT + FLOAT_SIZE + 16,
+            insetInlineEnd: BESIDE_BUTTONS,
             bottom,
+            boxSizing: 'border-box',
             width: PANEL_WIDTH,
-            maxWidth: `calc(100vw - ${FLOAT_RIGHT * 2 + FLOAT_SIZE + 16}px)`,
-            maxHeight: `min(${PANEL_MAX_HEIGHT}px, calc(100vh - ${bottom + 24}px))`,
+            // On a phone it narrows and shortens to fit the viewport.
+            maxWidth: `calc(100vw - ${BESIDE_BUTTONS + VIEWPORT_MARGIN}px)`,
+            maxHeight: `min(${PANEL_MAX_HEIGHT}px, calc(100dvh - ${bottom + VIEWPORT_MARGIN}px))`,
             overflowY: view === 'chat' ? 'hidden' : 'auto',
-            zIndex: PANEL_Z_INDEX,
-            background: '#fff',
-            borderRadius: 12,
-            boxShadow: '0 12px 32px rgba(15, 23, 42, 0.18)',
-            padding: 16,
+            zIndex: helpWidgetZIndex(token),
+            background: token.colorBgElevated,
+            color: token.colorText,
+            borderRadius: token.borderRadiusLG,
+            boxShadow: token.boxShadowSecondary,
+            padding: token.padding,
             outline: 'none',
             display: open ? 'flex' : 'none',
             flexDirection: 'column',
@@ -236,7 +247,10 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
                 onClick={() => setView('menu')}
               />
             )}
-            <h2 id={titleId} style={{ margin: 0, fontSize: 16, fontWeight: 600, flex: 1 }}>
+            <h2
+              id={titleId}
+              style={{ margin: 0, fontSize: token.fontSizeLG, fontWeight: 600, flex: 1 }}
+            >
               {title}
             </h2>
             <Button
@@ -275,12 +289,23 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
                   </Button>
                 </li>
                 <li>
-                  <LinkEntry
-                    to={HELP_CENTER_URL}
-                    icon={<BookOutlined aria-hidden />}
-                    title={HELP_MENU.helpCenter}
-                    onFollow={close}
-                  />
+                  {helpCenter.to === null ? (
+                    // Nothing to open: the entry stays, saying why.
+                    <span
+                      aria-disabled="true"
+                      style={{ ...entryStyle, color: token.colorTextDisabled }}
+                    >
+                      <BookOutlined aria-hidden />
+                      <EntryText title={HELP_MENU.helpCenter} hint={helpCenter.reason} />
+                    </span>
+                  ) : (
+                    <LinkEntry
+                      to={helpCenter.to}
+                      icon={<BookOutlined aria-hidden />}
+                      title={HELP_MENU.helpCenter}
+                      onFollow={close}
+                    />
+                  )}
                 </li>
                 <li>
                   <LinkEntry
@@ -320,7 +345,9 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
                 border: 0,
                 width: '100%',
                 height: PANEL_MAX_HEIGHT - 80,
-                maxHeight: '100%',
+                // A shorter viewport shrinks it with the panel.
+                flex: '1 1 auto',
+                minHeight: 0,
                 display: view === 'chat' ? 'block' : 'none',
               }}
             />

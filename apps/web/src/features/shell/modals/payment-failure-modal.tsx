@@ -1,5 +1,5 @@
 import { ExclamationCircleFilled } from '@ant-design/icons';
-import { Modal } from 'antd';
+import { Modal, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { PAYMENT_GRACE_DAYS } from '@parley/contracts';
 import { PRODUCT_NAME, SHELL_ROUTES } from '../shell-config';
@@ -9,15 +9,17 @@ export const PAYMENT_MODAL_TITLE = 'Your payment is overdue';
 /**
  * Spec §4: the blocking payment modal (shown when the payment banner is shown and the failure or
  * the action-required age is 14 days or more). Blocking — a mask the page cannot be used
- * through — but dismissible with its close button.
+ * through — but dismissible with its close button. The shell decides where it may show and
+ * remembers a dismissal for the session (modals/payment-modal-dismissal.ts).
  */
 export function PaymentFailureModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
+  const { token } = theme.useToken();
   return (
     <Modal
       title={
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-          <ExclamationCircleFilled style={{ color: '#e5484d' }} aria-hidden />
+          <ExclamationCircleFilled style={{ color: token.colorError }} aria-hidden />
           {PAYMENT_MODAL_TITLE}
         </span>
       }

@@ -295,4 +295,28 @@ describe('payment failure modal (spec §4: blocking but dismissible)', { timeout
     await meLoaded();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('spec §2/§4: not on a page without the banner (the banner shows on /inboxes and /setings only)', async () => {
+    fixClock();
+    renderShell({ at: '/reporting', me: meWith({ payment_failure_triggered_at: daysAgo(20) }) });
+    await meLoaded();
+    expect(screen.queryByTestId('payment-banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a dismissal is kept for the session: a reload does not show the modal again', async () => {
+    fixClock();
+    const failing = meWith({ payment_failure_triggered_at: daysAgo(20) });
+    const first = renderShell({ at: '/inboxes', me: failing });
+    const dialog = await findDialog(PAYMENT_MODAL_TITLE);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    first.view.unmount();
+
+    // The page loads again in the same tab session.
+    renderShell({ at: '/inboxes', me: failing });
+    await meLoaded();
+    expect(screen.getByTestId('payment-banner')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { makeStore } from '../../../app/store';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { store } from '../../../app/app-store';
+import { resetAppState } from '../../../app/reset-app-state';
 import { fakeApi, json } from '../../../test/fake-api';
 import { signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
@@ -44,13 +45,24 @@ function renderForm(at: string) {
     [RATE]: json(200, { nps_feedback_id: 77, follow_up_questions: [] }),
     [SUBMIT]: json(200, { ok: true }),
   });
-  const { store, persistor } = makeStore();
-  persistor.pause();
-  renderPage(<NpsFormPage />, { at, path: '/nps-form', store });
+  // No store given: the route brings the app's own, as it must outside the shell.
+  renderPage(<NpsFormPage />, { at, path: '/nps-form' });
   return api;
 }
 
+// The page uses the app's singleton store: unmount first, then forget everything it cached.
+afterEach(() => {
+  cleanup();
+  store.dispatch(resetAppState());
+});
+
 describe('spec §2 /nps-form: the survey as a page of its own', { timeout: 90_000 }, () => {
+  it('renders for a signed-in user outside the shell, with the app’s store and toasts of its own', async () => {
+    renderForm('/nps-form');
+    expect(await screen.findByRole('heading', { name: SURVEY_TEXTS.title })).toBeInTheDocument();
+    expect(await screen.findByText('How likely are you to recommend Parley?')).toBeInTheDocument();
+  });
+
   it('a survey link’s milestone_id is asked for (without source=me_api); rating and finishing thank the person', async () => {
     const api = renderForm('/nps-form?milestone_id=9');
     expect(await screen.findByText('How likely are you to recommend Parley?')).toBeInTheDocument();

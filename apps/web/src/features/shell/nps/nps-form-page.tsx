@@ -1,6 +1,9 @@
 import { useCallback } from 'react';
-import { Button, Card, Typography } from 'antd';
+import { Button, Card, Typography, theme } from 'antd';
+import { Provider } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router';
+import { store } from '../../../app/app-store';
+import { ToastHost } from '../../../app/toast-host';
 import { PageSpin } from '../../../components/page-spin';
 import { useGetMeQuery } from '../../auth/api/me-api';
 import { PRODUCT_NAME, SHELL_ROUTES } from '../shell-config';
@@ -14,10 +17,24 @@ function milestoneFrom(raw: string | null, fromMe: number | null): number | null
 }
 
 /**
- * Spec §2 `/nps-form`: the feedback survey as a page of its own (a survey link opens it), with the
- * steps of the modal. Closing it, or finishing, leads home.
+ * Spec §2 `/nps-form`: the route. The page sits outside the shell (no realtime, no banners), so
+ * it brings the app's store and the toasts (spec §8 survey failures) itself, and nothing more.
  */
 export function NpsFormPage() {
+  return (
+    <Provider store={store}>
+      <ToastHost />
+      <NpsForm />
+    </Provider>
+  );
+}
+
+/**
+ * The feedback survey as a page of its own (a survey link opens it), with the steps of the
+ * modal. Closing it, or finishing, leads home.
+ */
+export function NpsForm() {
+  const { token } = theme.useToken();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { data: me, isLoading } = useGetMeQuery();
@@ -31,9 +48,11 @@ export function NpsFormPage() {
       style={{
         minHeight: '100vh',
         display: 'grid',
+        // One column no wider than the screen, so the card shrinks to a phone (spec §9 width 627).
+        gridTemplateColumns: 'minmax(0, 1fr)',
         placeItems: 'center',
         padding: 24,
-        background: '#f5f7fb',
+        background: token.colorBgLayout,
       }}
     >
       <Card style={{ width: SURVEY_WIDTH, maxWidth: '100%' }}>

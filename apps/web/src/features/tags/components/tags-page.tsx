@@ -12,6 +12,7 @@ import { conversationsCount } from './conversations-count';
 import { MergeTagModal } from './merge-tag-modal';
 import { TagFormModal } from './tag-form-modal';
 import { TagSwatch } from './tag-swatch';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 const NO_TAGS: TagWithUsage[] = [];
 
@@ -148,18 +149,20 @@ export function TagsPage() {
         style={{ maxWidth: 320, marginBottom: 16 }}
       />
       <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-        <Table<TagWithUsage>
-          rowKey="id"
-          columns={columns}
-          dataSource={shown}
-          loading={isLoading || (isFetching && !data)}
-          pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
-          locale={{
-            emptyText: search.trim()
-              ? `No tag matches “${search.trim()}”.`
-              : 'No tags yet. Tags created here or from a conversation show up in this list.',
-          }}
-        />
+        <ScrollRegion label="Tags" minWidth={580}>
+          <Table<TagWithUsage>
+            rowKey="id"
+            columns={columns}
+            dataSource={shown}
+            loading={isLoading || (isFetching && !data)}
+            pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
+            locale={{
+              emptyText: search.trim()
+                ? `No tag matches “${search.trim()}”.`
+                : 'No tags yet. Tags created here or from a conversation show up in this list.',
+            }}
+          />
+        </ScrollRegion>
       </Card>
       {tags.length > 0 && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>

@@ -1,6 +1,7 @@
 import type {
   AuthResponse,
   InvitationInfo,
+  InvitationLink,
   PermissionLevel,
   TeamMembersResponse,
 } from '@parley/contracts';
@@ -47,6 +48,11 @@ export const teamMembersApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: (result) => (result ? ['TeamMembers'] : []),
     }),
+    // A new link replaces the emailed one (only a hash is stored, so it cannot be shown again).
+    issueInvitationLink: build.mutation<InvitationLink, number>({
+      query: (id) => ({ url: `/dashboardapi/teammembers/invitations/${id}/link`, method: 'POST' }),
+      invalidatesTags: (result) => (result ? ['TeamMembers'] : []),
+    }),
     revokeInvitation: build.mutation<{ ok: true }, number>({
       query: (id) => ({ url: `/dashboardapi/teammembers/invitations/${id}`, method: 'DELETE' }),
       invalidatesTags: (result) => (result ? ['TeamMembers'] : []),
@@ -60,6 +66,7 @@ export const {
   useChangeRoleMutation,
   useRemoveMemberMutation,
   useResendInvitationMutation,
+  useIssueInvitationLinkMutation,
   useRevokeInvitationMutation,
 } = teamMembersApi;
 

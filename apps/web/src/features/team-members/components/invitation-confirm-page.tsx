@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Result, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { MIN_PASSWORD_LENGTH, type InvitationInfo } from '@parley/contracts';
 import { AuthLayout } from '../../../components/auth-layout';
 import { PageSpin } from '../../../components/page-spin';
+import { StandaloneLink } from '../../../components/standalone-link';
 import { asErrorPayload } from '../../../lib/api-error';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { isCanceledRequest, resetClientState } from '../../../lib/request';
@@ -62,7 +63,7 @@ export function InvitationConfirmPage() {
               ? 'The link may have expired or been used already. Ask a workspace admin to invite you again.'
               : state.message
           }
-          extra={<Link to="/login">Go to sign in</Link>}
+          extra={<StandaloneLink to="/login">Go to sign in</StandaloneLink>}
         />
       </AuthLayout>
     );

@@ -18,8 +18,10 @@ import {
   type Member,
   type PendingInvitation,
 } from '../api/team-members-api';
+import { CopyInvitationLink } from './copy-invitation-link';
 import { InviteMemberModal } from './invite-member-modal';
 import { RoleTag, roleLabel } from './role-tag';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 const formatDate = (iso: string) => dayjs(iso).format('MMM D, YYYY');
 const LEVELS: PermissionLevel[] = ['owner', 'admin', 'agent'];
@@ -174,7 +176,7 @@ export function TeamMembersPage() {
           {
             title: '',
             key: 'actions',
-            width: 200,
+            width: 300,
             align: 'right' as const,
             render: (_: unknown, invitation: PendingInvitation) => (
               <Flex gap={4} justify="flex-end">
@@ -193,6 +195,7 @@ export function TeamMembersPage() {
                 >
                   Resend
                 </Button>
+                <CopyInvitationLink invitation={invitation} />
                 <Popconfirm
                   title="Withdraw this invitation?"
                   description="The link in the email will stop working."
@@ -259,13 +262,15 @@ export function TeamMembersPage() {
         />
       )}
       <Card variant="borderless" title="Members" styles={{ body: { padding: 0 } }}>
-        <Table<Member>
-          rowKey="id"
-          columns={memberColumns}
-          dataSource={data?.members ?? []}
-          loading={isLoading}
-          pagination={false}
-        />
+        <ScrollRegion label="Team members" minWidth={600}>
+          <Table<Member>
+            rowKey="id"
+            columns={memberColumns}
+            dataSource={data?.members ?? []}
+            loading={isLoading}
+            pagination={false}
+          />
+        </ScrollRegion>
       </Card>
       <Card
         variant="borderless"
@@ -273,14 +278,16 @@ export function TeamMembersPage() {
         style={{ marginTop: 16 }}
         styles={{ body: { padding: 0 } }}
       >
-        <Table<PendingInvitation>
-          rowKey="id"
-          columns={invitationColumns}
-          dataSource={data?.invitations ?? []}
-          loading={isLoading}
-          pagination={false}
-          locale={{ emptyText: 'No pending invitations. Invite a teammate to share the inbox.' }}
-        />
+        <ScrollRegion label="Pending invitations" minWidth={680}>
+          <Table<PendingInvitation>
+            rowKey="id"
+            columns={invitationColumns}
+            dataSource={data?.invitations ?? []}
+            loading={isLoading}
+            pagination={false}
+            locale={{ emptyText: 'No pending invitations. Invite a teammate to share the inbox.' }}
+          />
+        </ScrollRegion>
       </Card>
       <InviteMemberModal open={inviting} onClose={() => setInviting(false)} />
     </div>

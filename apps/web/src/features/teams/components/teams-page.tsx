@@ -21,6 +21,7 @@ import { toast } from '../../../lib/toast';
 import { useGetTeamMembersQuery } from '../../team-members/api/team-members-api';
 import { useDeleteTeamMutation, useGetTeamsQuery } from '../api/teams-api';
 import { TeamFormModal } from './team-form-modal';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 type Member = TeamMembersResponse['members'][number];
 
@@ -167,16 +168,19 @@ export function TeamsPage() {
         />
       )}
       <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-        <Table<Team>
-          rowKey="id"
-          columns={columns}
-          dataSource={data?.teams ?? []}
-          loading={isLoading}
-          pagination={false}
-          locale={{
-            emptyText: 'No teams yet. Create one to give a group of teammates its own inbox view.',
-          }}
-        />
+        <ScrollRegion label="Teams" minWidth={720}>
+          <Table<Team>
+            rowKey="id"
+            columns={columns}
+            dataSource={data?.teams ?? []}
+            loading={isLoading}
+            pagination={false}
+            locale={{
+              emptyText:
+                'No teams yet. Create one to give a group of teammates its own inbox view.',
+            }}
+          />
+        </ScrollRegion>
       </Card>
       {editing && (
         <TeamFormModal

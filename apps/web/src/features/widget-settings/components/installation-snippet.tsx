@@ -9,9 +9,12 @@ export const COPIED_MESSAGE = 'Copied to Clipboard';
 export function InstallationSnippet({
   snippet,
   storeName,
+  shop,
 }: {
   snippet: string | null;
   storeName: string;
+  /** The store's domain: the widget can be tried on /widget-demo?shop=… (spec §2). */
+  shop: string | null;
 }) {
   const copy = async () => {
     if (!snippet) return;
@@ -53,6 +56,19 @@ export function InstallationSnippet({
               Copy snippet
             </Button>
           </Flex>
+          {shop && (
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+              Try it first on{' '}
+              <a
+                href={`/widget-demo?${new URLSearchParams({ shop })}`}
+                target="_blank"
+                rel="noreferrer"
+              >
+                the demonstration store page
+              </a>
+              .
+            </Typography.Paragraph>
+          )}
         </>
       ) : (
         <Alert

@@ -121,6 +121,9 @@ export function WidgetPreview({ enabled, theme, storeName }: WidgetPreviewProps)
                 color: onPrimary,
                 cursor: 'pointer',
                 padding: 4,
+                // WCAG 2.2 target size.
+                minWidth: 28,
+                minHeight: 28,
               }}
             >
               <CloseOutlined />

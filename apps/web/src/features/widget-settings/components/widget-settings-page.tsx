@@ -209,7 +209,7 @@ function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canMa
 
   return (
     <Flex gap={24} wrap align="flex-start">
-      <div style={{ flex: '1 1 380px', minWidth: 320, display: 'grid', gap: 24 }}>
+      <div style={{ flex: '1 1 380px', minWidth: 0, display: 'grid', gap: 24 }}>
         <Card title="Appearance" variant="borderless">
           {!settings.is_configured && (
             <Alert
@@ -312,9 +312,13 @@ function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canMa
         <ChatSettingsCard settings={settings} canManage={canManage} />
         <IdentitySecretCard settings={settings} canManage={canManage} />
         {settings.store && <ShopifyConnectionCard store={settings.store} canManage={canManage} />}
-        <InstallationSnippet snippet={settings.installation_snippet} storeName={storeName} />
+        <InstallationSnippet
+          snippet={settings.installation_snippet}
+          storeName={storeName}
+          shop={settings.store?.myshopify_domain ?? null}
+        />
       </div>
-      <div style={{ flex: '1 1 380px', minWidth: 320 }}>
+      <div style={{ flex: '1 1 380px', minWidth: 0 }}>
         <Typography.Title level={5} style={{ marginTop: 0 }}>
           Live preview
         </Typography.Title>

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import type { MenuProps } from 'antd';
+import {
+  ApartmentOutlined,
+  ApiOutlined,
+  BookOutlined,
+  BulbOutlined,
+  CloudServerOutlined,
+  CreditCardOutlined,
+  KeyOutlined,
+  LockOutlined,
+  MailOutlined,
+  MessageOutlined,
+  SlidersOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { PermissionLevel } from '@parley/contracts';
+import { useGetMeQuery } from '../features/auth/api/me-api';
+import { hasSession } from '../lib/session';
+import { settingsMenuRoutes, type SettingsIcon } from './route-table';
+
+const ICONS: Record<SettingsIcon, ReactNode> = {
+  sliders: <SlidersOutlined />,
+  user: <UserOutlined />,
+  lock: <LockOutlined />,
+  team: <TeamOutlined />,
+  apartment: <ApartmentOutlined />,
+  api: <ApiOutlined />,
+  key: <KeyOutlined />,
+  thunderbolt: <ThunderboltOutlined />,
+  message: <MessageOutlined />,
+  tags: <TagsOutlined />,
+  bulb: <BulbOutlined />,
+  book: <BookOutlined />,
+  mail: <MailOutlined />,
+  'cloud-server': <CloudServerOutlined />,
+  'credit-card': <CreditCardOutlined />,
+};
+
+const GROUP_LABELS = { profile: 'Profile', workspace: 'Workspace' } as const;
+
+type MenuItems = NonNullable<MenuProps['items']>;
+
+/** The settings side menu for a role, from the route table: a page the role may not open is not listed. */
+export function settingsMenu(role: PermissionLevel | undefined): {
+  items: MenuItems;
+  /** The menu keys (paths), longest first: the selected one is the first the path starts with. */
+  keys: string[];
+} {
+  // Until Me is in, only what every role may open.
+  const routes = settingsMenuRoutes(role ?? 'agent');
+  const items: MenuItems = [];
+  const groups = new Map<string, MenuItems>();
+  for (const { path, menu } of routes) {
+    const item = { key: path, icon: ICONS[menu.icon], label: <Link to={path}>{menu.label}</Link> };
+    if (menu.group === null) {
+      items.push(item);
+      continue;
+    }
+    let children = groups.get(menu.group);
+    if (!children) {
+      children = [];
+      groups.set(menu.group, children);
+      items.push({ key: menu.group, type: 'group', label: GROUP_LABELS[menu.group], children });
+    }
+    children.push(item);
+  }
+  const keys = routes.map((route) => route.path).sort((a, b) => b.length - a.length);
+  return { items, keys };
+}
+
+/** The signed-in person's settings menu. */
+export function useSettingsMenu() {
+  const { data: me } = useGetMeQuery(undefined, { skip: !hasSession() });
+  return settingsMenu(me?.permission_level);
+}

@@ -1,0 +1,38 @@
+import { theme } from 'antd';
+import { describe, expect, it } from 'vitest';
+import { appTheme, READABLE_PRESET_TEXT } from './theme';
+
+/** WCAG 2.x relative luminance and contrast ratio of two #rrggbb colours. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+const tokens = theme.getDesignToken(appTheme) as unknown as Record<string, string>;
+
+describe('theme colours read as text (WCAG AA, 4.5:1)', () => {
+  it.each(['Success', 'Error', 'Warning'])('%s text on white and on its own tint', (status) => {
+    const text = tokens[`color${status}`]!;
+    expect(contrast(text, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(text, tokens[`color${status}Bg`]!)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(Object.keys(READABLE_PRESET_TEXT))('a %s tag’s text on its light tint', (key) => {
+    const color = key.slice(0, -1);
+    expect(contrast(tokens[key]!, tokens[`${color}1`]!)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('secondary, tertiary and placeholder text on white and on the layout grey', () => {
+    for (const text of ['colorTextSecondary', 'colorTextTertiary', 'colorTextPlaceholder']) {
+      expect(contrast(tokens[text]!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(tokens[text]!, tokens.colorBgLayout!)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});

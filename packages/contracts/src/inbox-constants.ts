@@ -1,0 +1,16 @@
+export const CONVERSATION_STATUSES = ['open', 'pending', 'snoozed', 'closed'] as const;
+export const PRIORITIES = ['none', 'low', 'medium', 'high', 'urgent'] as const;
+export const SORTS = ['newest', 'oldest', 'waiting_longest'] as const;
+export type ConversationSort = (typeof SORTS)[number];
+
+/** Spec §3 attachment upload form: multipart `file`, with optional `file_name`, `is_embedded`, `size`, `content_type`. */
+export const ATTACHMENT_UPLOAD_PATH = '/attachment/';
+export const MAX_ATTACHMENTS_PER_MESSAGE = 20;
+
+export const MESSAGE_DIRECTIONS = ['incoming', 'outgoing', 'internal'] as const;
+export const MESSAGE_KINDS = ['message', 'note', 'activity', 'call'] as const;
+export const DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+
+/** A store's web address: a host name such as `acme.myshopify.com` or `shop.acme.com`. */
+export const STORE_DOMAIN_PATTERN =
+  /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
