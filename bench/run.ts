@@ -1,12 +1,15 @@
 /**
  * `npm run bench`: measures the design.md §7 budgets on this machine (loopback only, bounded
- * loops) and prints one line per figure with its budget.
+ * loops), prints one line per figure with its budget and writes them, with the machine they were
+ * taken on, to docs/benchmarks.md (BENCH_RESULTS_FILE to write elsewhere).
  *   BENCH_DATABASE_URL   PostgreSQL admin URL (default: the local one); the generated accounts
  *                        live in its database `parley_bench`, kept between runs
  *   BENCH_LARGE          size of the large account (default 1,000,000 conversations)
  *   BENCH_ONLY           comma list of sections: server, bundles, web, inbox, reports, inbound,
  *                        realtime
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import { Client } from 'pg';
 import { benchInbound } from './inbound.bench';
 import { benchInbox } from './inbox.bench';
@@ -75,7 +78,6 @@ async function main() {
         log,
       });
     } finally {
-      const fs = await import('node:fs');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
@@ -97,7 +99,56 @@ async function main() {
     const verdict = r.ok === null ? '' : r.ok ? '  ✓' : '  ✗ over budget';
     console.info(`${r.what.padEnd(width)}  ${r.value}  (budget ${r.budget})${verdict}`);
   }
+  await writeResults();
   if (rows.some((r) => r.ok === false)) process.exitCode = 1;
+}
+
+/** The machine the figures were taken on: they mean little without it. */
+async function machine(): Promise<string[]> {
+  const cpus = os.cpus();
+  let postgres = 'not reached';
+  const client = new Client({ connectionString: adminUrl });
+  try {
+    await client.connect();
+    postgres = (await client.query<{ v: string }>('show server_version')).rows[0]!.v;
+  } catch {
+    // The sections that need it have said so in their rows.
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  return [
+    `- CPU: ${cpus[0]?.model ?? 'unknown'}, ${cpus.length} cores`,
+    `- memory: ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; ${os.type()} ${os.release()} (${os.arch()})`,
+    `- Node.js ${process.version}; PostgreSQL ${postgres}`,
+    `- load generator and servers on the same machine, over loopback`,
+  ];
+}
+
+async function writeResults() {
+  const file = process.env.BENCH_RESULTS_FILE ?? new URL('../docs/benchmarks.md', import.meta.url);
+  const cell = (s: string) => s.replaceAll('|', '\\|');
+  const lines = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (bench/run.ts): the budgets of design.md §7 as measured on the',
+    'machine below. Sections measured: ' + [...only].join(', ') + '.',
+    '',
+    '## Machine',
+    '',
+    ...(await machine()),
+    '',
+    '## Figures',
+    '',
+    '| what | figure | budget | met |',
+    '| --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${cell(r.what)} | ${cell(r.value)} | ${cell(r.budget)} | ${r.ok === null ? '—' : r.ok ? 'yes' : '**no**'} |`,
+    ),
+    '',
+  ];
+  fs.writeFileSync(file, lines.join('\n'));
+  console.info(`\nWritten to ${file instanceof URL ? file.pathname : file}`);
 }
 
 main().catch((err) => {

@@ -61,6 +61,7 @@ import {
 } from './modules/whatsapp-cloud/whatsapp-cloud.service';
 import { shopifyRoutes } from './modules/shopify/shopify.routes';
 import { META_EVENT_JOB, metaEventJob } from './modules/meta/meta.service';
+import { healthRoutes } from './modules/health/health.routes';
 
 export interface BuildOptions {
   /** Directory of the built web app; served with an SPA fallback when present. */
@@ -157,6 +158,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   registerConversationRealtime(realtime);
   // Read-only inbox after an unpaid trial; on the root, so it covers every module's routes.
   registerBillingGuard(app, deps);
+  await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(accountsRoutes(deps));
   await app.register(meRoutes(deps));

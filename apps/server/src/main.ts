@@ -98,6 +98,7 @@ async function main() {
       port: config.smtpPort,
       host: config.host,
       log: (msg, err) => app.log.error({ err }, msg),
+      notice: (msg) => app.log.warn(msg),
     });
   deps.jobs.start();
   // Snoozed conversations reopen when their time comes.

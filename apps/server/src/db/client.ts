@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migratePostgres, migrationsFolder } from './migrate';
 import * as schema from './schema';
 
 /** One type for both drivers: query functions never know which one runs. */
@@ -74,17 +73,6 @@ export function renderedOnce(fragment: SQL): SQL {
 /** A PostgreSQL database's twin over its generic-plan pool (see openPostgres); not for a tx. */
 const genericPlanDbs = new WeakMap<Db, Db>();
 
-/** The committed SQL migrations, found from the source tree or from the bundle in dist/. */
-export function migrationsFolder(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    const candidate = path.join(dir, 'drizzle');
-    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
-    dir = path.dirname(dir);
-  }
-  throw new Error('Parley: the drizzle/ migrations folder was not found');
-}
-
 // PGlite's own start parameters, plus a smaller buffer pool: its 128 MB default alone breaks
 // the embedded mode's idle-memory budget (design.md §7), and the OS page cache backs the files.
 const PGLITE_START_PARAMS = [
@@ -129,6 +117,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return {
     db,
     kind: 'pglite',
+    // One process owns the files: no lock needed.
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
   };
@@ -136,10 +125,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
   // Loaded on use: the embedded mode never needs the PostgreSQL driver (idle memory budget).
-  const [{ Pool }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+  const [{ Pool }, { drizzle: drizzlePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
-    import('drizzle-orm/node-postgres/migrator'),
   ]);
   // No JIT: compiling a plan costs 100–200 ms of CPU, paid whenever the planner's estimate of
   // a query passes jit_above_cost (a full-text search does), far more than the short queries of
@@ -177,7 +165,8 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    // Under an advisory lock: instances started together take turns (migrate.ts).
+    migrate: () => migratePostgres(connectionString),
     close: async () => {
       closing = true;
       await Promise.all([pool.end(), genericPlanPool.end()]);

@@ -16,7 +16,7 @@ import { useGetMeQuery } from '../features/auth/api/me-api';
 import { GlobalDateRangeProvider } from '../features/date-range/components/global-date-range-provider';
 import { useGlobalSettingsRefresh } from '../features/global-settings/hooks/use-global-settings-refresh';
 import { LiveChatNotifier } from '../features/inbox/components/live-chat-notifier';
-import { usePhoneLayout } from '../features/inbox/hooks/use-phone-layout';
+import { usePhoneLayout } from '../lib/use-phone-layout';
 import { RealtimeProvider } from '../features/realtime/components/realtime-provider';
 import { ShellBanner } from '../features/shell/banners/shell-banner';
 import { ShellProvider } from '../features/shell/shell-provider';

@@ -3,7 +3,7 @@ import { Button, Drawer, Flex, Menu } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpin } from '../components/page-spin';
-import { usePhoneLayout } from '../features/inbox/hooks/use-phone-layout';
+import { usePhoneLayout } from '../lib/use-phone-layout';
 import { useSettingsMenu } from './settings-menu';
 
 /** /settings/*: a side menu of the settings pages and the page itself. */

@@ -1,5 +1,5 @@
 import type { AuthResponse, LoginBody, SignupBody } from '@parley/contracts';
-import { DAY_MS, PASSWORD_MAX_AGE_DAYS } from '@parley/contracts';
+import { DAY_MS, PASSWORD_MAX_AGE_DAYS, PROFILE_COLOR_CHOICES } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import { users, auditLog } from '../../db/schema';
 import {
@@ -28,16 +28,8 @@ import {
 import { refuseCommonPassword } from './common-passwords';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
-const PROFILE_COLORS = [
-  '#1677ff',
-  '#13a8a8',
-  '#722ed1',
-  '#eb2f96',
-  '#fa8c16',
-  '#52c41a',
-  '#2f54eb',
-  '#fa541c',
-];
+// A new person's colour is one of those the profile page offers.
+const PROFILE_COLORS = PROFILE_COLOR_CHOICES;
 
 export interface IssuedSession {
   response: AuthResponse;

@@ -34,6 +34,11 @@ export interface InboundMessage {
    */
   explicitThreadingOnly?: boolean | undefined;
   /**
+   * The explicit conversation takes the message even when its sender is not the conversation's
+   * contact (email: another participant answers in the thread); the message names its sender.
+   */
+  anySender?: boolean | undefined;
+  /**
    * An automatic message (auto-reply, bounce): stored, but it neither reopens the conversation
    * nor starts the customer's wait, so nothing ever answers it (no reply loops).
    */
@@ -279,7 +284,7 @@ async function recordInFull(deps: Deps, m: InboundMessage, at: Date): Promise<In
           and(
             eq(conversations.id, conversationId),
             eq(conversations.accountId, m.accountId),
-            eq(conversations.contactId, contactId),
+            m.anySender ? undefined : eq(conversations.contactId, contactId),
           ),
         )
         .limit(1);

@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 
 /** Text of a header as mailparser holds it (a string, or a structured value with `.value`). */
-function headerText(mail: ParsedMail, name: string): string {
+export function headerText(mail: ParsedMail, name: string): string {
   const value: unknown = mail.headers.get(name);
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
@@ -9,7 +9,7 @@ function headerText(mail: ParsedMail, name: string): string {
   return String(value as string);
 }
 
-const BOUNCE_SENDERS = /^(mailer-daemon|postmaster|mail-daemon|mailer_daemon)@/i;
+export const BOUNCE_SENDERS = /^(mailer-daemon|postmaster|mail-daemon|mailer_daemon)@/i;
 
 /**
  * Whether a message was sent by a machine: an out-of-office or auto-reply (RFC 3834

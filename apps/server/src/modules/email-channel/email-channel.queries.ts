@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages, sendingDomains, supportChannels } from '../../db/schema';
 
@@ -49,6 +49,32 @@ export async function findEmailChannelById(db: Db, id: number) {
 }
 
 /**
+ * The account's email channel that speaks for a store: the store's own, else the account's first
+ * (by id); only channels with an address. Null when the account has no email channel.
+ */
+export async function findEmailChannelOfBrand(
+  db: Db,
+  { accountId, brandId }: { accountId: number; brandId: number | null },
+) {
+  const [row] = await db
+    .select()
+    .from(supportChannels)
+    .where(
+      and(
+        eq(supportChannels.accountId, accountId),
+        eq(supportChannels.type, 'email'),
+        sql`coalesce(${supportChannels.settings}->>'address', '') like '%@%'`,
+      ),
+    )
+    .orderBy(
+      sql`case when ${supportChannels.brandId} = ${brandId ?? null} then 0 else 1 end`,
+      asc(supportChannels.id),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
  * The Message-IDs of the conversation's email messages (customer's and ours), oldest first, with
  * their direction: the References and In-Reply-To of the next reply.
  */
@@ -57,7 +83,11 @@ export async function threadMessageIds(
   { accountId, conversationId }: { accountId: number; conversationId: number },
 ) {
   return db
-    .select({ id: messages.providerMessageId, direction: messages.direction })
+    .select({
+      id: messages.providerMessageId,
+      direction: messages.direction,
+      automatic: messages.autoSubmitted,
+    })
     .from(messages)
     .where(
       and(
@@ -68,6 +98,30 @@ export async function threadMessageIds(
       ),
     )
     .orderBy(asc(messages.createdAt), asc(messages.id));
+}
+
+/**
+ * The channel's outgoing message sent with one of these Message-IDs (what a bounce reports on),
+ * or null. By the (channel, provider id) unique index.
+ */
+export async function findOutgoingByMessageIds(
+  db: Db,
+  { accountId, channelId, ids }: { accountId: number; channelId: number; ids: string[] },
+) {
+  if (ids.length === 0) return null;
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.accountId, accountId),
+        eq(messages.supportChannelId, channelId),
+        eq(messages.direction, 'outgoing'),
+        inArray(messages.providerMessageId, ids.slice(0, 20)),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 /** Saves the channel's sealed secrets (inbound secret, SMTP password). */

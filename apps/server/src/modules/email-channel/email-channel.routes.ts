@@ -39,7 +39,12 @@ export const emailChannelRoutes =
               'File a raw email (message/rfc822) into an email channel, for forwarding services; authenticated by the channel secret (x-parley-inbound-secret or ?secret=)',
             params: z.object({ channelId: z.coerce.number().int().positive().max(2_147_483_647) }),
             querystring: z.object({ secret: z.string().max(200).optional() }),
-            response: { 200: emailInboundResponse, 201: emailInboundResponse },
+            response: {
+              200: emailInboundResponse,
+              201: emailInboundResponse,
+              // A bounce: it marked the reply it names failed (or named none), nothing was filed.
+              202: z.object({ bounced_message_id: z.number().int().nullable() }),
+            },
           },
         },
         async (request, reply) => {
@@ -63,6 +68,14 @@ export const emailChannelRoutes =
               envelopeRecipients: [],
               envelopeFrom: null,
             });
+            if ('bounce' in result) {
+              if (result.messageId === null)
+                request.log.warn(
+                  { channelId: channel.id, originalIds: result.originalIds },
+                  'dropped a bounce naming no reply of this channel',
+                );
+              return reply.status(202).send({ bounced_message_id: result.messageId });
+            }
             reply.status(result.duplicate ? 200 : 201);
             return {
               conversation_id: result.conversationId,

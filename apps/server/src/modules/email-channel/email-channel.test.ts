@@ -14,7 +14,7 @@ import {
   type Message,
 } from '@parley/contracts';
 import { loadConfig } from '../../config';
-import { conversations, jobs, messages, sendingDomains } from '../../db/schema';
+import { contacts, conversations, jobs, messages, sendingDomains } from '../../db/schema';
 import {
   as,
   createTestContext,
@@ -24,6 +24,7 @@ import {
   type TestContext,
 } from '../../test/harness';
 import { ownerAndTeammate } from '../../test/inbox-fixtures';
+import { chattingVisitor, storeWithWidget } from '../widget-chat/widget-chat.fixtures';
 import { startSmtpServer, type RunningSmtpServer } from './smtp-server';
 
 /** A real SMTP receiver on loopback: the customer's mail server (or the channel's relay). */
@@ -319,6 +320,76 @@ describe('email in over SMTP (issue 6 "Email in")', () => {
   });
 });
 
+describe('mail sent on a customer’s behalf (Reply-To)', () => {
+  /** A storefront contact form, as the platform mails it: From the platform, Reply-To the customer. */
+  const contactFormMail = (to: string, name: string, address: string, question: string) => ({
+    from: 'Shopify <mailer@shopify.com>',
+    sender: 'mailer@shopify.com',
+    replyTo: `${name} <${address}>`,
+    to,
+    subject: 'New customer message on November 27, 2026 at 5:40 am',
+    text: `You received a new message from your online store's contact form.\n\nCountry Code:\nUS\n\nName:\n${name}\n\nEmail:\n${address}\n\nBody:\n${question}`,
+    html: `<p>You received a new message from your online store's contact form.</p><p><b>Name:</b> ${name}<br><b>Email:</b> ${address}<br><b>Body:</b> ${question}</p>`,
+    headers: { 'X-Mailer': 'Shopify Mailer', 'X-Shopify-Shop-Domain': 'northwind.myshopify.com' },
+  });
+
+  it('files a contact-form mail under the Reply-To customer, never the platform, and replies to the customer', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    await customerSends(
+      contactFormMail(ch.address, 'Alice Archer', 'alice@example.com', 'Do you ship to Canada?'),
+    );
+    await customerSends(
+      contactFormMail(ch.address, 'Bob Baker', 'bob@example.com', 'Is the blue one back?'),
+    );
+    const people = await ctx.deps.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.accountId, s.accountId))
+      .orderBy(contacts.id);
+    expect(people.map((c) => [c.name, c.email])).toEqual([
+      ['Alice Archer', 'alice@example.com'],
+      ['Bob Baker', 'bob@example.com'],
+    ]);
+    const convs = await conversationsOfChannel(ch.id);
+    expect(convs).toHaveLength(2);
+
+    const before = receiver.received.length;
+    await as(ctx, s).post(`/dashboardapi/conversations/${convs[0]!.id}/messages`, {
+      body: 'Yes, we ship to Canada.',
+    });
+    await ctx.deps.jobs.drain();
+    const out = receiver.received.slice(before);
+    expect(out.map((o) => o.rcpt)).toEqual([['alice@example.com']]);
+    expect(out[0]!.mail.to).toMatchObject({ value: [{ address: 'alice@example.com' }] });
+  });
+
+  it('keeps From when Reply-To is the support address itself or lists several addresses', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    const [local, domain] = ch.address.split('@');
+    await customerSends({
+      to: ch.address,
+      replyTo: `Northwind <${local}+sales@${domain}>`,
+      subject: 'Forwarded for you',
+      text: 'one',
+    });
+    await customerSends({
+      from: 'Dana Doe <dana@customer.example>',
+      to: ch.address,
+      replyTo: ['dana@customer.example', 'team@customer.example'],
+      subject: 'For both of us',
+      text: 'two',
+    });
+    const people = await ctx.deps.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.accountId, s.accountId))
+      .orderBy(contacts.id);
+    expect(people.map((c) => c.email)).toEqual(['cora@customer.example', 'dana@customer.example']);
+  });
+});
+
 describe('email out and back (issue 6 "Email out")', () => {
   it('sends the reply with threading headers, signed Reply-To, signature and files; the answer threads back', async () => {
     const s = await signUp(ctx);
@@ -434,6 +505,55 @@ describe('email out and back (issue 6 "Email out")', () => {
     expect(failed!.deliveryStatus).toBe('failed');
     expect(failed!.failureReason).toMatch(/refused.*550.*no such user/);
     expect(failed!.failureReason).not.toContain('relay-pw-123');
+  });
+});
+
+describe('the live chat’s emailed reply (away message: “we will answer by email”)', () => {
+  it('comes from the workspace’s email channel with its signed Reply-To, so the visitor’s answer lands in the chat', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    const store = await storeWithWidget(ctx, s, {
+      name: 'Northwind',
+      chat: {
+        business_hours: { time_zone: 'UTC', days: [] },
+        away_message: 'We are away right now; we will answer you by email.',
+      },
+    });
+    const { conversationId, started } = await chattingVisitor(
+      ctx,
+      store.shop,
+      'Do you restock the blue parka?',
+      { name: 'Vic Visitor', email: 'vic@visitor.example' },
+    );
+    expect(started.messages.map((m) => m.author)).toEqual(['visitor', 'system']);
+
+    // The visitor has left: the agent's answer is mailed to them.
+    const before = receiver.received.length;
+    const sent = await as(ctx, s).post(`/dashboardapi/conversations/${conversationId}/messages`, {
+      body: 'Yes, it is back next week.',
+    });
+    expect(sent.statusCode).toBe(201);
+    await ctx.deps.jobs.drain();
+    const out = receiver.received.slice(before);
+    expect(out).toHaveLength(1);
+    const { mail, rcpt } = out[0]!;
+    expect(rcpt).toEqual(['vic@visitor.example']);
+    expect(mail.text).toContain('Yes, it is back next week.');
+    expect(mail.from?.value[0]?.address).toBe(ch.address);
+    const replyTo = mail.replyTo!.value[0]!.address!;
+    expect(replyTo).toMatch(new RegExp(`^support\\+c${conversationId}-[0-9a-f]{20}@`));
+
+    // The visitor answers the mail: accepted, and filed in the same chat conversation.
+    const answer = await customerSends({
+      from: 'Vic Visitor <vic@visitor.example>',
+      to: replyTo,
+      subject: mail.subject ?? '',
+      text: 'Great, please hold one in M for me.',
+      inReplyTo: mail.messageId,
+    });
+    expect(answer.accepted).toEqual([replyTo]);
+    const thread = await threadOf(s, conversationId);
+    expect(thread.map((m) => m.body.trim())).toContain('Great, please hold one in M for me.');
   });
 });
 

@@ -16,11 +16,13 @@ import {
   type InboundResult,
 } from '../conversations/inbound.service';
 import { selectGlobalSettings } from '../global-settings/global-settings.queries';
+import { advanceDeliveryStatus } from '../channels/channel-kinds';
 import { isAutomaticEmail } from './auto-reply';
+import { readBounce } from './bounces';
 import { readEmailSettings } from './channel-settings';
-import type { EmailChannelRow } from './email-channel.queries';
+import { findOutgoingByMessageIds, type EmailChannelRow } from './email-channel.queries';
 import { inlineImagePath } from './inline-images';
-import { conversationFromRecipients } from './reply-token';
+import { baseAddress, conversationFromRecipients } from './reply-token';
 
 /** Mail larger than this is refused (SMTP SIZE, and the inbound HTTP endpoint's body limit). */
 export const MAX_EMAIL_BYTES = 30 * 1024 * 1024;
@@ -50,6 +52,24 @@ function headerAddresses(mail: ParsedMail, name: string): string[] {
   const v: unknown = mail.headers.get(name);
   if (typeof v === 'string') return v.split(',').map((s) => s.replace(/^.*<|>.*$/g, '').trim());
   return v && typeof v === 'object' && 'value' in v ? addresses(v as AddressObject) : [];
+}
+
+/**
+ * Who the mail is from as far as the conversation goes: a contact form or store platform sends
+ * From its own address (`mailer@shopify.com`) with the customer in Reply-To, so a single Reply-To
+ * address that differs from From names the customer — and the reply goes there. From stays when
+ * Reply-To is absent, lists several addresses (a group, not one customer), or is our own support
+ * address (an answer to us must not become a contact of its own).
+ */
+function customerOf(mail: ParsedMail, supportAddress: string | undefined | null) {
+  const from = mail.from?.value.find((v) => v.address) ?? null;
+  const replyTo = (mail.replyTo?.value ?? []).filter((v) => v.address);
+  if (replyTo.length !== 1) return from;
+  const candidate = replyTo[0]!;
+  const lower = candidate.address!.trim().toLowerCase();
+  if (!lower.includes('@') || lower === from?.address?.trim().toLowerCase()) return from;
+  if (supportAddress && baseAddress(lower) === supportAddress.toLowerCase()) return from;
+  return candidate;
 }
 
 /** Message-IDs named by In-Reply-To and References (with their angle brackets, as stored). */
@@ -125,21 +145,48 @@ function cleanHtml(html: string, cidLinks: Map<string, string>): string {
 }
 
 /**
+ * A bounce is filed nowhere: it reports on a reply we sent. `messageId` is that reply (marked
+ * failed), null when the bounce names no message of this channel (dropped; the caller logs it).
+ */
+export interface BounceResult {
+  bounce: true;
+  messageId: number | null;
+  originalIds: string[];
+}
+
+/**
  * Files one email into its channel's account (design.md §1; issue 6 "Email in"):
  * thread = a verified reply-to tag, else a message named by In-Reply-To / References, else —
  * when the account's treat_subject_and_sender_combination_as_single_thread is on — the same
  * subject (without Re:/Fwd:) from the same sender, else a new conversation. The Message-ID is the
  * message's provider id, so the same mail delivered twice is stored once.
  */
-export async function fileInboundEmail(deps: Deps, email: IncomingEmail): Promise<InboundResult> {
+export async function fileInboundEmail(
+  deps: Deps,
+  email: IncomingEmail,
+): Promise<InboundResult | BounceResult> {
   const { channel } = email;
   // Loaded on the first message: mailparser and its charset tables cost ~7 MB of idle heap.
   const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(email.raw, { keepCidLinks: true, skipTextToHtml: true });
-  const sender = mail.from?.value.find((v) => v.address)?.address ?? email.envelopeFrom ?? '';
+  // A bounce of our reply marks the reply failed; it never opens a conversation or a contact.
+  const bounce = readBounce(mail, email.raw);
+  if (bounce) {
+    const original = await findOutgoingByMessageIds(deps.db, {
+      accountId: channel.accountId,
+      channelId: channel.id,
+      ids: [...bounce.originalIds, ...referencedIds(mail)],
+    });
+    if (original && bounce.failed)
+      await advanceDeliveryStatus(deps, original, 'failed', bounce.reason);
+    return { bounce: true, messageId: original?.id ?? null, originalIds: bounce.originalIds };
+  }
+  const { address } = readEmailSettings(deps, channel);
+  const customer = customerOf(mail, address);
+  const sender = customer?.address ?? email.envelopeFrom ?? '';
   const from = sender.trim().toLowerCase();
   if (!from.includes('@')) throw new UnfileableEmailError('The message has no sender address.');
-  const senderName = mail.from?.value.find((v) => v.address)?.name?.trim() || null;
+  const senderName = customer?.name?.trim() || null;
   const messageId =
     mail.messageId && /^<[^<>\s]+>$/.test(mail.messageId.trim())
       ? mail.messageId.trim()
@@ -147,7 +194,6 @@ export async function fileInboundEmail(deps: Deps, email: IncomingEmail): Promis
         `<sha256.${crypto.createHash('sha256').update(email.raw).digest('hex')}@parley.invalid>`;
   const automatic = isAutomaticEmail(mail, email.envelopeFrom);
   const accountId = channel.accountId;
-  const { address } = readEmailSettings(deps, channel);
 
   const recipients = [
     ...email.envelopeRecipients,
@@ -190,6 +236,8 @@ export async function fileInboundEmail(deps: Deps, email: IncomingEmail): Promis
       subject: mail.subject?.trim().slice(0, 300) || null,
       providerMessageId: messageId.slice(0, 500),
       conversationId,
+      // A CC'd colleague answering in the thread joins it under their own name.
+      anySender: true,
       explicitThreadingOnly: true,
       automatic,
       receivedAt: new Date(),

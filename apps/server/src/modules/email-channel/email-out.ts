@@ -13,7 +13,7 @@ import {
 } from '../channels/adapters';
 import { dkimSigningKey } from '../email-setup/email-setup.service';
 import { readEmailSettings, type ChannelSmtp } from './channel-settings';
-import { threadMessageIds } from './email-channel.queries';
+import { threadMessageIds, type EmailChannelRow } from './email-channel.queries';
 import { replyToAddress } from './reply-token';
 
 /** At most this many ids in References (the first and the latest, as RFC 5322 §3.6.4 advises). */
@@ -112,7 +112,8 @@ export async function buildReplyMail(deps: Deps, ctx: OutboundContext) {
     conversationId: conversation.id,
   });
   const earlier = thread.filter((t) => t.id && t.id !== message.providerMessageId);
-  const lastIncoming = earlier.filter((t) => t.direction === 'incoming').at(-1)?.id;
+  // An auto-reply (out of office) is no one's answer: the next reply answers the customer's mail.
+  const lastIncoming = earlier.filter((t) => t.direction === 'incoming' && !t.automatic).at(-1)?.id;
   const references = referencesFor(earlier.map((t) => t.id!));
   const subjectText =
     conversation.subject?.trim() ||
@@ -146,6 +147,39 @@ export async function buildReplyMail(deps: Deps, ctx: OutboundContext) {
     ...(dkim ? { dkim } : {}),
   };
   return { mail, smtp: settings.smtp };
+}
+
+/**
+ * A mail about a conversation of another channel (the live chat's offline reply), sent as the
+ * workspace's email channel: From its address, Reply-To its signed `+c{id}` tag, through its
+ * SMTP server and DKIM-signed like its replies. The customer's answer then lands in that
+ * conversation instead of bouncing off the server's no-reply MAIL_FROM.
+ */
+export async function sendAsEmailChannel(
+  deps: Deps,
+  channel: EmailChannelRow,
+  conversationId: number,
+  mail: { to: string; subject: string; text: string; fromName: string },
+) {
+  const settings = readEmailSettings(deps, channel);
+  const dkim = await dkimSigningKey(deps, channel.accountId, settings.address);
+  try {
+    await sendWith(deps, settings.smtp, {
+      from: { name: settings.fromName || mail.fromName, address: settings.address },
+      to: mail.to,
+      replyTo: replyToAddress(
+        deps.secrets,
+        { id: channel.id, address: settings.address },
+        conversationId,
+      ),
+      subject: mail.subject,
+      text: mail.text,
+      ...(dkim ? { dkim } : {}),
+    });
+  } catch (err) {
+    if (err instanceof PermanentDeliveryError || err instanceof RetryableError) throw err;
+    throw classifySmtpError(err);
+  }
 }
 
 /** Replies on email channels (issue 6 "Email out"): the channel's SMTP server, else the server's. */

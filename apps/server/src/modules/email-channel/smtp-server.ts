@@ -40,7 +40,13 @@ export interface RunningSmtpServer {
  */
 export async function startSmtpServer(
   deps: Deps,
-  opts: { port: number; host: string; log?: (msg: string, err?: unknown) => void },
+  opts: {
+    port: number;
+    host: string;
+    log?: (msg: string, err?: unknown) => void;
+    /** Things worth a line that are no failure (a bounce dropped). */
+    notice?: (msg: string) => void;
+  },
 ): Promise<RunningSmtpServer> {
   const server = new SMTPServer({
     name: new URL(deps.config.publicUrl).hostname,
@@ -84,13 +90,18 @@ export async function startSmtpServer(
               seen.add(c.id);
               targets.push(c);
             }
-        for (const channel of targets)
-          await fileInboundEmail(deps, {
+        for (const channel of targets) {
+          const filed = await fileInboundEmail(deps, {
             channel,
             raw,
             envelopeRecipients: recipients,
             envelopeFrom,
           });
+          if ('bounce' in filed && filed.messageId === null)
+            opts.notice?.(
+              `SMTP: dropped a bounce for channel ${channel.id} naming no reply of it (${filed.originalIds.join(' ') || 'no Message-ID'})`,
+            );
+        }
         callback(null);
       })().catch((err: unknown) => {
         if (err instanceof UnfileableEmailError)

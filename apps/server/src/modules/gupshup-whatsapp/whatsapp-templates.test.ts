@@ -70,8 +70,18 @@ const templatesOf = (s: Session, conversationId: number) =>
   as(ctx, s).get(`/dashboardapi/conversations/${conversationId}/whatsapp/templates`);
 
 describe('WhatsApp templates through Gupshup (issue 7 part 2)', () => {
-  it('lists the approved templates with their body and variable count, cached briefly', async () => {
+  it('while the 24-hour window is open, asks the provider for nothing: the composer needs no templates', async () => {
     const { owner, conversationId } = await whatsappConversation();
+    const before = fake.templateListCalls;
+    const res = await templatesOf(owner, conversationId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ templates: [], window_open: true });
+    expect(fake.templateListCalls).toBe(before);
+  });
+
+  it('lists the approved templates with their body and variable count, cached briefly', async () => {
+    const { owner, channelId, conversationId } = await whatsappConversation();
+    await closeWindow(channelId);
     const before = fake.templateListCalls;
     const res = await templatesOf(owner, conversationId);
     expect(res.statusCode).toBe(200);
@@ -86,7 +96,7 @@ describe('WhatsApp templates through Gupshup (issue 7 part 2)', () => {
         variable_count: 2,
       },
     ]); // the pending one is not offered
-    expect(body.window_open).toBe(true);
+    expect(body.window_open).toBe(false);
     await templatesOf(owner, conversationId);
     expect(fake.templateListCalls - before).toBe(1);
   });

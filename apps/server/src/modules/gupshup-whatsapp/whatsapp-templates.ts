@@ -123,9 +123,12 @@ export async function listTemplatesForConversation(
     contactId: conv.contactId,
   });
   const closesAt = last ? new Date(last.getTime() + SESSION_WINDOW_MS) : null;
+  const windowOpen = closesAt !== null && closesAt.getTime() > Date.now();
   return {
-    templates: await templatesOf(deps, channel),
-    window_open: closesAt !== null && closesAt.getTime() > Date.now(),
+    // While the window is open the composer offers free-form replies only: the provider is not
+    // asked (opening a conversation must not wait on, or fail with, an unreachable provider).
+    templates: windowOpen ? [] : await templatesOf(deps, channel),
+    window_open: windowOpen,
     window_closes_at: closesAt?.toISOString() ?? null,
   };
 }

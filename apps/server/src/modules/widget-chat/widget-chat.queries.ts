@@ -365,7 +365,8 @@ export async function addIdentity(
 
 /**
  * What agents see of the visitor on the contact: custom attributes merged in (null removes one),
- * and name / email / phone filled where the contact has none.
+ * and name / email / phone filled where the contact has none. `replacesEmail`: a contact email
+ * equal to it (the visitor's unverified word) gives way to `email` (the store's verified one).
  */
 export async function updateContactFromVisitor(
   db: Db,
@@ -375,6 +376,7 @@ export async function updateContactFromVisitor(
     attributes,
     name,
     email,
+    replacesEmail,
     phone,
   }: {
     accountId: number;
@@ -382,6 +384,7 @@ export async function updateContactFromVisitor(
     attributes: Record<string, unknown>;
     name?: string | null | undefined;
     email?: string | null | undefined;
+    replacesEmail?: string | null | undefined;
     phone?: string | null | undefined;
   },
 ) {
@@ -394,7 +397,11 @@ export async function updateContactFromVisitor(
         - array(select jsonb_array_elements_text(${JSON.stringify(removed)}::jsonb)))
         || ${JSON.stringify(kept)}::jsonb`,
       name: sql`coalesce(${contacts.name}, ${name ?? null})`,
-      email: sql`coalesce(${contacts.email}, ${email ?? null})`,
+      email:
+        replacesEmail && email
+          ? sql`case when lower(${contacts.email}) = ${replacesEmail.toLowerCase()} then ${email}
+              else coalesce(${contacts.email}, ${email}) end`
+          : sql`coalesce(${contacts.email}, ${email ?? null})`,
       phone: sql`coalesce(${contacts.phone}, ${phone ?? null})`,
     })
     .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)));

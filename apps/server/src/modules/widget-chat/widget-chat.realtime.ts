@@ -11,6 +11,8 @@ import { RetryableError } from '../../lib/jobs';
 import type { Realtime } from '../../realtime/realtime';
 import { registerAdapter, PermanentDeliveryError, type ChannelAdapter } from '../channels/adapters';
 import { transcriptUrl } from '../conversation-feedback/conversation-feedback.service';
+import { findEmailChannelOfBrand } from '../email-channel/email-channel.queries';
+import { sendAsEmailChannel } from '../email-channel/email-out';
 import { toWidgetAgent, widgetConversations, widgetMessagesByIds } from './widget-chat.present';
 import {
   accountOfConversation,
@@ -83,11 +85,19 @@ async function emailReply(
     ...(shopUrl ? [`Continue the chat on ${shopUrl}`] : []),
     `The whole conversation: ${transcriptUrl(deps, reply.accountId, reply.conversationId)}`,
   ];
-  await deps.mailer.send({
-    to,
-    subject: `New reply from ${brandName}`,
-    text: lines.join('\n'),
+  const mail = { to, subject: `New reply from ${brandName}`, text: lines.join('\n') };
+  // The visitor may answer by email: from the workspace's email channel that answer threads back
+  // into this conversation; MAIL_FROM is a no-reply address that refuses it.
+  const channel = await findEmailChannelOfBrand(deps.db, {
+    accountId: reply.accountId,
+    brandId: reply.brandId,
   });
+  if (channel)
+    await sendAsEmailChannel(deps, channel, reply.conversationId, {
+      ...mail,
+      fromName: brandName,
+    });
+  else await deps.mailer.send(mail);
 }
 
 export function registerWidgetChatRealtime(deps: Deps, realtime: Realtime): void {
@@ -189,6 +199,8 @@ const liveChatAdapter: ChannelAdapter = {
           agent: shown.agent?.name ?? null,
         });
       } catch (err) {
+        // The email channel's SMTP answer is already classified (a 5xx fails, a 4xx retries).
+        if (err instanceof PermanentDeliveryError || err instanceof RetryableError) throw err;
         throw new RetryableError(`The reply could not be emailed: ${(err as Error).message}`);
       }
       return { providerMessageId: `widget-email-${message.id}` };

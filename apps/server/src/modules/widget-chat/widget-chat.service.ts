@@ -152,15 +152,29 @@ function contactAttributesOf(v: VisitorRow): Record<string, unknown> {
   };
 }
 
-async function syncContact(db: Db, v: VisitorRow, removed: string[] = []) {
+/**
+ * `typedEmail`: the unverified email the visitor gave before identify() verified them — the
+ * store's verified email replaces it on the contact (it was only ever the visitor's word).
+ */
+async function syncContact(
+  db: Db,
+  v: VisitorRow,
+  removed: string[] = [],
+  typedEmail: string | null = null,
+) {
   if (!v.contactId) return;
   await updateContactFromVisitor(db, {
     accountId: v.accountId,
     contactId: v.contactId,
+    replacesEmail: v.isVerified ? typedEmail : null,
     attributes: { ...Object.fromEntries(removed.map((k) => [k, null])), ...contactAttributesOf(v) },
     name: v.name,
-    // Only a verified identity may fill the contact's own email / phone (they merge contacts).
-    email: v.isVerified ? v.email : null,
+    // The email the visitor gave (pre-chat form, identify()) fills the contact's email only while
+    // it has none — so agents can search by it and CSAT / transcript mail reach the visitor — and
+    // never replaces one already there. It still never matches the visitor to another contact
+    // (fileVisitorMessage), and stays marked "(unverified)" in the attributes.
+    email: v.email,
+    // Only a verified identity may fill the contact's own phone.
     phone: v.isVerified ? v.phone : null,
   });
 }
@@ -205,6 +219,7 @@ export async function identify(
   const sameCustomer = wasVerified && visitor.externalId === body.id;
   const previousKey = ownerKeyOf(visitor);
   const previousContact = visitor.contactId;
+  const typedEmail = wasVerified ? null : visitor.email;
   const verified = { ...visitor, isVerified: true, externalId: body.id };
   const identity = identityValueOf(verified);
 
@@ -243,7 +258,7 @@ export async function identify(
     });
   });
   // Unverified copies leave the contact now that the details are the store's.
-  await syncContact(deps.db, visitor, [UNVERIFIED_EMAIL, UNVERIFIED_PHONE]);
+  await syncContact(deps.db, visitor, [UNVERIFIED_EMAIL, UNVERIFIED_PHONE], typedEmail);
   return { visitor: toVisitor(visitor) };
 }
 

@@ -196,7 +196,7 @@ describe('conversations (issue 6 part 4: pre-chat form, several conversations, h
         .from(supportChannels)
         .where(eq(supportChannels.brandId, store.brand.id)),
     ).toHaveLength(1);
-    // The unverified email is shown to agents, but never becomes the contact's own email.
+    // The email of the form becomes the contact's (it had none), still shown as unverified.
     const [conv] = await ctx.deps.db
       .select()
       .from(conversations)
@@ -207,9 +207,50 @@ describe('conversations (issue 6 part 4: pre-chat form, several conversations, h
       .where(eq(contacts.id, conv!.contactId));
     expect(contact).toMatchObject({
       name: 'Vera Visitor',
-      email: null,
+      email: 'vera@example.com',
       attributes: { 'Email (unverified)': 'vera@example.com' },
     });
+  });
+
+  it('the pre-chat email reaches the agent: the contact gets it (search, CSAT mail), and an email already there is never replaced', async () => {
+    const address = `pia.${Date.now()}@example.com`;
+    const { api, conversationId } = await chattingVisitor(ctx, shop.shop, 'Is it waterproof?', {
+      name: 'Pia Prechat',
+      email: address,
+    });
+    const contactOf = async (id: number) => {
+      const [conv] = await ctx.deps.db.select().from(conversations).where(eq(conversations.id, id));
+      const [row] = await ctx.deps.db
+        .select()
+        .from(contacts)
+        .where(eq(contacts.id, conv!.contactId));
+      return row!;
+    };
+    expect((await contactOf(conversationId)).email).toBe(address);
+
+    // Agents find the conversation by the email.
+    const found = await as(ctx, owner).get(
+      `/dashboardapi/conversations?search=${encodeURIComponent(address)}`,
+    );
+    expect(found.statusCode).toBe(200);
+    expect(found.json().items.map((c: { id: number }) => c.id)).toContain(conversationId);
+
+    // Closing it mails the satisfaction survey to the visitor.
+    const closed = await as(ctx, owner).patch(`/dashboardapi/conversations/${conversationId}`, {
+      status: 'closed',
+    });
+    expect(closed.statusCode).toBe(200);
+    await ctx.deps.jobs.drain();
+    const survey = (await readMailbox(ctx)).filter((m) => m.to === address);
+    expect(survey.some((m) => m.raw.includes('How did we do?'))).toBe(true);
+
+    // Another email typed later in the form does not silently replace the contact's.
+    const second = await api.post(WIDGET_API.conversations, {
+      pre_chat: { name: 'Pia Prechat', email: `other.${address}` },
+      body: 'One more thing',
+    });
+    expect(second.statusCode).toBe(201);
+    expect((await contactOf(second.json().conversation.id)).email).toBe(address);
   });
 
   it.each([

@@ -12,7 +12,7 @@ export const WIDE_VIEWPORT_PX = 1440;
  * screen at a time — the list, then a conversation, then its contact details — each with a back
  * step. The spec §9 widths apply from here up.
  */
-export const PHONE_BREAKPOINT_PX = 768;
+export { PHONE_BREAKPOINT_PX } from '../../lib/use-phone-layout';
 
 export interface PanelSpec {
   views: number;

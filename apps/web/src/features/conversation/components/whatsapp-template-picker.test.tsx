@@ -61,6 +61,24 @@ describe('WhatsApp template picker (issue 7 part 2)', { timeout: 60_000 }, () =>
       .toBeNull();
   });
 
+  it('when the provider cannot be reached, says so in words and offers to try again', async () => {
+    const routes = {
+      [LIST]: json(502, {
+        code: 'provider_error',
+        message: 'Gupshup could not be reached: fetch failed. Try again in a moment.',
+      }),
+    };
+    fakeApi(routes);
+    renderPicker();
+    expect(await screen.findByText('WhatsApp templates could not be loaded')).toBeInTheDocument();
+    expect(
+      screen.getByText('Gupshup could not be reached: fetch failed. Try again in a moment.'),
+    ).toBeInTheDocument();
+    routes[LIST] = json(200, TEMPLATES);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Send a template' })).toBeInTheDocument();
+  });
+
   it('shows the refusal in words and keeps the dialog open', async () => {
     fakeApi({
       [LIST]: json(200, TEMPLATES),

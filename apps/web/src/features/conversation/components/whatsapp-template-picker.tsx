@@ -26,7 +26,12 @@ interface WhatsappTemplatePickerProps {
  * seeing the message as the customer will, and send it.
  */
 export function WhatsappTemplatePicker({ conversationId, disabled }: WhatsappTemplatePickerProps) {
-  const { data } = useGetWhatsappTemplatesQuery(conversationId);
+  const {
+    data,
+    error: loadError,
+    refetch,
+    isFetching,
+  } = useGetWhatsappTemplatesQuery(conversationId);
   const [send, { isLoading: sending }] = useSendWhatsappTemplateMutation();
   const [open, setOpen] = useState(false);
   const [templateId, setTemplateId] = useState<string | null>(null);
@@ -34,6 +39,24 @@ export function WhatsappTemplatePicker({ conversationId, disabled }: WhatsappTem
   const [error, setError] = useState<string | null>(null);
   const previewId = useId();
 
+  // Templates are asked for only once the window has closed: a provider that cannot be reached
+  // then leaves the agent with no way to write, so say so and offer to try again.
+  if (loadError && !data) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 8 }}
+        title="WhatsApp templates could not be loaded"
+        description={refusalText(loadError)}
+        action={
+          <Button size="small" loading={isFetching} onClick={() => void refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
   if (!data || data.window_open) return null;
   const template: WhatsappTemplate | undefined = data.templates.find((t) => t.id === templateId);
   const complete =

@@ -67,12 +67,16 @@ export function useConversationPresence(conversationId: number) {
   const typingRef = useRef({ active: false, sentAt: 0 });
   const idleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const send = useCallback(<E extends ClientEventName>(event: E, data: ClientEventPayloads[E]) => {
-    const channel = channelRef.current;
-    // The server refuses client events before the subscription succeeded.
-    if (!channel || !readyRef.current) return;
-    channel.trigger(event, data);
-  }, []);
+  /** False when not sent: the server refuses client events before the subscription succeeded. */
+  const send = useCallback(
+    <E extends ClientEventName>(event: E, data: ClientEventPayloads[E]): boolean => {
+      const channel = channelRef.current;
+      if (!channel || !readyRef.current) return false;
+      channel.trigger(event, data);
+      return true;
+    },
+    [],
+  );
 
   const stopTyping = useCallback(() => {
     clearTimeout(idleTimer.current);
@@ -84,10 +88,14 @@ export function useConversationPresence(conversationId: number) {
   const typing = useCallback(() => {
     const now = Date.now();
     const state = typingRef.current;
-    if (!state.active || now - state.sentAt >= TYPING_REFRESH_MS) {
+    // Only a "typing" that went out counts: typed before the subscription succeeded, the next
+    // keystroke tries again (else the others would hear nothing until the refresh).
+    if (
+      (!state.active || now - state.sentAt >= TYPING_REFRESH_MS) &&
+      send('client-typing', { typing: true })
+    ) {
       state.active = true;
       state.sentAt = now;
-      send('client-typing', { typing: true });
     }
     clearTimeout(idleTimer.current);
     idleTimer.current = setTimeout(stopTyping, TYPING_IDLE_MS);

@@ -1,6 +1,6 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { usePhoneLayout } from '../../inbox/hooks/use-phone-layout';
+import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { useGlobalDateRange } from '../hooks/use-global-date-range';
 import styles from './global-date-range-picker.module.css';
 

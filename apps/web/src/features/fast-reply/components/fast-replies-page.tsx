@@ -3,7 +3,7 @@ import { Alert, Button, Card, Empty, Flex, Input, Menu, Spin, Tag, Typography } 
 import { FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
-import { usePhoneLayout } from '../../inbox/hooks/use-phone-layout';
+import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { toast } from '../../../lib/toast';
 import {
   createFastReply,

@@ -10,7 +10,7 @@ import {
   type HelpCategory,
 } from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
-import { usePhoneLayout } from '../../inbox/hooks/use-phone-layout';
+import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { PageHeader } from '../../../components/page-header';
 import { asErrorPayload } from '../../../lib/api-error';
 import { formatTimestamp } from '../../../lib/format-timestamp';

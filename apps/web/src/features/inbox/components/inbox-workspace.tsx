@@ -16,7 +16,7 @@ import { useInboxShortcuts, useShortcutsEnabled } from '../hooks/use-inbox-short
 import { useInboxTitle } from '../hooks/use-inbox-title';
 import { useLiveInbox } from '../hooks/use-live-inbox';
 import { usePanelLayout } from '../hooks/use-panel-layout';
-import { usePhoneLayout } from '../hooks/use-phone-layout';
+import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import {
   inboxPath,
   rememberInboxLocation,

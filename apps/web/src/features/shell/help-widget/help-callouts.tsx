@@ -39,11 +39,17 @@ function useDemoCallout(): [boolean, () => void] {
 
 const CALLOUT_WIDTH = 280;
 
-const cardStyle = (token: GlobalToken, bottom: number, right: number) =>
+/**
+ * Where the callouts sit: above the floating buttons' row on a wide screen; on a phone under the
+ * top bar, since at the bottom they would cover the composer's text box.
+ */
+export type CalloutPlacement = { bottom: number; right: number } | { top: number; right: number };
+
+const cardStyle = (token: GlobalToken, { right, ...edge }: CalloutPlacement) =>
   ({
     position: 'fixed',
     insetInlineEnd: right,
-    bottom,
+    ...edge,
     boxSizing: 'border-box',
     width: CALLOUT_WIDTH,
     maxWidth: `calc(100vw - ${right + VIEWPORT_MARGIN}px)`,
@@ -58,19 +64,17 @@ const cardStyle = (token: GlobalToken, bottom: number, right: number) =>
 
 /**
  * The callouts beside the help button (spec §4): a reply from the operator's team (`new_message`,
- * with a badge of the count) and, once per person, the demo-and-chat invitation. `bottom` keeps
- * them above the page's bottom row, where a composer has its Send button.
+ * with a badge of the count) and, once per person, the demo-and-chat invitation. `placement`
+ * keeps them off the composer: above its bottom row (Send) on a wide screen, at the top on a phone.
  */
 export function HelpCallouts({
-  bottom,
-  right,
+  placement,
   unread,
   preview,
   onOpenChat,
   onScheduleDemo,
 }: {
-  bottom: number;
-  right: number;
+  placement: CalloutPlacement;
   unread: number;
   preview: string | null;
   onOpenChat: () => void;
@@ -88,7 +92,7 @@ export function HelpCallouts({
         data-testid="help-new-message-callout"
         onClick={onOpenChat}
         style={{
-          ...cardStyle(token, bottom, right),
+          ...cardStyle(token, placement),
           border: 0,
           font: 'inherit',
           textAlign: 'start',
@@ -122,7 +126,7 @@ export function HelpCallouts({
     <section
       aria-label={DEMO_CALLOUT_TEXT.title}
       data-testid="help-demo-callout"
-      style={cardStyle(token, bottom, right)}
+      style={cardStyle(token, placement)}
     >
       <div style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
         <strong style={{ flex: 1 }}>{DEMO_CALLOUT_TEXT.title}</strong>

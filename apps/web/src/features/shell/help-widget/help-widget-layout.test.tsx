@@ -3,6 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { theme } from 'antd';
 import { LOCAL_KEYS } from '@parley/contracts';
 import { appTheme } from '../../../app/theme';
+import { emulateViewport } from '../../inbox/testing/viewport';
 import { meLoaded, renderShell } from '../testing/render-shell';
 
 /** antd's popup layer: modals, their backdrops, drawers (app/theme.ts). */
@@ -46,5 +47,20 @@ describe('help widget layout (spec §9, under modals)', { timeout: 90_000 }, () 
     expect(px(callout.style.bottom)).toBeGreaterThan(px(button.style.bottom) + 40);
     expect(Number(callout.style.zIndex)).toBeLessThan(MODAL_LAYER);
     expect(callout.style.boxSizing).toBe('border-box');
+  });
+
+  it('on a phone the demo callout sits under the top bar, off the composer at the bottom', async () => {
+    const viewport = emulateViewport(390);
+    try {
+      localStorage.removeItem(LOCAL_KEYS.showDemoAndChatCallout);
+      renderShell({ at: '/inboxes' });
+      await meLoaded();
+      const callout = await screen.findByTestId('help-demo-callout', undefined, { timeout: 9000 });
+      expect(callout.style.bottom).toBe('');
+      expect(px(callout.style.top)).toBeGreaterThanOrEqual(56);
+      expect(Number(callout.style.zIndex)).toBeLessThan(MODAL_LAYER);
+    } finally {
+      viewport.restore();
+    }
   });
 });

@@ -8,6 +8,8 @@ export const FLOAT_SIZE = 40;
 export const FLOAT_GAP = 16;
 /** Beside the column of floating buttons, never over them. */
 export const BESIDE_BUTTONS = FLOAT_RIGHT + FLOAT_SIZE + FLOAT_GAP;
+/** The shell's top bar on a phone (antd Layout.Header at the theme's headerHeight). */
+export const PHONE_TOP_BAR_HEIGHT = 56;
 /** The least room left between the panel or a callout and the viewport's edges (a phone). */
 export const VIEWPORT_MARGIN = 12;
 

@@ -13,6 +13,7 @@ import {
 } from '@ant-design/icons';
 import { hostMessage, type Me } from '@parley/contracts';
 import { lazyPage } from '../../../lib/lazy-page';
+import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { useGetHelpWidgetConfigQuery } from '../api/shell-api';
 import { ONBOARDING_VIDEOS_ROUTE, SUPPORT_EMAIL } from '../shell-config';
 import { useShellModals } from '../shell-modals-context';
@@ -25,6 +26,7 @@ import {
   helpWidgetZIndex,
   PANEL_MAX_HEIGHT,
   PANEL_WIDTH,
+  PHONE_TOP_BAR_HEIGHT,
   VIEWPORT_MARGIN,
 } from './help-widget-layout';
 import { useHelpCenterLink } from './use-help-center-link';
@@ -114,6 +116,7 @@ function LinkEntry({
  */
 export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number }) {
   const [open, setOpen] = useState(false);
+  const phone = usePhoneLayout();
   const [view, setView] = useState<View>('menu');
   const panelId = useId();
   const titleId = useId();
@@ -187,9 +190,13 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
       />
       {!open && (
         <HelpCallouts
-          // Raised off the bottom row, where a composer keeps its Send button.
-          bottom={bottom + FLOAT_SIZE + FLOAT_GAP}
-          right={BESIDE_BUTTONS}
+          placement={
+            phone
+              ? // Under the phone's top bar: at the bottom they would cover the composer.
+                { top: PHONE_TOP_BAR_HEIGHT + VIEWPORT_MARGIN, right: VIEWPORT_MARGIN }
+              : // Raised off the bottom row, where a composer keeps its Send button.
+                { bottom: bottom + FLOAT_SIZE + FLOAT_GAP, right: BESIDE_BUTTONS }
+          }
           unread={unread}
           preview={preview}
           onOpenChat={openChat}

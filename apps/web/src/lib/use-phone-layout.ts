@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { PHONE_BREAKPOINT_PX } from '../panel-layout';
+
+/** Below this width the shell, the inbox and settings show one screen at a time. */
+export const PHONE_BREAKPOINT_PX = 768;
 
 // Fractional widths (zoom) between 767 and 768 still count as a phone.
 const PHONE_QUERY = `(max-width: ${PHONE_BREAKPOINT_PX - 0.02}px)`;
