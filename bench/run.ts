@@ -110,7 +110,8 @@ async function machine(): Promise<string[]> {
   const client = new Client({ connectionString: adminUrl });
   try {
     await client.connect();
-    postgres = (await client.query<{ v: string }>('show server_version')).rows[0]!.v;
+    postgres = (await client.query<{ server_version: string }>('show server_version')).rows[0]!
+      .server_version;
   } catch {
     // The sections that need it have said so in their rows.
   } finally {
