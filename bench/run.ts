@@ -131,7 +131,7 @@ async function writeResults() {
   const lines = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.ts): the budgets of design.md §7 as measured on the',
+    'Written by `npm run bench` (bench/run.ts): the budgets of docs/ARCHITECTURE.md as measured on the',
     'machine below. Sections measured: ' + [...only].join(', ') + '.',
     '',
     '## Machine',

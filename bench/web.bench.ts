@@ -143,7 +143,7 @@ function medianOf(samples: number[]) {
 }
 
 /**
- * design.md §7, agent app and widget: the JS of the login and inbox routes and the widget's
+ * The budgets of the agent app and widget (docs/ARCHITECTURE.md): the JS of the login and inbox routes and the widget's
  * files as transferred (compressed, headers included) to Debian's Chromium, and the LCP of a
  * first visit on localhost and under Lighthouse's mobile throttling — against the embedded
  * server and its demo workspace.

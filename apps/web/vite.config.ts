@@ -6,7 +6,7 @@ import { BUILD_INFO_PATH, BUILD_META_NAME } from '../../packages/contracts/src/c
 import { deepLibraryImports, firstVisitChunks } from './first-visit-chunks.ts';
 
 /**
- * Gives the build its id (spec §4 stale tab): a hash of index.html and of the output's file
+ * Gives the build its id: a hash of index.html and of the output's file
  * names, which carry their contents' hashes, so the same sources give the same id. index.html
  * names it in a meta tag (the tab's build) and build.json holds it (the served build).
  */

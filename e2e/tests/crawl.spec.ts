@@ -3,7 +3,7 @@
  * new page cannot escape it — opened in the built app by a visitor (public pages), an owner and
  * an agent (signed-in pages), at 1440×900 and on a phone (390×844, touch). A page fails on:
  * an uncaught error, a console error, a response ≥ 500, a 401/403 that would sign the person out
- * (spec §8), the error screen, the wrong screen (a role's page not guarded, a 404 not shown), a
+ *, the error screen, the wrong screen (a role's page not guarded, a 404 not shown), a
  * page wider than the phone, an interactive element under 24×24 px (WCAG 2.2, 2.5.8; links in
  * a sentence and well-spaced targets are exempt, as WCAG says) or out of reach, text in the
  * default serif font, and axe-core's critical or serious violations.
@@ -144,7 +144,7 @@ async function crawlOne(
     )
       problems.push({
         check: 'signed out',
-        detail: `${status} ${res.request().method()} ${url} (spec §8: a 401/403 ends the session)`,
+        detail: `${status} ${res.request().method()} ${url}`,
       });
   };
   page.on('pageerror', onPageError);

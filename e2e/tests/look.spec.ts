@@ -147,7 +147,7 @@ for (const viewport of [
     expect(input.width * input.height).toBeLessThanOrEqual(1);
     await page.getByRole('button', { name: 'Close help' }).click();
 
-    // The demo callout (spec §4, 5 s after load) in an open conversation.
+    // The demo callout in an open conversation.
     await page.evaluate(() => localStorage.removeItem('showDemoAndChatCallout'));
     await page.goto(`/inboxes/all/open/newest/${id}`);
     const send = page.getByRole('button', { name: /Send/ });

@@ -166,7 +166,7 @@ test('a visitor chats on a store page while an agent answers live: pre-chat form
   }
 });
 
-test('/widget-demo, opened from Settings → Chat widget, shows the store’s widget and opens no realtime connection of the agent app (spec §2)', async ({
+test('/widget-demo, opened from Settings → Chat widget, shows the store’s widget and opens no realtime connection of the agent app', async ({
   page,
   context,
 }) => {

@@ -1,4 +1,4 @@
-/** Billing through Stripe (issue 8): the pricing page's calls and the Stripe webhook. */
+/** Billing through Stripe: the pricing page's calls and the Stripe webhook. */
 export const BILLING_PATHS = {
   state: '/dashboardapi/billing',
   checkout: '/dashboardapi/billing/checkout',

@@ -1,5 +1,5 @@
 /**
- * The email channel (issue 6): mail arrives through the built-in SMTP server (SMTP_PORT) or,
+ * The email channel: mail arrives through the built-in SMTP server (SMTP_PORT) or,
  * from forwarding services, as a raw MIME message POSTed to the channel's inbound URL with the
  * channel's secret (shown to admins on the email setup).
  */

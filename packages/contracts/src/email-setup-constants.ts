@@ -1,9 +1,9 @@
 /**
- * Email setup (spec §7: POST and PATCH /dashboardapi/emailsetup) and the sending domain's DNS
- * records (/settings/dnsrecords, spec §2 "DMARC verification"). An email setup is an email support
+ * Email setup and the sending domain's DNS
+ * records (/settings/dnsrecords, DMARC verification). An email setup is an email support
  * channel: the name and address replies are sent from. Its domain gets a DKIM key; the SPF, DKIM
  * and DMARC records to publish are checked in DNS, and once all three are right the account's
- * dmarc_verification_required (Me, spec §3) is cleared.
+ * dmarc_verification_required (Me) is cleared.
  */
 export const EMAIL_SETUP_PATHS = {
   setup: '/dashboardapi/emailsetup',

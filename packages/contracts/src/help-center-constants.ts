@@ -1,5 +1,5 @@
 /**
- * Help center (spec §2 /settings/help-center-articles and /help-center/helpcenter): categories
+ * Help center: categories
  * and articles per account, written by owners and admins, read by agents, published ones open
  * to everyone on the public help center.
  */
@@ -15,7 +15,7 @@ export const HELP_CENTER_PATHS = {
     `/dashboardapi/public/help-center/${encodeURIComponent(String(center))}/articles/${encodeURIComponent(slug)}`,
 } as const;
 
-/** The web pages of the public help center (spec §2). */
+/** The web pages of the public help center. */
 export const HELP_CENTER_DEFAULT = 'helpcenter';
 export const helpCenterPagePath = (center: number | string = HELP_CENTER_DEFAULT) =>
   `/help-center/${center}`;

@@ -1,6 +1,6 @@
 /** Profile pictures: raster images a browser shows safely (never SVG, which can carry script). */
 export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-/** A profile picture may be at most 2 MB (1 MB = 1,000,000 bytes, spec §9). */
+/** A profile picture may be at most 2 MB (1 MB = 1,000,000 bytes). */
 export const AVATAR_MAX_BYTES = 2_000_000;
 
 /** Colours offered on the profile page; any #rrggbb colour is accepted. */

@@ -4,8 +4,8 @@ import type { WidgetEventPayloads } from './widget-chat-constants';
 import type { ReauthAlert } from './realtime';
 
 /**
- * Realtime: the Pusher Channels protocol v7 (design.md §5). Channel names and server event names
- * are spec §7 contracts, spelling included; pusher-js on the web app uses these builders.
+ * Realtime: the Pusher Channels protocol v7. Channel names and server event names
+ * are contracts, spelling included; pusher-js on the web app uses these builders.
  */
 
 /** Where pusher-js posts `socket_id` and `channel_name` (form-encoded) to authorise a channel. */

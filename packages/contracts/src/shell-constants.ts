@@ -28,7 +28,7 @@ export const CALLBACK_FORM_PATH = '/dashboardapi/widget/form/';
 
 export const RELEASE_NOTES_PATH = '/dashboardapi/release-notes';
 
-/** Schedule a demo (spec §2 modal): a real request for the operator, with the chosen slot. */
+/** Schedule a demo: a real request for the operator, with the chosen slot. */
 export const DEMO_REQUESTS_PATH = '/dashboardapi/demo-requests';
 
 /** The help widget panel's configuration: the operator's live-chat widget page, if any. */

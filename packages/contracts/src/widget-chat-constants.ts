@@ -6,7 +6,7 @@ import type {
 } from './widget-chat';
 
 /**
- * The live-chat widget (issue 6): the loader a store pastes into its pages, the chat app it
+ * The live-chat widget: the loader a store pastes into its pages, the chat app it
  * opens in an iframe, and the public endpoints both talk to. Design §4 auth mode `widget`: every
  * /widgetapi route but `sessions` reads the visitor's token from WIDGET_TOKEN_HEADER; a token is a
  * 128-bit random value stored hashed, scoped to one account, one store and one visitor.
@@ -68,7 +68,7 @@ export const WIDGET_EVENTS = {
   conversation: 'widget_conversation',
 } as const;
 
-// ---- Settings the chat app needs (beyond spec §3 widget public settings) ----
+// ---- Settings the chat app needs (beyond the widget public settings) ----
 
 export const PRE_CHAT_FIELD_KEYS = ['name', 'email', 'phone', 'order_number', 'message'] as const;
 export type PreChatFieldKey = (typeof PRE_CHAT_FIELD_KEYS)[number];

@@ -1,6 +1,6 @@
 /**
  * The live-chat widget's settings page (/settings/widgets and /settings/widgets/shopify/edit/):
- * the data that spec §3 widget public settings serves, edited by owners and admins.
+ * the data the widget public settings serve, edited by owners and admins.
  */
 export const WIDGET_SETTINGS_PATH = '/dashboardapi/widget/settings';
 

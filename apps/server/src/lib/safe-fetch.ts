@@ -28,7 +28,7 @@ const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
 
 /**
- * Addresses an outbound call to a user-given URL must never reach (design.md §6, docs/security.md):
+ * Addresses an outbound call to a user-given URL must never reach (docs/security.md):
  * anything that is not public unicast — loopback, private, link-local and metadata, carrier-grade
  * NAT, multicast, reserved, `0.0.0.0` — in any spelling, including IPv4 inside IPv6 (mapped, NAT64,
  * 6to4). Something that does not parse as an address is refused too.

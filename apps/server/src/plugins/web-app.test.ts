@@ -68,7 +68,7 @@ describe('the agent app’s Content-Security-Policy (design §6)', () => {
   });
 });
 
-describe('PRODUCT_NAME and SUPPORT_EMAIL reach the web app at run time (spec §1 page title)', () => {
+describe('PRODUCT_NAME and SUPPORT_EMAIL reach the web app at run time', () => {
   it('index.html has the configured product name as its title and the settings as a JSON block', async () => {
     const options = { productName: 'Acme Desk', supportEmail: 'help@acme.test' };
     for (const url of ['/', '/inboxes/all', '/index.html']) {
@@ -110,7 +110,7 @@ describe('PRODUCT_NAME and SUPPORT_EMAIL reach the web app at run time (spec §1
   });
 });
 
-describe('the build being served (spec §4 stale tab)', () => {
+describe('the build being served', () => {
   it('answers the build id of dist/build.json, never cached', async () => {
     const res = await get('/build.json');
     expect(res.statusCode).toBe(200);

@@ -146,7 +146,7 @@ export async function registerWebApp(
       },
     });
     scope.get('/', async (request, reply) => sendIndex(request, reply));
-    // The build this server serves now (spec §4 stale tab): an open tab compares it with its own.
+    // The build this server serves now: an open tab compares it with its own.
     scope.get(BUILD_INFO_PATH, async (_request, reply) => {
       const file = path.join(distDir, BUILD_INFO_PATH);
       if (!fs.existsSync(file)) return reply.callNotFound();

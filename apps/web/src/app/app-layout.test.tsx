@@ -75,7 +75,7 @@ describe('the shell on a phone (below 768 px): a top bar and a navigation drawer
     expect(within(button).getByText(ME.name)).toHaveStyle({ position: 'absolute', width: '1px' });
   });
 
-  it('between 768 and 991 px the side navigation folds to icons and the brand keeps only its mark (its name no longer runs into the workspace)', async () => {
+  it('between 768 and 991 px the side navigation folds to icons and the brand keeps only its mark, clear of the workspace name', async () => {
     renderShell('/setup', 900);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(nav.closest('.ant-layout-sider')).toHaveClass('ant-layout-sider-collapsed');

@@ -23,7 +23,7 @@ interface RequireRoleProps {
 /**
  * A shell page only some roles may open (app/route-table.ts). Others get the "not allowed" screen
  * before the page mounts, so it asks the server for nothing: the server's 403 would end the
- * session (spec §8). The shell renders its pages once Me is in, so the role is known here.
+ * session. The shell renders its pages once Me is in, so the role is known here.
  */
 export function RequireRole({ roles, page, home, children }: RequireRoleProps) {
   const { data: me } = useGetMeQuery(undefined, { skip: !hasSession() });

@@ -190,7 +190,7 @@ describe('the 404 page', () => {
     expect(screen.getByRole('complementary', { name: 'Settings' })).toBeInTheDocument();
   });
 
-  it('a redirect keeps the query (spec §2: /?popup opens the survey on the inbox)', async () => {
+  it('a redirect keeps the query', async () => {
     signInCookies();
     signedInApi('owner');
     render(

@@ -1,7 +1,7 @@
 import type { PermissionLevel } from '@parley/contracts';
 
 /**
- * Every path of the web app, as data (spec §2). The router (themed-app.tsx, app-routes.tsx) and
+ * Every path of the web app, as data. The router (themed-app.tsx, app-routes.tsx) and
  * the settings menu are built from it, and the e2e crawl (e2e/tests/crawl.spec.ts) visits every
  * entry, so a new page is routed, guarded and crawled from one place. Plain data on purpose: no
  * React here, Node imports this file.
@@ -10,14 +10,14 @@ import type { PermissionLevel } from '@parley/contracts';
 /**
  * Where a page lives:
  * - `entry`: public, in the entry chunk (app-routes.tsx; docs/adr/0006);
- * - `public`: public, no session needed or sent (spec §2);
+ * - `public`: public, no session needed or sent;
  * - `signed-in`: needs a session, outside the shell;
  * - `shell`: in the signed-in shell; `settings`: in the shell's settings layout.
  */
 export type RouteArea = 'entry' | 'public' | 'signed-in' | 'shell' | 'settings';
 
 export const ALL_ROLES = ['owner', 'admin', 'agent'] as const satisfies readonly PermissionLevel[];
-/** The server refuses these pages' data to agents (`requireAdmin`: 403, which signs out, spec §8). */
+/** The server refuses these pages' data to agents (`requireAdmin`: 403, and a 403 signs out). */
 export const ADMIN_ROLES = ['owner', 'admin'] as const satisfies readonly PermissionLevel[];
 
 /** Objects the crawl creates before it visits the routes that name them. */
@@ -159,7 +159,7 @@ export const APP_ROUTES = [
     roles: everyone,
     crawl: [
       { url: '/inboxes' },
-      { fixture: 'ticket', note: 'a spec §2 ticket link to a conversation the crawl creates' },
+      { fixture: 'ticket', note: 'a ticket link to a conversation the crawl creates' },
     ],
   },
   {

@@ -214,7 +214,7 @@ function ShellGate({ unknownPath = false }: { unknownPath?: boolean }) {
   return unknownPath ? <NotFound standalone /> : <Navigate to="/login" replace />;
 }
 
-/** A redirect that keeps the query (spec §2: `/?popup` still opens the survey). */
+/** A redirect that keeps the query. */
 function RedirectTo({ to }: { to: string }) {
   const { search } = useLocation();
   return <Navigate to={{ pathname: to, search }} replace />;
@@ -247,7 +247,7 @@ export function themedRoutes(): ReactNode {
   const settings = APP_ROUTES.find((route) => route.path === '/settings')!;
   return (
     <>
-      {/* Public pages (spec §2): no session needed, no session headers sent; the survey page,
+      {/* Public pages: no session needed, no session headers sent; the survey page,
           signed in but outside the shell. */}
       {[...routesIn('public'), ...routesIn('signed-in')].map((route) => (
         <Route key={route.path} id={route.path} path={route.path} element={routeElement(route)} />

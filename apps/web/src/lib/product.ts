@@ -32,7 +32,7 @@ export function readWebConfig(doc: Document = document): WebConfig {
 // Read once: the block is in the page before any script of ours runs, and never changes.
 const config = readWebConfig();
 
-/** The product's name: page titles (spec §1), the help menu, survey and banners. */
+/** The product's name: page titles, the help menu, survey and banners. */
 export const productName = config.product_name;
 /** The address the app tells people to write to. */
 export const supportEmail = config.support_email;

@@ -50,13 +50,13 @@ export interface RequestOptions {
   auth?: boolean;
   /**
    * false for the public pages' calls (help center, /feedback, /transcript, /widget-demo): the
-   * browser sends no cookies either — spec §2: public pages are sent without credentials. Sign-in
+   * browser sends no cookies either: public pages are sent without credentials. Sign-in
    * calls keep them, since their answer sets the session cookies.
    */
   cookies?: boolean;
 }
 
-/** The options of a public page's call (spec §2): no session headers, no cookies. */
+/** The options of a public page's call: no session headers, no cookies. */
 export const ANONYMOUS = { auth: false, cookies: false } as const satisfies RequestOptions;
 
 export interface RequestEnvironment {

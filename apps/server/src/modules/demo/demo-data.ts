@@ -207,7 +207,7 @@ export const DEMO_SCRIPTS: { subject: string; tags: string[]; lines: Line[] }[] 
 ];
 
 /**
- * Fast replies (spec §3), in folders, written with variables so a click fills in the customer's
+ * Fast replies, in folders, written with variables so a click fills in the customer's
  * and agent's names and the store (packages/contracts FAST_REPLY_VARIABLES).
  */
 export const DEMO_FAST_REPLIES: { name: string; folder: string | null; content: string }[] = [

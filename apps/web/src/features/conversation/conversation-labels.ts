@@ -1,7 +1,7 @@
 import type { ChannelType, ConversationStatus, Priority } from '@parley/contracts';
 
 /**
- * The one name of each channel type (spec §1's channel display names: facebook, instagram,
+ * The one name of each channel type (the channel display names: facebook, instagram,
  * live_chat, widget_livechat, sms, instagram_dm, call, whatsapp_gupshup_isv; plus ours, email and
  * api), wherever a channel is named: the inbox's channel icons, the conversation header and
  * composer, the support channels page. A chat from the live-chat widget is a live_chat or a

@@ -10,7 +10,7 @@ export const WIDE_VIEWPORT_PX = 1440;
 /**
  * Below this width (antd's `md` breakpoint) the panels do not fit side by side: a phone shows one
  * screen at a time — the list, then a conversation, then its contact details — each with a back
- * step. The spec §9 widths apply from here up.
+ * step. The standard panel widths apply from here up.
  */
 export { PHONE_BREAKPOINT_PX } from '../../lib/use-phone-layout';
 

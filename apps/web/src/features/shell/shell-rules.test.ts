@@ -50,7 +50,7 @@ describe('shell rules', () => {
     expect(paymentModalDue(me(null, 20), NOW, null, at)).toBe(false);
   });
 
-  it('spec §2/§4 payment modal: only on the paths where its banner may show (/inboxes, /setings)', () => {
+  it('the payment modal: only on the paths where its banner may show (/inboxes, /setings)', () => {
     expect(paymentModalDue(me(20), NOW, null, '/setings')).toBe(true);
     for (const path of ['/', '/reporting', '/setup', '/settings/global', '/settings/pricing']) {
       expect(paymentModalDue(me(20), NOW, null, path)).toBe(false);

@@ -45,7 +45,7 @@ export function paymentBanner(
 
 /**
  * Spec §4: the blocking payment modal shows when the banner is shown — so only on the banner's
- * paths (spec §2, showsTopBanner) — and either the failure age or the action-required age is 14
+ * paths — and either the failure age or the action-required age is 14
  * days or more.
  */
 export function paymentModalDue(

@@ -63,7 +63,7 @@ describe('/widget-demo (spec §2: the widget on a demonstration store page)', ()
     expect(loaderScript()).toBeNull();
   });
 
-  it('signed in, still goes without credentials: no session headers, no cookies, no agent API (spec §2)', async () => {
+  it('signed in, still goes without credentials: no session headers, no cookies, no agent API', async () => {
     signInCookies();
     const api = fakeApi({
       [`GET ${WIDGET_SETTINGS_PATH}`]: json(200, { store: null, stores: [] }),

@@ -23,7 +23,7 @@ type Demo =
 const WIDGET_SETTINGS_ROUTE = '/settings/widgets';
 
 /**
- * The store of ?shop=. A public page (spec §2): every call goes without the session headers and
+ * The store of ?shop=. A public page: every call goes without the session headers and
  * cookies, signed in or not, so the store comes from the address, never from the agent's API.
  */
 async function findShop(given: string | null, signal: AbortSignal): Promise<Demo> {

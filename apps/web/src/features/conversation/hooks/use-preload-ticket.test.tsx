@@ -38,7 +38,7 @@ function renderRow(brandId: number | null) {
   return { api, store, link };
 }
 
-describe('ticket preload: keyed by ticket id plus store (spec §3), asked for that store (spec §7)', () => {
+describe('ticket preload: keyed by ticket id plus store, asked for that store', () => {
   it('a row of a store’s conversation preloads its ticket with store_id, cached under id plus store', async () => {
     const { api, store, link } = renderRow(9);
     await screen.findByText('Customer 4');

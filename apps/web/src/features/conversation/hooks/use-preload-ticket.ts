@@ -12,7 +12,7 @@ export const PRELOAD_HOVER_DELAY_MS = 150;
 
 /**
  * Each takes the conversation itself, so its store (brand) always goes into the cache key and
- * the request (spec §3: keyed by ticket id plus store; §7: `store_id`).
+ * the request.
  */
 export interface PreloadTicket {
   /** Loads the ticket into the preload cache now (nothing happens while a valid copy exists). */

@@ -79,7 +79,7 @@ export const {
   useDeleteHelpArticleMutation,
 } = helpCenterApi;
 
-/** The public help center: no session, no cookies, no store (a public page, spec §2). */
+/** The public help center: no session, no cookies, no store (a public page). */
 export const publicHelpCenterApi = {
   center: (
     center: string,

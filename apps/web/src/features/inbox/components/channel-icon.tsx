@@ -17,7 +17,7 @@ interface ChannelLook {
 }
 
 /**
- * How each channel type of spec §1 looks in the inbox; its name is the one name of the type
+ * How each channel type looks in the inbox; its name is the one name of the type
  * (conversation-labels). Widget chats look the same whether live_chat or widget_livechat.
  */
 const CHANNELS: Record<string, ChannelLook> = {

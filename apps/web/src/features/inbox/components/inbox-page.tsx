@@ -16,7 +16,7 @@ export function InboxPage() {
     if (!splat.replaceAll('/', '')) {
       const restored = restoredInboxPath();
       const at = parseInboxSplat(restored.slice(INBOX_BASE.length + 1)).location;
-      // The query goes along (spec §2: `?popup` still opens the survey there).
+      // The query goes along.
       return { location: at, rewrite: `${restored}${search}` };
     }
     const parsed = parseInboxSplat(splat);

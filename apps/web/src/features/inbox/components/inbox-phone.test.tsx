@@ -39,7 +39,7 @@ describe('inbox on a phone: below 768 px the screens stack (list → conversatio
     expect(region('Conversation')).toBeNull();
     expect(screen.queryByRole('separator')).toBeNull();
     expect(screen.queryByText('No conversation open')).toBeNull();
-    // The list's own width is the screen's, not the spec §9 panel width.
+    // The list's own width is the screen's, not the desktop panel width.
     expect(region('Conversation list')!.style.width).toBe('');
     // Nothing to hide on a phone; a new conversation starts from the list.
     expect(screen.queryByRole('button', { name: 'Hide conversation list' })).toBeNull();
@@ -89,7 +89,7 @@ describe('inbox on a phone: below 768 px the screens stack (list → conversatio
     expect(screen.getByRole('heading', { name: /^Mine/, level: 2 })).toBeInTheDocument();
   });
 
-  it('turning the phone to a wide screen brings back the panels at spec §9 widths; the phone never writes toogle-panels or resizable-panels', async () => {
+  it('turning the phone to a wide screen brings back the panels at their standard widths; the phone never writes toogle-panels or resizable-panels', async () => {
     viewport = emulateViewport(PHONE);
     renderInbox('/inboxes/all/open/newest', { conversations: [conversation(1)] });
     await screen.findByRole('list', { name: 'Conversations' });

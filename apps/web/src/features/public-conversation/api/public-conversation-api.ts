@@ -3,7 +3,7 @@ import { ANONYMOUS, http } from '../../../lib/request';
 
 /**
  * The customer's public pages (spec §2 /transcript and /feedback): no session, no store, no
- * realtime connection, no cookies (spec §2); the signed link's token is the only credential.
+ * realtime connection, no cookies; the signed link's token is the only credential.
  */
 export const publicConversationApi = {
   transcript: (token: string, signal?: AbortSignal) =>

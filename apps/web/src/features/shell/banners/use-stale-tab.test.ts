@@ -22,7 +22,7 @@ afterEach(() => {
 /** Lets the timers fire and the fetch they started settle. */
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
-describe('stale tab (spec §4): a refresh only when a newer build is served', () => {
+describe('stale tab: a refresh only when a newer build is served', () => {
   it('the rule: another build served than the tab runs; unknown on either side is not stale', () => {
     expect(isNewerBuildServed('a1', 'b2')).toBe(true);
     expect(isNewerBuildServed('a1', 'a1')).toBe(false);

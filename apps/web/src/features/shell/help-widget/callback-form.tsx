@@ -34,7 +34,7 @@ const reasonOptions = CALLBACK_REASONS.map((reason) => ({ value: reason, label: 
 /**
  * Spec §2/§3/§5 Request Callback form of the help widget: posted to /dashboardapi/widget/form/;
  * spec §8 success and failure texts as toasts (the success one success-styled: design.md §3).
- * The body and every upload (`POST /attachment/?myshopify_domain=`, spec §7) carry the
+ * The body and every upload (`POST /attachment/?myshopify_domain=`) carry the
  * workspace's store, so files wait until the brands are known.
  */
 export function CallbackForm({ me, onDone }: { me: Me | undefined; onDone: () => void }) {

@@ -64,7 +64,7 @@ export const CALLBACK_RULES: Record<keyof CallbackFormValues, Rule[]> = {
 };
 
 /**
- * The spec §3 body from the form: trimmed, the phone normalized to its digits, with the
+ * The callback request body from the form: trimmed, the phone normalized to its digits, with the
  * workspace's store (`myshopify_domain`, null when it has none).
  */
 export function callbackBody(

@@ -11,7 +11,7 @@ const MODAL_LAYER = theme.getDesignToken(appTheme).zIndexPopupBase;
 
 const px = (value: string) => Number.parseFloat(value);
 
-describe('help widget layout (spec §9, under modals)', { timeout: 90_000 }, () => {
+describe('help widget layout', { timeout: 90_000 }, () => {
   it('the panel is 376 px wide and at most 704 px high, padding included, and under the modal layer', async () => {
     renderShell({ at: '/inboxes' });
     fireEvent.click(await screen.findByTestId('help-float-button'));

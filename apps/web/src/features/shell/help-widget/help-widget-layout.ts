@@ -15,7 +15,7 @@ export const VIEWPORT_MARGIN = 12;
 
 /**
  * The panel and callouts sit just under antd's popup layer (zIndexPopupBase: modals, their
- * backdrops, drawers, dropdowns), not on it as spec §9's "very large" default would put them:
+ * backdrops, drawers, dropdowns), not on it as a "very large" default would put them:
  * a modal always covers them.
  */
 export const helpWidgetZIndex = (token: { zIndexPopupBase: number }) => token.zIndexPopupBase - 1;

@@ -333,7 +333,7 @@ describe('help widget: callback form validation (spec §5)', { timeout: 90_000 }
 });
 
 describe('help widget: callback request (spec §3, §7, §8)', { timeout: 90_000 }, () => {
-  it('posts the spec §3 body, with the workspace’s store, to /dashboardapi/widget/form/ and shows the success message', async () => {
+  it('posts the callback request, with the workspace’s store, to /dashboardapi/widget/form/ and shows the success message', async () => {
     const { api } = renderShell({
       at: '/settings/tags',
       routes: {

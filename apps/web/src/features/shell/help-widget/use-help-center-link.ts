@@ -30,7 +30,7 @@ async function published(center: string | number, signal: AbortSignal): Promise<
 }
 
 /**
- * The Help Center entry of the help menu (spec §2: /help-center/helpcenter). That is the
+ * The Help Center entry of the help menu. That is the
  * operator's own help center, which exists only where OPERATOR_ACCOUNT_ID (or the demo) names
  * one: elsewhere it leads to the workspace's own public help center (/help-center/{account id}),
  * and when that has nothing published either, to nothing, with the reason. A deployment that

@@ -15,7 +15,7 @@ export const brandsApi = baseApi.injectEndpoints({
 
 export const { useGetBrandsQuery } = brandsApi;
 
-/** The workspace's store for the spec §3/§7 `myshopify_domain`: its first brand with a domain. */
+/** The workspace's store for the callback request's `myshopify_domain`: its first brand with a domain. */
 export function workspaceStoreDomain(brands: Brand[] | undefined): string | null {
   return brands?.find((brand) => brand.myshopify_domain)?.myshopify_domain ?? null;
 }

@@ -296,7 +296,7 @@ describe('payment failure modal (spec §4: blocking but dismissible)', { timeout
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('spec §2/§4: not on a page without the banner (the banner shows on /inboxes and /setings only)', async () => {
+  it('the payment modal is not on a page without the banner (the banner shows on /inboxes and /setings only)', async () => {
     fixClock();
     renderShell({ at: '/reporting', me: meWith({ payment_failure_triggered_at: daysAgo(20) }) });
     await meLoaded();

@@ -18,7 +18,7 @@ function milestoneFrom(raw: string | null, fromMe: number | null): number | null
 
 /**
  * Spec §2 `/nps-form`: the route. The page sits outside the shell (no realtime, no banners), so
- * it brings the app's store and the toasts (spec §8 survey failures) itself, and nothing more.
+ * it brings the app's store and the toasts itself, and nothing more.
  */
 export function NpsFormPage() {
   return (
@@ -48,7 +48,7 @@ export function NpsForm() {
       style={{
         minHeight: '100vh',
         display: 'grid',
-        // One column no wider than the screen, so the card shrinks to a phone (spec §9 width 627).
+        // One column no wider than the screen, so the card shrinks to a phone.
         gridTemplateColumns: 'minmax(0, 1fr)',
         placeItems: 'center',
         padding: 24,

@@ -13,7 +13,7 @@ import { meWith } from '../testing/render-shell';
 import { SURVEY_TEXTS } from './survey-texts';
 
 // The whole app's routes, so the redirects between `/`, `/inboxes` and the last inbox route are
-// the real ones (spec §2: `popup` opens the survey; closing it leads home).
+// the real ones.
 
 /** Every place the router went, in order. */
 function LocationTrail({ trail }: { trail: string[] }) {
@@ -76,43 +76,33 @@ afterEach(() => {
   store.dispatch(resetAppState());
 });
 
-describe(
-  'the popup query flag survives the shell’s redirects (spec §2)',
-  { timeout: 90_000 },
-  () => {
-    it('/?popup goes on to the last inbox route with the flag, opens the survey, and closing it leads home', async () => {
-      const trail = renderApp('/?popup=1');
-      await waitFor(() => expect(location()).toHaveTextContent(/^\/inboxes\/[^?]+\?popup=1$/));
-      expect(
-        await screen.findByText('How likely are you to recommend Parley?'),
-      ).toBeInTheDocument();
-      expect(surveyTitle()).toBeDefined();
+describe('the popup query flag survives the shell’s redirects', { timeout: 90_000 }, () => {
+  it('/?popup goes on to the last inbox route with the flag, opens the survey, and closing it leads home', async () => {
+    const trail = renderApp('/?popup=1');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/inboxes\/[^?]+\?popup=1$/));
+    expect(await screen.findByText('How likely are you to recommend Parley?')).toBeInTheDocument();
+    expect(surveyTitle()).toBeDefined();
 
-      fireEvent.click(screen.getAllByRole('button', { name: 'Close', hidden: true })[0]!);
-      // Home first (spec §2), which then opens the inbox again, without the flag.
-      await waitFor(() => expect(trail).toContain('/'));
-      await waitFor(() => expect(location()).toHaveTextContent(/^\/inboxes\/[^?]+$/));
-      await waitFor(() =>
-        expect(
-          document.querySelector('.ant-modal-wrap:not([style*="none"]) .ant-modal-title'),
-        ).toBeNull(),
-      );
-    });
-
-    it('/inboxes?popup keeps the flag on the way to the last inbox route', async () => {
-      renderApp('/inboxes?popup');
-      await waitFor(() => expect(location()).toHaveTextContent(/^\/inboxes\/[^?]+\?popup$/));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close', hidden: true })[0]!);
+    // Home first, which then opens the inbox again, without the flag.
+    await waitFor(() => expect(trail).toContain('/'));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/inboxes\/[^?]+$/));
+    await waitFor(() =>
       expect(
-        await screen.findByText('How likely are you to recommend Parley?'),
-      ).toBeInTheDocument();
-    });
+        document.querySelector('.ant-modal-wrap:not([style*="none"]) .ant-modal-title'),
+      ).toBeNull(),
+    );
+  });
 
-    it('/settings?popup keeps the flag on the way to the global settings', async () => {
-      renderApp('/settings?popup=1');
-      await waitFor(() => expect(location()).toHaveTextContent(/^\/settings\/global\?popup=1$/));
-      expect(
-        await screen.findByText('How likely are you to recommend Parley?'),
-      ).toBeInTheDocument();
-    });
-  },
-);
+  it('/inboxes?popup keeps the flag on the way to the last inbox route', async () => {
+    renderApp('/inboxes?popup');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/inboxes\/[^?]+\?popup$/));
+    expect(await screen.findByText('How likely are you to recommend Parley?')).toBeInTheDocument();
+  });
+
+  it('/settings?popup keeps the flag on the way to the global settings', async () => {
+    renderApp('/settings?popup=1');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/settings\/global\?popup=1$/));
+    expect(await screen.findByText('How likely are you to recommend Parley?')).toBeInTheDocument();
+  });
+});

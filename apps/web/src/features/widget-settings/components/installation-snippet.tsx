@@ -13,7 +13,7 @@ export function InstallationSnippet({
 }: {
   snippet: string | null;
   storeName: string;
-  /** The store's domain: the widget can be tried on /widget-demo?shop=… (spec §2). */
+  /** The store's domain: the widget can be tried on /widget-demo?shop=…. */
   shop: string | null;
 }) {
   const copy = async () => {
