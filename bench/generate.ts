@@ -429,6 +429,8 @@ export async function generateAccount(
         }),
       ),
     );
+    // The view counts are kept by triggers, which the bulk load skipped: counted once here.
+    await timed(log, 'view counts', () => q(`select conversation_counts_rebuild($1)`, [acc]));
     await q(`update accounts set name = $2 where id = $1`, [acc, opts.name]);
     return {
       accountId: acc,

@@ -12,21 +12,26 @@ import {
 } from './lib';
 
 /**
- * Inbound message → agent's socket (design.md §7): customers' messages are POSTed to the API
+ * Inbound message → agent's socket (docs/benchmarks.md): customers' messages are POSTed to the API
  * channel (`/api/v1/channels/:id/messages`, API key) and timed until the `message_created` event
  * reaches a real pusher-js client subscribed to the agent's `private-dcuser-{id}-panel0` on the
  * built-in server (`/app/{key}`).
  *   - throughput: a closed loop of 64 senders; messages per second from the first send to the
  *     last event received (every message must arrive);
  *   - latency: an open loop at half the budgeted rate for 10 s; p50 / p99 from send to event.
+ * `customers`: `known` ones keep writing in their open conversation (2,000 of them, as on a busy
+ * day); `new` ones each write their first message (contact, identity, conversation and message
+ * are made for every one).
  */
 export async function benchInbound(opts: {
   label: string;
   env: Record<string, string>;
   port: number;
   budget: number;
+  customers: 'known' | 'new';
   log: (s: string) => void;
 }) {
+  const label = `${opts.label}, ${opts.customers} customers`;
   const server = await startServer({ DEMO: 'off', ...opts.env }, opts.port);
   const http = new HttpClient(server.base, 128);
   let pusher: Pusher | null = null;
@@ -35,7 +40,7 @@ export async function benchInbound(opts: {
       name: 'Inbound Bench',
       email: `inbound-${Date.now()}@bench.localhost`,
       password: 'bench-password',
-      account_name: `Inbound bench ${opts.label}`,
+      account_name: `Inbound bench ${label}`,
     });
     const { channelId, key } = await setUpApiChannel(http, agent);
     const events = new Map<string, (at: number) => void>();
@@ -51,9 +56,9 @@ export async function benchInbound(opts: {
     const send = (): Promise<{ sentAt: number; latency: number }> => {
       seq += 1;
       const tag = `${run}-${seq}`;
+      const customer = opts.customers === 'known' ? `customer-${seq % 2000}` : `new-${tag}`;
       const body = JSON.stringify({
-        // 2,000 customers who keep writing in their open conversation, as on a busy day.
-        contact: { identifier: `customer-${seq % 2000}`, name: `Customer ${seq % 2000}` },
+        contact: { identifier: customer, name: `Customer ${customer}` },
         message: { id: `m-${tag}`, body: `Where is my order? ⟨${tag}⟩` },
       });
       const sentAt = performance.now();
@@ -91,7 +96,7 @@ export async function benchInbound(opts: {
     const seconds = (performance.now() - started) / 1000;
     const rate = done / seconds;
     record(
-      `inbound API → pusher-js event, throughput (${opts.label})`,
+      `inbound API → pusher-js event, throughput (${label})`,
       `${rate.toFixed(0)} msg/s (${done.toLocaleString('en')} messages, 64 senders)`,
       `≥ ${opts.budget.toLocaleString('en')} msg/s`,
       rate >= opts.budget && errors.length === 0,
@@ -102,13 +107,13 @@ export async function benchInbound(opts: {
     latencies.sort((a, b) => a - b);
     const p99 = percentile(latencies, 99);
     record(
-      `inbound API → pusher-js event at ${half.toLocaleString('en')} msg/s (${opts.label})`,
+      `inbound API → pusher-js event at ${half.toLocaleString('en')} msg/s (${label})`,
       `p50 ${fmt(percentile(latencies, 50))} · p99 ${fmt(p99)}`,
       '≤ 100 ms p99',
       p99 <= 100 && errors.length === 0,
     );
     if (errors.length > 0) {
-      record(`inbound errors (${opts.label})`, `${errors.length}: ${errors[0]}`, 'none', false);
+      record(`inbound errors (${label})`, `${errors.length}: ${errors[0]}`, 'none', false);
     }
   } finally {
     pusher?.disconnect();

@@ -14,7 +14,7 @@ import {
 } from './lib';
 
 /**
- * Realtime (design.md §7): `sockets` Pusher protocol connections on one instance, each
+ * Realtime (docs/benchmarks.md): `sockets` Pusher protocol connections on one instance, each
  * subscribed to the agent's `private-dcuser-{id}-panel0` (as many open tabs), then customer
  * messages posted to the API channel, one every 250 ms (after five that warm the server up);
  * each message's `message_created` event is timed from the POST until it reached each socket.

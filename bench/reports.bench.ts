@@ -8,7 +8,7 @@ function range(days: number) {
   const from = new Date(to.getTime() - (days - 1) * 86_400_000);
   return `from=${day(from)}&to=${day(to)}`;
 }
-/** The web app's default range (spec §9): one month ago → today. */
+/** The web app's default range (docs/product/limits.md): one month ago → today. */
 function defaultRange() {
   const to = new Date();
   const from = new Date(to);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures the design.md §7 budgets on this machine (loopback only, bounded
+ * `npm run bench`: measures the docs/benchmarks.md budgets on this machine (loopback only, bounded
  * loops), prints one line per figure with its budget and writes them, with the machine they were
  * taken on, to docs/benchmarks.md (BENCH_RESULTS_FILE to write elsewhere).
  *   BENCH_DATABASE_URL   PostgreSQL admin URL (default: the local one); the generated accounts
@@ -58,27 +58,32 @@ async function main() {
     benchReports(3211, { adminUrl, large: Number(process.env.BENCH_LARGE ?? 1_000_000), log }),
   );
   await section('inbound', async () => {
-    await benchInbound({
-      label: 'PostgreSQL',
-      env: {
-        DATABASE_URL: await freshDatabase('parley_bench_inbound'),
-        DATA_DIR: '/tmp/parley-bench-inbound-pg',
-      },
-      port: 3209,
-      budget: 1500,
-      log,
-    });
-    const dataDir = `/tmp/parley-bench-inbound-embedded-${process.pid}`;
-    try {
+    // Known customers writing again, and new customers' first messages (a fresh database each).
+    for (const customers of ['known', 'new'] as const) {
       await benchInbound({
-        label: 'embedded',
-        env: { DATA_DIR: dataDir },
-        port: 3210,
-        budget: 300,
+        label: 'PostgreSQL',
+        env: {
+          DATABASE_URL: await freshDatabase(`parley_bench_inbound_${customers}`),
+          DATA_DIR: '/tmp/parley-bench-inbound-pg',
+        },
+        port: 3209,
+        budget: 1500,
+        customers,
         log,
       });
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      const dataDir = `/tmp/parley-bench-inbound-embedded-${process.pid}`;
+      try {
+        await benchInbound({
+          label: 'embedded',
+          env: { DATA_DIR: dataDir },
+          port: 3210,
+          budget: 300,
+          customers,
+          log,
+        });
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     }
   });
 

@@ -75,7 +75,7 @@ function gzipKb(file: string) {
   return zlib.gzipSync(fs.readFileSync(path.join(webDist, file))).length / 1024;
 }
 
-/** Design §7 widget budgets: the loader on every store page, the chat app on first open. */
+/** Widget budgets (docs/benchmarks.md): the loader on every store page, the chat app on first open. */
 function benchWidgetBundles() {
   const figures = measureWidget(path.join(root, 'apps/widget/dist'));
   if (!figures) {

@@ -7,7 +7,7 @@ import { fmt, record, startServer, stopServer, webDist } from './lib';
 
 const LOADS = 5;
 
-/** Lighthouse's mobile throttling (design §7): 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU ×4. */
+/** Lighthouse's mobile throttling (docs/benchmarks.md): 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU ×4. */
 const MOBILE = { latencyMs: 150, downBps: 1_600_000, upBps: 750_000, cpuSlowdown: 4 };
 
 /** Bytes on the wire: the (encoded) body and the headers of the answer, as Chromium counts them. */

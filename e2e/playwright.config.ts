@@ -31,7 +31,7 @@ const config = defineConfig({
   use: {
     baseURL: CRAWL_BASE_URL ?? `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
-    // The help widget's demo-and-chat callout (spec §4) would pop up over the bottom right of
+    // The help widget's demo-and-chat callout (docs/product/states.md) would pop up over the bottom right of
     // every page after 5 s; the journeys start as a person who has already dismissed it.
     storageState: {
       cookies: [],
@@ -67,7 +67,7 @@ const config = defineConfig({
       command: 'node ../apps/server/dist/main.js',
       url: `http://127.0.0.1:${E2E_PORT}/dashboardapi/docs/json`,
       reuseExistingServer: false,
-      // The embedded database's first start can take most of a minute on a busy 2-core machine.
+      // The embedded database's first start can take most of a minute on a busy machine.
       timeout: 120_000,
       env: {
         PORT: String(E2E_PORT),

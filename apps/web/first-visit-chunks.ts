@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * How the agent app is cut into chunks for a first visit (design.md §7: LCP ≤ 1 s, inbox route
+ * How the agent app is cut into chunks for a first visit (docs/benchmarks.md: LCP ≤ 1 s, inbox route
  * ≤ 350 KB gzip JS). Left to itself, the bundler splits the code shared between lazy pages into
  * the smallest common pieces: the inbox came in 76 files (antd's parts, single icons, hooks).
  * A browser fetches six at a time, and on a first visit the main thread sat idle for 300 ms

@@ -93,7 +93,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/dashboardapi': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true },
-      // The survey calls of spec §7 live under /marketingapi.
+      // The survey calls of docs/product/api.md live under /marketingapi.
       '/marketingapi': { target: 'http://127.0.0.1:3000', changeOrigin: false },
     },
   },

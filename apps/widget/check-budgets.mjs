@@ -1,4 +1,4 @@
-// The widget's budgets (design §7): loader ≤ 3 KB gzip; the chat app (the JS and CSS its page
+// The widget's budgets (docs/benchmarks.md): loader ≤ 3 KB gzip; the chat app (the JS and CSS its page
 // loads on first open) ≤ 80 KB gzip. Run after the build (it fails when over) and by bench/.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // The operator's live-chat widget as the help widget panel embeds it, faked for the e2e run: a
-// page on its own origin that speaks the frame messages of spec §7 (see contracts'
+// page on its own origin that speaks the frame messages of docs/product/api.md (see contracts'
 // help-widget-frame.ts) and accepts the host's messages from the host's origin only.
 import http from 'node:http';
 

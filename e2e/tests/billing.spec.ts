@@ -33,7 +33,7 @@ async function sendStripeEvent(request: APIRequestContext, type: string, custome
   expect(res.status(), await res.text()).toBe(200);
 }
 
-// Issue 8 / spec §4 payment failure: a signed invoice.payment_failed → the banner; 14 days later
+// payment failure (docs/product/states.md): a signed invoice.payment_failed → the banner; 14 days later
 // the blocking modal; a signed invoice.paid → both gone.
 test('the payment-failure journey follows Stripe: banner, the blocking modal 14 days later, gone once paid', async ({
   page,

@@ -28,7 +28,7 @@ test('a malicious HTML email sent over SMTP renders inert in the agent app (sand
   page,
   context,
 }) => {
-  // Signing up, building the inbox and filing the mail take a while on a busy 2-core machine.
+  // Signing up, building the inbox and filing the mail take a while when the machine is busy.
   test.setTimeout(120_000);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {

@@ -10,7 +10,7 @@ import {
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-// Issue 5 / spec §4, §7: a template with a variable and a file, made on the settings page, used
+// docs/product/states.md, docs/product/api.md: a template with a variable and a file, made on the settings page, used
 // from the composer with "/": the reply the customer's system receives carries the customer's
 // name and the file.
 test('a fast reply with a variable and an attachment, inserted with "/", reaches the customer with their name and the file', async ({

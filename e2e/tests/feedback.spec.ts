@@ -12,7 +12,7 @@ import {
 // First loads of the inbox chunk can take a while on a small shared machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-test('issue 6 part 6: an agent closes a conversation → the customer gets the feedback email → rates it 4 with a comment → the agent sees the rating', async ({
+test('an agent closes a conversation → the customer gets the feedback email → rates it 4 with a comment → the agent sees the rating', async ({
   browser,
   baseURL,
 }) => {

@@ -29,7 +29,7 @@ test('sign up → shell → change a global setting → reload keeps it → sign
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a 401 from the server sends the user to /login with cookies cleared (spec §8)', async ({
+test('a 401 from the server sends the user to /login with cookies cleared (docs/product/errors.md)', async ({
   page,
   context,
 }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signUpInBrowser } from './helpers';
 
-// Spec §4 help widget, §7 frame messages: the panel embeds the operator's live chat (here a page
+// Help widget (docs/product/states.md), its frame messages (docs/product/api.md): the panel embeds the operator's live chat (here a page
 // on another origin that speaks the protocol, e2e/fake-help-widget) and the two talk over
 // postMessage, each accepting the other's origin only.
 test('the embedded live chat greets the agent, its replies reach the title and a callout, and it can close the panel', async ({
@@ -36,7 +36,7 @@ test('the embedded live chat greets the agent, its replies reach the title and a
   await expect(chat.locator('#open')).toHaveText('false');
 });
 
-// Spec §4 help menu: Watch Onboarding Videos lists the videos the operator published
+// Help menu (docs/product/states.md): Watch Onboarding Videos lists the videos the operator published
 // (ONBOARDING_VIDEOS) on /setup, each opening in a new tab.
 test('Watch Onboarding Videos leads to the published videos on /setup', async ({ page }) => {
   await signUpInBrowser(page, { name: 'Vera Viewer' });

@@ -87,7 +87,7 @@ test('two agents share the inbox live: a customer message arrives, one agent tak
       await expect(rowOf(page)).toContainText(question);
     }
 
-    // 4. The teammate points at it (spec §4: the ticket preloads), opens it, assigns it to
+    // 4. The teammate points at it (docs/product/states.md: the ticket preloads), opens it, assigns it to
     // themself and replies through the composer.
     const preloaded = mate.waitForResponse((res) =>
       res.url().includes(`/external-api/tickets/${conversationId}`),

@@ -197,7 +197,7 @@ test('/widget-demo, opened from Settings → Chat widget, shows the store’s wi
 });
 
 /**
- * The agent app's help widget host (spec §7), played by a page on its own origin: it embeds the
+ * The agent app's help widget host (docs/product/api.md), played by a page on its own origin: it embeds the
  * operator's own widget with `&embed=help` and logs every frame message it receives.
  */
 async function startHelpHost(parleyBase: string, shop: string) {
@@ -231,7 +231,7 @@ async function startHelpHost(parleyBase: string, shop: string) {
   };
 }
 
-test('as the help widget (embed=help) the chat speaks spec §7 with its host: init, pages, new_message, seen and close', async ({
+test('as the help widget (embed=help) the chat speaks docs/product/api.md with its host: init, pages, new_message, seen and close', async ({
   page,
   context,
   baseURL,

@@ -44,7 +44,7 @@ ALTER TABLE "nps_responses" ADD CONSTRAINT "nps_responses_question_id_nps_questi
 CREATE INDEX "nps_answer_options_question_idx" ON "nps_answer_options" USING btree ("question_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "nps_feedback_milestone_key" ON "nps_feedback" USING btree ("milestone_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "nps_responses_feedback_question_key" ON "nps_responses" USING btree ("feedback_id","question_id");--> statement-breakpoint
--- The default survey (spec §3/§4): one star question, two multi-select follow-ups with "other".
+-- The default survey (docs/product/data.md, docs/product/states.md): one star question, two multi-select follow-ups with "other".
 INSERT INTO "nps_questions" ("id", "text", "description", "primary_question", "has_other_option", "other_option_prompt", "position") VALUES
   (1, 'How would you rate your experience with {product} so far?', 'One click: 1 star is poor, 5 stars is excellent.', true, false, NULL, 0),
   (2, 'What do you like most about {product}?', 'Choose as many as you like.', false, true, 'Tell us what else you like', 1),

@@ -1,4 +1,4 @@
--- Inbox search (design.md §7): trigram indexes so that the contact's name, email and phone digits
+-- Inbox search (docs/benchmarks.md): trigram indexes so that the contact's name, email and phone digits
 -- are found by substring (ILIKE '%…%') without reading every contact. pg_trgm ships with
 -- PostgreSQL's contrib (a trusted extension since 13) and with PGlite (loaded in db/client.ts).
 -- Where it cannot be created (no contrib package, no CREATE privilege), the migration only warns:

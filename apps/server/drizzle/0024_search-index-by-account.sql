@@ -1,4 +1,4 @@
--- Inbox full-text search within one account (design.md §7): a GIN index on (account_id, the
+-- Inbox full-text search within one account (docs/benchmarks.md): a GIN index on (account_id, the
 -- words) instead of the words alone, so the index answers "this account's messages with these
 -- words" and a word common in other accounts costs nothing here. btree_gin (PostgreSQL's contrib,
 -- trusted since 13; PGlite loads it in db/client.ts) lets a GIN index hold the account id. Where it

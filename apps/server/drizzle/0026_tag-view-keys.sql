@@ -1,4 +1,4 @@
--- Tag views read their page in order from conversation_tags (issue 3: every view on its index):
+-- Tag views read their page in order from conversation_tags (every view on its index):
 -- each tag link carries its conversation's list keys, kept equal by the triggers below in the
 -- transaction that changes them.
 ALTER TABLE "conversation_tags" ADD COLUMN "status" text DEFAULT 'open' NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Inbox full-text search within one account (design.md §7: p95 ≤ 100 ms over 5M messages).
+-- Inbox full-text search within one account (docs/benchmarks.md: p95 ≤ 100 ms over 5M messages).
 -- Each word of a message is indexed as `{account}:{word}`, so a word's posting list in the GIN
 -- index holds this account's messages alone. The (account_id, words) index of migration 0024
 -- intersected every search with the account's own posting list — all of its messages — which

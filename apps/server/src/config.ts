@@ -22,7 +22,7 @@ const port = z.coerce.number().int().min(0).max(65535);
 const url = z.url();
 
 /**
- * Every environment variable Parley reads (design.md §3). A bad value stops the
+ * Every environment variable Parley reads (docs/ARCHITECTURE.md). A bad value stops the
  * server with a message naming the variable.
  */
 const envSchema = z.object({
@@ -128,11 +128,28 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,64}$/, 'REDIS_KEY_PREFIX: letters, digits, _ : . -')
     .default('parley:'),
-  S3_ENDPOINT: url.optional(),
-  S3_BUCKET: z.string().min(1).optional(),
-  S3_REGION: z.string().min(1).optional(),
+  /**
+   * Object storage (lib/s3-file-store.ts): S3_BUCKET set = every stored file goes to that bucket;
+   * unset = `DATA_DIR/uploads`. S3_ENDPOINT names a non-AWS store (MinIO, R2, GCS), addressed by path.
+   */
+  S3_ENDPOINT: url
+    .refine((v) => /^https?:/.test(v), 'S3_ENDPOINT must be an http(s) URL')
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.\-_]{1,253}[a-z0-9]$/i,
+      'S3_BUCKET must be a bucket name (letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'S3_REGION must be a region like us-east-1 (or auto for R2)')
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Attachment downloads answer a redirect to a short-lived presigned link of the bucket. */
+  S3_PRESIGNED_DOWNLOADS: bool('S3_PRESIGNED_DOWNLOADS').default(false),
   /** Stripe billing (modules/billing); unset = billing is not configured and not enforced. */
   STRIPE_SECRET_KEY: z
     .string()
@@ -238,6 +255,8 @@ export interface Config {
     cluster: string | undefined;
   };
   realtimeAllowedOrigins: string[];
+  /** Where stored files live: `DATA_DIR/uploads`, or an S3-compatible bucket when s3 is set. */
+  storage: { s3: S3Config | null };
   /** Stripe; secretKey null = billing not configured (checkout answers 503, nothing enforced). */
   stripe: {
     secretKey: string | null;
@@ -261,7 +280,56 @@ export interface Config {
   };
 }
 
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** A custom endpoint (MinIO, R2, GCS interop); null = AWS. Custom endpoints use path-style URLs. */
+  endpoint: string | null;
+  /** null = the default AWS credential chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Attachment downloads redirect to a presigned link instead of streaming through the server. */
+  presignedDownloads: boolean;
+}
+
 export class ConfigError extends Error {}
+
+type Env = z.infer<typeof envSchema>;
+
+/** S3_BUCKET turns the S3 store on; the other S3_ variables mean nothing without it. */
+function s3ConfigOf(e: Env): S3Config | null {
+  const problems: string[] = [];
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    problems.push(
+      '  S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the default AWS credential chain)',
+    );
+  if (!e.S3_BUCKET) {
+    const stray = (
+      [
+        'S3_ENDPOINT',
+        'S3_REGION',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'S3_PRESIGNED_DOWNLOADS',
+      ] as const
+    ).filter((name) => (name === 'S3_PRESIGNED_DOWNLOADS' ? e[name] : e[name] !== undefined));
+    if (stray.length > 0)
+      problems.push(
+        `  S3_BUCKET: ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set but S3_BUCKET is not; set S3_BUCKET to store files in S3, or unset ${stray.length === 1 ? 'it' : 'them'}`,
+      );
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  if (!e.S3_BUCKET) return null;
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, '') ?? null,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : null,
+    presignedDownloads: e.S3_PRESIGNED_DOWNLOADS,
+  };
+}
 
 /** `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53` → host and port (null when not an IP server). */
 export function parseDnsServer(value: string): { host: string; port: number | null } | null {
@@ -372,6 +440,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    storage: { s3: s3ConfigOf(e) },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY ?? null,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,

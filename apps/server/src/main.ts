@@ -11,7 +11,8 @@ import { JobWorker } from './lib/jobs';
 import { SecretBox } from './lib/secret-box';
 import type { Deps } from './lib/deps';
 import { seedDemoIfEmpty } from './modules/demo/demo.service';
-import { wakeSnoozed } from './modules/conversations/conversations.service';
+import { READYZ_PATH } from './modules/health/health.routes';
+import { foldViewCounts, wakeSnoozed } from './modules/conversations/conversations.service';
 import { startSmtpServer, type RunningSmtpServer } from './modules/email-channel/smtp-server';
 import { rollUpConversationMonths, rollUpMessageVolume } from './modules/reports/reports.rollup';
 
@@ -37,6 +38,17 @@ function findWidgetDist(): string | undefined {
   }
   return undefined;
 }
+
+/** A readiness probe this recent means a load balancer watches: shutdown drains first. */
+const DRAIN_PROBED_WITHIN_MS = 60_000;
+/** Failed probes after which the balancer has taken the instance out (HAProxy's `fall 2`). */
+const DRAIN_FAILED_PROBES = 2;
+/** ...and no request came for this long: none is on its way. */
+const DRAIN_QUIET_MS = 500;
+/** The longest drain, whatever the balancer does. */
+const DRAIN_LIMIT_MS = 10_000;
+/** Past this a shutdown gives up waiting and exits 1 (orchestrators kill at 30 s by default). */
+const SHUTDOWN_LIMIT_MS = 25_000;
 
 async function main() {
   const startedAt = performance.now();
@@ -71,22 +83,77 @@ async function main() {
   const demo = config.demo ? await seedDemoIfEmpty(deps) : null;
 
   let smtp: RunningSmtpServer | null = null;
+  const timers: NodeJS.Timeout[] = [];
+  /** Scheduled work under way (snooze wake-ups, report rollups): shutdown lets it finish. */
+  const background = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    background.add(work);
+    void work.finally(() => background.delete(work));
+  };
+
+  // A load balancer takes this instance out when /readyz fails: on shutdown it answers 503 and
+  // the instance keeps serving until the balancer has noticed and stopped sending requests.
+  const drain = { active: false, failedProbes: 0, lastProbeAt: 0, lastRequestAt: 0 };
+  app.addHook('onRequest', async (request, reply) => {
+    const now = Date.now();
+    if (request.url.split('?')[0] !== READYZ_PATH) {
+      drain.lastRequestAt = now;
+      return;
+    }
+    drain.lastProbeAt = now;
+    if (!drain.active) return;
+    drain.failedProbes++;
+    // Answered here, outside the route's schema: shutting down is not one of its checks.
+    return reply
+      .code(503)
+      .header('connection', 'close')
+      .serializer(JSON.stringify)
+      .send({ status: 'unavailable', failed: ['shutting_down'], checks: {} });
+  });
+  const drained = async () => {
+    // Nobody probes readiness (no balancer, e.g. Ctrl-C in a terminal): nothing to wait for.
+    if (Date.now() - drain.lastProbeAt > DRAIN_PROBED_WITHIN_MS) return;
+    const until = Date.now() + DRAIN_LIMIT_MS;
+    while (Date.now() < until) {
+      const quiet = Date.now() - drain.lastRequestAt >= DRAIN_QUIET_MS;
+      if (drain.failedProbes >= DRAIN_FAILED_PROBES && quiet) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
     force.unref();
+    let code = 0;
     try {
+      drain.active = true;
+      for (const timer of timers) clearInterval(timer);
+      // No job is claimed from now on; the one running finishes (others take the queue).
+      const jobsStopped = deps.jobs.stop();
+      await drained();
+      // The job running and scheduled work finish while their changes can still be published.
+      await jobsStopped;
+      await Promise.allSettled(background);
       // No new mail is accepted; a message being stored finishes (its sender got no 250 yet
       // otherwise, and will retry).
       await smtp?.close();
+      // Stops listening, closes realtime sockets with 4200 (pusher-js reconnects at once, to
+      // another instance), waits for the requests in flight and publishes what they changed.
       await app.close();
-      await deps.jobs.stop();
       await database.close();
+      app.log.info({ signal }, 'shut down');
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      code = 1;
     } finally {
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -103,19 +170,29 @@ async function main() {
   deps.jobs.start();
   // Snoozed conversations reopen when their time comes.
   const snoozeTimer = setInterval(() => {
-    wakeSnoozed(deps).catch((err) => app.log.error({ err }, 'waking snoozed conversations failed'));
+    track(
+      wakeSnoozed(deps).catch((err) =>
+        app.log.error({ err }, 'waking snoozed conversations failed'),
+      ),
+    );
   }, 30_000);
   snoozeTimer.unref();
+  timers.push(snoozeTimer);
   // Long report ranges read message counts and past months' conversation figures from rollups
   // that follow the data by a few minutes (what is newer or changed is read raw); instances take
   // turns on their row locks.
   const rollupTimer = setInterval(() => {
-    rollUpMessageVolume(deps.db)
-      .catch((err) => app.log.error({ err }, 'rolling up message volume for reports failed'))
-      .then(() => rollUpConversationMonths(deps.db))
-      .catch((err) => app.log.error({ err }, 'rolling up conversations for reports failed'));
+    track(
+      rollUpMessageVolume(deps.db)
+        .catch((err) => app.log.error({ err }, 'rolling up message volume for reports failed'))
+        .then(() => rollUpConversationMonths(deps.db))
+        .catch((err) => app.log.error({ err }, 'rolling up conversations for reports failed'))
+        .then(() => foldViewCounts(deps))
+        .catch((err) => app.log.error({ err }, 'folding the view counts failed')),
+    );
   }, 60_000);
   rollupTimer.unref();
+  timers.push(rollupTimer);
   const readyMs = Math.round(performance.now() - startedAt);
   app.log.info(
     { readyMs, database: database.kind, web: Boolean(webDistDir), realtime: app.realtime.mode },

@@ -18,7 +18,7 @@ void Promise.race([
   new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS)),
 ]).then(() =>
   // BrowserRouter rather than the data router, and no antd here: the login route's budget is
-  // 150 KB gzip JS (design.md §7). The other pages bring antd and its theme with their chunks.
+  // 150 KB gzip JS (docs/benchmarks.md). The other pages bring antd and its theme with their chunks.
   root.render(
     <StrictMode>
       <BrowserRouter>

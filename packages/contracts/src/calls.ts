@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { e164Phone } from './provider-channels';
 
 /**
- * Calls through Twilio Voice (issue 7 part 4). A call is a thread entry (message kind `call`);
+ * Calls through Twilio Voice. A call is a thread entry (message kind `call`);
  * its details — direction, outcome, duration, recording, transcription — are answered beside
  * the messages by GET /dashboardapi/conversations/{id}/calls.
  */

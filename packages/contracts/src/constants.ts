@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9, in one place. */
+/** Business constants and limits of docs/product/limits.md, in one place. */
 export const PRODUCT_NAME_DEFAULT = 'Parley';
 export const SUPPORT_EMAIL_DEFAULT = 'support@parley.localhost';
 
@@ -48,7 +48,7 @@ export const HELP_WIDGET_MAX_HEIGHT = 704;
 export const TRIAL_DAYS = 14;
 export const MIN_PASSWORD_LENGTH = 8;
 
-/** Locally saved values (spec §3). Keys are contracts, spelling included. */
+/** Locally saved values (docs/product/data.md). Keys are contracts, spelling included. */
 export const LOCAL_KEYS = {
   lastShownAt: 'last-shown-at',
   resizablePanels: 'resizable-panels',
@@ -63,7 +63,7 @@ export const LOCAL_KEYS = {
 
 export const PERSIST_KEY = 'shared-inbox';
 
-/** Cookies and headers of spec §7. */
+/** Cookies and headers of docs/product/api.md. */
 export const COOKIES = {
   accountId: 'account_id',
   authToken: 'auth_token',

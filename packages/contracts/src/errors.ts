@@ -1,6 +1,6 @@
 /**
  * Stable error codes. Every 4xx/5xx from the API answers `{ code, message, details? }`
- * with one of these codes; the web app keys its behaviour on them (spec §8).
+ * with one of these codes; the web app keys its behaviour on them (docs/product/errors.md).
  */
 export const ERROR_CODES = [
   'validation_error',

@@ -1,4 +1,4 @@
-/** Spec §7 fast-reply calls. */
+/** docs/product/api.md fast-reply calls. */
 export const FAST_REPLY_PATHS = {
   create: '/dashboardapi/fastreply',
   all: '/dashboardapi/fastreply/all',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { attachmentSchema } from './inbox';
 import { MAX_ATTACHMENTS_PER_MESSAGE } from './inbox-constants';
 
-/** Spec §3 fast reply template (selectedFastReply shape), as the server answers it. */
+/** Fast reply template (docs/product/data.md) (selectedFastReply shape), as the server answers it. */
 export const fastReplySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -25,7 +25,7 @@ export const fastReplyCreateBody = z.strictObject({
   name: z.string().trim().min(1, 'Give the template a name.').max(100),
   template_content: z.string().trim().min(1, 'Write the template text.').max(20_000),
   folder: folderName.nullish(),
-  /** Uploaded first through the attachment upload form (spec §3). */
+  /** Uploaded first through the attachment upload form (docs/product/data.md). */
   attachment_ids: z.array(z.number().int().positive()).max(MAX_ATTACHMENTS_PER_MESSAGE).default([]),
   /** Empty folders the person created in the page, kept so they survive a reload. */
   folders: z.array(folderName).max(200).optional(),
@@ -40,7 +40,7 @@ export type FastReplyUpdateBody = z.infer<typeof fastReplyUpdateBody>;
 export const fastReplyIdQuery = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
-/** Spec §7: DELETE with a body; it may repeat the id, which must then match. */
+/** docs/product/api.md: DELETE with a body; it may repeat the id, which must then match. */
 export const fastReplyDeleteBody = z
   .object({ id: z.number().int().positive().optional() })
   .nullish();

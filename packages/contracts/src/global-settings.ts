@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Global settings of spec §3, with the spec's defaults. */
+/** Global settings of docs/product/data.md, with their defaults. */
 export const globalSettingsSchema = z.object({
   default_fonts: z.array(z.string().trim().min(1).max(60)).max(20),
   live_chat_notification_sound: z.number().int().min(0).max(20),

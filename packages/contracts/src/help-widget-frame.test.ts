@@ -7,7 +7,7 @@ import {
   parseHostToFrame,
 } from './help-widget-frame';
 
-describe('help widget frame messages (spec §7)', () => {
+describe('help widget frame messages (docs/product/api.md)', () => {
   it('accepts each side’s own messages and refuses the other side’s', () => {
     const init = hostMessage('init', { name: 'Ann', email: null, account_id: 7, page_url: '/x' });
     expect(parseHostToFrame(init)).toEqual(init);

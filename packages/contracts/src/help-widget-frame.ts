@@ -1,12 +1,12 @@
 /**
- * Spec §7 help widget frame messages: the agent app (the host) embeds the operator's live-chat
+ * Help widget frame messages (docs/product/api.md): the agent app (the host) embeds the operator's live-chat
  * widget in an iframe and the two talk with window.postMessage. Every message is an envelope
  * `{ source: 'parley-help-widget', type, payload }`; each side accepts it only from the other's
- * exact origin (design §6: postMessage origins are checked on both sides).
+ * exact origin (docs/security.md: postMessage origins are checked on both sides).
  */
 export const HELP_WIDGET_FRAME_SOURCE = 'parley-help-widget';
 
-/** The message types of spec §7, verbatim. */
+/** The message types of docs/product/api.md, verbatim. */
 export const HELP_WIDGET_FRAME_TYPES = [
   'init',
   'current_page',

@@ -3,7 +3,7 @@ export const PRIORITIES = ['none', 'low', 'medium', 'high', 'urgent'] as const;
 export const SORTS = ['newest', 'oldest', 'waiting_longest'] as const;
 export type ConversationSort = (typeof SORTS)[number];
 
-/** Spec §3 attachment upload form: multipart `file`, with optional `file_name`, `is_embedded`, `size`, `content_type`. */
+/** Attachment upload form (docs/product/data.md): multipart `file`, with optional `file_name`, `is_embedded`, `size`, `content_type`. */
 export const ATTACHMENT_UPLOAD_PATH = '/attachment/';
 export const MAX_ATTACHMENTS_PER_MESSAGE = 20;
 

@@ -99,6 +99,18 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
+/** What the mail server found checking a received email's sender; null for other messages. */
+export const emailSenderChecksSchema = z.object({
+  spf: z.string(),
+  dkim: z.string(),
+  dmarc: z.string(),
+  arc: z.string(),
+  from: z.string().nullable(),
+  /** The From domain's DMARC check failed: the message may be forged (docs/email.md). */
+  dmarc_failed: z.boolean(),
+});
+export type EmailSenderChecks = z.infer<typeof emailSenderChecksSchema>;
+
 export const messageSchema = z.object({
   id: z.number().int(),
   conversation_id: z.number().int(),
@@ -113,6 +125,7 @@ export const messageSchema = z.object({
   }),
   delivery_status: z.enum(DELIVERY_STATUSES).nullable(),
   failure_reason: z.string().nullable(),
+  email_auth: emailSenderChecksSchema.nullable(),
   attachments: z.array(attachmentSchema),
   created_at: z.string(),
 });
@@ -154,14 +167,14 @@ export const replyBody = z
     body: z.string().trim().max(20_000).default(''),
     /** User ids mentioned in a note; they get a notification. */
     mentions: z.array(z.number().int().positive()).max(50).default([]),
-    /** Files uploaded first through ATTACHMENT_UPLOAD_PATH; together at most 18 MB (spec §9). */
+    /** Files uploaded first through ATTACHMENT_UPLOAD_PATH; together at most 18 MB (docs/product/limits.md). */
     attachment_ids: z
       .array(z.number().int().positive())
       .max(MAX_ATTACHMENTS_PER_MESSAGE, `Attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`)
       .default([]),
     /**
      * A Facebook / Instagram comment conversation: answer under the comment (public, the
-     * default) or by a private message to the commenter (issue 7).
+     * default) or by a private message to the commenter.
      */
     comment_reply: z.enum(['public', 'private']).optional(),
   })
@@ -200,7 +213,7 @@ export const newConversationBody = z.strictObject({
   body: z.string().trim().min(1, 'Write a message first.').max(20_000),
 });
 
-/** Spec §3 / §7: POST /dashboardapi/tag/add/v2. */
+/** docs/product/data.md, docs/product/api.md: POST /dashboardapi/tag/add/v2. */
 export const tagAddBody = z.strictObject({
   conversation_id: z.number().int().positive(),
   tags: z.array(z.string().trim().min(1).max(60)).min(1).max(20),
@@ -252,7 +265,7 @@ export const brandCreateBody = z.strictObject({
 });
 export type BrandCreateBody = z.infer<typeof brandCreateBody>;
 
-/** Spec §3: conversation mapping response. */
+/** docs/product/data.md: conversation mapping response. */
 export const conversationMappingResponse = z.object({
   tags: z.array(tagSchema),
   dc_users: z.array(dcUser),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { permissionLevelSchema } from './auth';
 
 /**
- * The Me entity of spec §3, every field, plus the current account's id and name and the person's
+ * The Me entity of docs/product/data.md, every field, plus the current account's id and name and the person's
  * own notification sound (profile page).
  */
 export const meSchema = z.object({

@@ -8,7 +8,7 @@ export const npsShowPopupQuery = z.object({
   source: z.literal('me_api').optional(),
 });
 
-/** Spec §3 survey primary question. */
+/** docs/product/data.md survey primary question. */
 export const npsPrimaryQuestion = z.object({
   id: z.number().int(),
   text: z.string(),
@@ -19,7 +19,7 @@ export const npsPrimaryQuestion = z.object({
 export type NpsPrimaryQuestion = z.infer<typeof npsPrimaryQuestion>;
 
 /**
- * Spec §7 answer: data.milestone_primary_question. `milestone_status` is ours: the web app shows
+ * Answer (docs/product/api.md): data.milestone_primary_question. `milestone_status` is ours: the web app shows
  * 'Your feedback has been recorded!' for `completed` and 'This feedback form has expired!' for
  * `expired` / `not_found` (then the question is null).
  */
@@ -31,7 +31,7 @@ export const npsShowPopupResponse = z.object({
 });
 export type NpsShowPopupResponse = z.infer<typeof npsShowPopupResponse>;
 
-/** The rating is the text 'star' followed by 1 to 5 (spec §7). */
+/** The rating is the text 'star' followed by 1 to 5 (docs/product/api.md). */
 export const npsRatingStar = z.enum(['star1', 'star2', 'star3', 'star4', 'star5'], {
   error: 'Choose a rating from 1 to 5 stars.',
 });
@@ -40,7 +40,7 @@ export const npsRateBody = z.strictObject({
   milestone_id: z.number().int().positive(),
 });
 
-/** Spec §3 survey follow-up question. */
+/** docs/product/data.md survey follow-up question. */
 export const npsFollowUpQuestion = z.object({
   id: z.number().int(),
   text: z.string(),
@@ -58,7 +58,7 @@ export const npsRateResponse = z.object({
 });
 export type NpsRateResponse = z.infer<typeof npsRateResponse>;
 
-/** Spec §5: only answered non-primary questions are sent; other text apart from option ids. */
+/** docs/product/validation.md: only answered non-primary questions are sent; other text apart from option ids. */
 export const npsSubmitBody = z.strictObject({
   nps_feedback_id: z.number().int().positive(),
   responses: z

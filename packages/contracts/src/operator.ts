@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The operator API (our own addition, design §3): what the people running Parley read and act
+ * The operator API (our own addition, docs/ARCHITECTURE.md): what the people running Parley read and act
  * on — the survey's results, demo and callback requests. `Authorization: Bearer {OPERATOR_TOKEN}`.
  */
 export const OPERATOR_PATHS = {

@@ -9,7 +9,7 @@ export const profileColorSchema = z
 
 /**
  * PATCH /dashboardapi/me/profile: any subset of the person's own profile. The picture is an
- * upload made with the attachment form (spec §3) first: its id, or null to remove the picture.
+ * upload made with the attachment form (docs/product/data.md) first: its id, or null to remove the picture.
  * notification_sound is an index into NOTIFICATION_SOUNDS, or null to follow the account's
  * live_chat_notification_sound.
  */

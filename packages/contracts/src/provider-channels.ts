@@ -3,7 +3,7 @@ import { supportChannelSummary } from './inbox';
 import { widgetChatSettingsSchema } from './widget-chat';
 
 /**
- * Support channels connected through a provider (issue 7): what the settings page sends to
+ * Support channels connected through a provider: what the settings page sends to
  * create one (POST /dashboardapi/supportchannel, a union discriminated on `type`), to change one
  * (PATCH) and to test its credentials; and what it shows back (callback URLs, health).
  */
@@ -125,7 +125,7 @@ export const gupshupChannelCreateBody = z.strictObject({
 });
 
 /**
- * The same `whatsapp_gupshup_isv` channel through Meta's WhatsApp Cloud API (issue 7 part 2):
+ * The same `whatsapp_gupshup_isv` channel through Meta's WhatsApp Cloud API:
  * the number's phone_number_id (routes Meta's webhook), its WhatsApp Business account id
  * (templates) and a permanent (system user) access token, sealed at rest.
  */

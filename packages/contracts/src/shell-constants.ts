@@ -1,6 +1,6 @@
 import type { WidgetPublicSettings } from './shell';
 
-/** Spec §9: callback time slots (IST) and reasons, verbatim. */
+/** docs/product/limits.md: callback time slots (IST) and reasons, verbatim. */
 export const CALLBACK_TIME_SLOTS = ['9am-12pm', '12pm-3pm', '3pm-6pm'] as const;
 export const CALLBACK_REASONS = [
   'New WhatsApp API',
@@ -10,7 +10,7 @@ export const CALLBACK_REASONS = [
   'Others',
 ] as const;
 
-/** Spec §5 callback form messages, verbatim. */
+/** Callback form messages (docs/product/validation.md), verbatim. */
 export const CALLBACK_MESSAGES = {
   name: 'Please input your full name!',
   contactNumber: 'Please input your contact number!',
@@ -33,7 +33,7 @@ export const DEMO_REQUESTS_PATH = '/dashboardapi/demo-requests';
 
 /** The help widget panel's configuration: the operator's live-chat widget page, if any. */
 export const HELP_WIDGET_CONFIG_PATH = '/dashboardapi/shell/help-widget';
-/** Spec §3 widget public settings. */
+/** docs/product/data.md widget public settings. */
 export const WIDGET_PUBLIC_SETTINGS_PATH = '/dashboardapi/widget/public_settings/';
 export const WIDGET_THEME_DEFAULTS: WidgetPublicSettings['theme'] = {
   primary: '#3b5bdb',

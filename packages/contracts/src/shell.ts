@@ -3,7 +3,7 @@ import { CALLBACK_TIME_SLOTS, CALLBACK_REASONS, CALLBACK_MESSAGES } from './shel
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-/** Spec §3 callback request body. */
+/** docs/product/data.md callback request body. */
 export const callbackRequestBody = z.strictObject({
   customer_name: required(CALLBACK_MESSAGES.name).pipe(z.string().max(200)),
   contact_number: required(CALLBACK_MESSAGES.contactNumber).pipe(
@@ -30,7 +30,7 @@ export const callbackRequestResponse = z.object({
   message: z.string(),
 });
 
-/** Release notes (spec §2 modal), served by the server. */
+/** Release notes (modal: docs/product/screens.md), served by the server. */
 export const releaseNoteSchema = z.object({
   id: z.number().int(),
   released_on: z.string(),

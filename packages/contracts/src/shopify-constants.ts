@@ -1,4 +1,4 @@
-/** Issue 7 part 5: a brand's Shopify store beside each conversation. */
+/** A brand's Shopify store beside each conversation. */
 export const SHOPIFY_PATHS = {
   connect: '/dashboardapi/shopify/connect',
   connections: '/dashboardapi/shopify/connections',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isNumericString, isValidEmail, isValidUrl, normalizePhone } from './validators';
 
-describe('spec §5 helpers', () => {
+describe('helpers (docs/product/validation.md)', () => {
   it('checks an email in the standard pattern after trimming', () => {
     expect(isValidEmail('  maya@shop.example ')).toBe(true);
     expect(isValidEmail('first.last+tag@sub.example.co')).toBe(true);

@@ -1,4 +1,4 @@
-/** Spec §5 helpers, shared by the web app's forms and the server. */
+/** Helpers (docs/product/validation.md), shared by the web app's forms and the server. */
 
 const EMAIL_PATTERN =
   /^[^\s@"(),:;<>[\\\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;

@@ -7,7 +7,7 @@ import type {
 
 /**
  * The live-chat widget: the loader a store pastes into its pages, the chat app it
- * opens in an iframe, and the public endpoints both talk to. Design §4 auth mode `widget`: every
+ * opens in an iframe, and the public endpoints both talk to. Auth mode `widget` (docs/ARCHITECTURE.md): every
  * /widgetapi route but `sessions` reads the visitor's token from WIDGET_TOKEN_HEADER; a token is a
  * 128-bit random value stored hashed, scoped to one account, one store and one visitor.
  *

@@ -173,7 +173,7 @@ export const widgetReadBody = z.strictObject({
 export const widgetTypingBody = z.strictObject({ typing: z.boolean() });
 export const widgetTranscriptBody = z.strictObject({ email: z.email().max(254).optional() });
 
-// Answers (issue 6 server): GET conversations, POST conversations, POST messages, identify,
+// Answers: GET conversations, POST conversations, POST messages, identify,
 // attributes, transcript. `read` and `typing` answer 204; `attachments` 201 a widgetAttachment.
 export const widgetConversationsResponse = z.object({
   conversations: z.array(widgetConversationSchema),

@@ -49,7 +49,7 @@ export const widgetSettingsPatch = z
       })
       .partial()
       .optional(),
-    /** The chat app's greeting, pre-chat form, business hours and away message (issue 6). */
+    /** The chat app's greeting, pre-chat form, business hours and away message. */
     chat: widgetChatSettingsSchema.partial().optional(),
     /** true: replace the identity-verification secret (identify() hashes signed with the old one stop working). */
     rotate_identity_secret: z.literal(true).optional(),

@@ -4,7 +4,7 @@ import { createTestContext } from '../test/harness';
 import { sql } from 'drizzle-orm';
 
 describe('database connections', () => {
-  // Compiling a plan costs 100–200 ms, far more than an inbox query runs for (issue 3 budgets).
+  // Compiling a plan costs 100–200 ms, far more than an inbox query runs for (docs/benchmarks.md).
   it.runIf(process.env.DATABASE_URL)('run PostgreSQL queries without JIT compilation', async () => {
     const ctx = await createTestContext();
     try {
@@ -18,7 +18,7 @@ describe('database connections', () => {
   });
 
   // A statement first prepared for a small account kept planning on every call, for every
-  // account, when PostgreSQL chose (issue 3: the tag, mine and team views at 60 % of the rate).
+  // account, when PostgreSQL chose (the tag, mine and team views at 60 % of the rate).
   it.runIf(process.env.DATABASE_URL)(
     'run the prepared inbox statements on their generic plan, and every other query with its values',
     async () => {

@@ -74,7 +74,7 @@ export function renderedOnce(fragment: SQL): SQL {
 const genericPlanDbs = new WeakMap<Db, Db>();
 
 // PGlite's own start parameters, plus a smaller buffer pool: its 128 MB default alone breaks
-// the embedded mode's idle-memory budget (design.md §7), and the OS page cache backs the files.
+// the embedded mode's idle-memory budget (docs/benchmarks.md), and the OS page cache backs the files.
 const PGLITE_START_PARAMS = [
   '--single',
   '-F',
@@ -140,7 +140,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // planned again on every call, for every account — the planning cost more than the page (the
   // tag, mine and team views ran at 60 % of the others' rate). Everything else (searches,
   // reports) keeps planning with its values. A few connections each: on a small machine more
-  // backends than cores only take turns (design.md §7: 32 clients ran faster through 8 than 20).
+  // backends than cores only take turns (docs/benchmarks.md: 32 clients ran faster through 8 than 20).
   const newPool = (settings: string) => {
     const pool = new Pool({
       connectionString,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * JSON written by PostgreSQL as text, for answers sent as they are (the inbox list, design.md §7
+ * JSON written by PostgreSQL as text, for answers sent as they are (the inbox list, docs/benchmarks.md
  * list budget). Each builder gives an SQL text expression that is already a JSON value, never
  * SQL null; `jsonText.object` joins them with `||`. Concatenation costs PostgreSQL about a third
  * of what row_to_json or json_build_object do for an inbox page: those look up every value's

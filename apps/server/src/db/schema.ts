@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-// Every tenant-owned table carries account_id; queries filter on it (design.md §4).
+// Every tenant-owned table carries account_id; queries filter on it (docs/ARCHITECTURE.md).
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -26,7 +26,7 @@ export const accounts = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     createdAt: createdAt(),
-    // Billing state (spec §1, §3), kept true to Stripe by its webhook (modules/billing).
+    // Billing state (docs/product/README.md, docs/product/data.md), kept true to Stripe by its webhook (modules/billing).
     isSubscriptionActive: boolean('is_subscription_active').notNull().default(false),
     trialEndDate: ts('trial_end_date'),
     suppressBilling: boolean('suppress_billing').notNull().default(false),
@@ -183,7 +183,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** NPS survey milestones per user and account (spec §3 nps_collection). */
+/** NPS survey milestones per user and account (nps_collection: docs/product/data.md). */
 export const npsMilestones = pgTable(
   'nps_milestones',
   {
@@ -273,7 +273,7 @@ export const npsResponses = pgTable(
   (t) => [uniqueIndex('nps_responses_feedback_question_key').on(t.feedbackId, t.questionId)],
 );
 
-/** Release notes shown in the shell's modal (spec §2); seeded by migration, edited by the operator. */
+/** Release notes shown in the shell's modal (docs/product/screens.md); seeded by migration, edited by the operator. */
 export const releaseNotes = pgTable('release_notes', {
   id: serial('id').primaryKey(),
   releasedOn: text('released_on').notNull(),
@@ -303,7 +303,7 @@ export const demoRequests = pgTable(
   (t) => [index('demo_requests_account_idx').on(t.accountId, t.createdAt)],
 );
 
-/** Spec §3 callback requests (Request Callback form of the help widget). */
+/** Callback requests (docs/product/data.md) (Request Callback form of the help widget). */
 export const callbackRequests = pgTable(
   'callback_requests',
   {
@@ -332,7 +332,7 @@ export const callbackRequests = pgTable(
   (t) => [index('callback_requests_account_idx').on(t.accountId, t.createdAt)],
 );
 
-/** The live-chat widget of a brand/store (spec §3 widget public settings). */
+/** The live-chat widget of a brand/store (widget public settings: docs/product/data.md). */
 export const widgets = pgTable(
   'widgets',
   {
@@ -354,7 +354,7 @@ export const widgets = pgTable(
   (t) => [uniqueIndex('widgets_brand_key').on(t.brandId)],
 );
 
-/** Fast-reply (canned reply) templates, per account (spec §3). */
+/** Fast-reply (canned reply) templates, per account (docs/product/data.md). */
 export const fastReplies = pgTable(
   'fast_replies',
   {
@@ -481,7 +481,7 @@ export const channelOptOuts = pgTable(
 
 /**
  * A Facebook page comment or Instagram comment answered in the inbox: each top-level comment is
- * a conversation of its own (issue 7). Replies go under `commentId` (public) or privately to
+ * a conversation of its own. Replies go under `commentId` (public) or privately to
  * its author; the commenter's later replies in the same thread join the conversation.
  */
 export const metaCommentThreads = pgTable(
@@ -511,7 +511,7 @@ export const metaCommentThreads = pgTable(
 );
 
 /**
- * An agent's reply sent as an approved WhatsApp template (issue 7 part 2): the message body
+ * An agent's reply sent as an approved WhatsApp template: the message body
  * holds the template text with its variables filled; the delivery job sends the template itself
  * (allowed outside the 24-hour window). `template_id`: Gupshup's template id, or the Cloud API's
  * `name:language`.
@@ -700,6 +700,21 @@ export const conversationReads = pgTable(
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
 );
 
+/** What the built-in SMTP server found checking an email's sender (messages.email_auth). */
+export interface StoredEmailAuth {
+  /** none, pass, fail, softfail, neutral, temperror, permerror. */
+  spf: string;
+  /** The best DKIM result: pass when any signature passed, else the first one's, else none. */
+  dkim: string;
+  /** none, pass, fail, temperror, permerror. */
+  dmarc: string;
+  arc: string;
+  /** The From address the checks were about (its domain is the one DMARC looked up). */
+  from: string | null;
+  /** DMARC failed: the message is filed apart from the contact that owns the address. */
+  dmarc_failed: boolean;
+}
+
 export const messages = pgTable(
   'messages',
   {
@@ -734,6 +749,12 @@ export const messages = pgTable(
      * automatically (no reply loops).
      */
     autoSubmitted: boolean('auto_submitted').notNull().default(false),
+    /**
+     * An email received by the built-in SMTP server: its SPF, DKIM, DMARC and ARC results
+     * (email-channel/email-auth.ts). Null for other messages and for mail the inbound HTTP
+     * endpoint took (the provider checked it).
+     */
+    emailAuth: jsonb('email_auth').$type<StoredEmailAuth>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -751,7 +772,7 @@ export const messages = pgTable(
 );
 
 /**
- * Files agents upload (spec §3 attachment upload form) or customers send. Bytes live in the file
+ * Files agents upload (attachment upload form: docs/product/data.md) or customers send. Bytes live in the file
  * store (DATA_DIR/uploads), never under the web root; a message links them once it is sent.
  */
 export const attachments = pgTable(
@@ -786,7 +807,7 @@ export const attachments = pgTable(
 );
 
 /**
- * A phone call through Twilio Voice (issue 7): the thread entry is the message (kind `call`);
+ * A phone call through Twilio Voice: the thread entry is the message (kind `call`);
  * this row keeps what the provider reports about it. Unique per channel and CallSid, so a
  * retried webhook never makes a second entry.
  */
@@ -877,6 +898,45 @@ export const conversationTags = pgTable(
   ],
 );
 
+/**
+ * The inbox's view counts, kept by triggers (migration 0028) in the transactions that change
+ * conversations, their tags and read marks: per account and status, how many conversations each
+ * view holds. `dim` names the view kind and `key` its id: all (0), assignee (a user, 0 for
+ * unassigned), team, channel, tag, unread (the assignee whose unread conversations these are).
+ */
+export const conversationCounts = pgTable(
+  'conversation_counts',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    dim: text('dim').notNull(),
+    key: integer('key').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.status, t.dim, t.key] })],
+);
+
+/**
+ * Changes to conversation_counts not folded in yet: the triggers only append here, so writers
+ * never wait on one another for a hot counter row; a reader sums both and folds the changes in.
+ */
+export const conversationCountChanges = pgTable(
+  'conversation_count_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    dim: text('dim').notNull(),
+    key: integer('key').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('conversation_count_changes_account_idx').on(t.accountId, t.id)],
+);
+
 /** Security-relevant actions (sign-ins, password changes, invitations, role changes). */
 export const auditLog = pgTable(
   'audit_log',
@@ -939,7 +999,7 @@ export const jobs = pgTable(
   (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
 );
 
-/** Help center (spec §2 /settings/help-center-articles): the account's article categories. */
+/** Help center (/settings/help-center-articles: docs/product/screens.md): the account's article categories. */
 export const helpCenterCategories = pgTable(
   'help_center_categories',
   {
@@ -1074,7 +1134,7 @@ export const conversationRatings = pgTable(
 );
 
 /**
- * A visitor of a store's live-chat widget (issue 6): one per browser, known by a 128-bit token
+ * A visitor of a store's live-chat widget: one per browser, known by a 128-bit token
  * stored as SHA-256 and a public id that names their realtime channel. identify() with a valid
  * HMAC sets `external_id` + `is_verified`; without one, name / email / phone are unverified.
  */
@@ -1149,7 +1209,7 @@ export const widgetVisitorUploads = pgTable(
 );
 
 /**
- * A brand's Shopify store connected through its Admin API token (issue 7 part 5): the token is
+ * A brand's Shopify store connected through its Admin API token: the token is
  * sealed with SECRET_KEY; `broken` when Shopify refused it (401/403), `disconnected` once the
  * store uninstalled the app (its webhook app/uninstalled).
  */
@@ -1194,7 +1254,7 @@ export const shopifyWebhookDeliveries = pgTable('shopify_webhook_deliveries', {
 });
 
 /**
- * Reports (issue 8): customer messages and replies per account, channel and UTC quarter hour,
+ * Reports: customer messages and replies per account, channel and UTC quarter hour,
  * rolled up from `messages` by a background task so long report ranges read a few thousand rows
  * instead of millions. Exact: a message's time, direction and channel never change, and a
  * deleted channel (or account) takes its rows with it. The newest messages, not yet rolled up,

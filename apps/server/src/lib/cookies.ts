@@ -3,7 +3,7 @@ import { COOKIES } from '@parley/contracts';
 import type { Config } from '../config';
 import type { IssuedSession } from '../modules/auth/auth.service';
 
-// The web app reads these cookies to build its headers (spec §7), so they are not HttpOnly;
+// The web app reads these cookies to build its headers (docs/product/api.md), so they are not HttpOnly;
 // the token still only authenticates when sent in the Authorization header, never as a cookie.
 function options(config: Config, maxAgeSeconds: number) {
   return {

@@ -3,7 +3,7 @@ import type { ChannelType, GlobalSettings } from '@parley/contracts';
 
 /**
  * Typed domain events, emitted by services after their transaction commits. The realtime
- * gateway maps them to Pusher channels (design.md §5); nothing else needs to know who listens.
+ * gateway maps them to Pusher channels (docs/ARCHITECTURE.md); nothing else needs to know who listens.
  */
 export interface DomainEvents {
   global_settings_updated: { accountId: number; settings: GlobalSettings };

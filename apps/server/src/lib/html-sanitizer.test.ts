@@ -3,7 +3,7 @@ import { htmlToText, safeUrl, sanitizeHtml } from './html-sanitizer';
 
 const LINKS = new Set(['http', 'https', 'mailto', 'tel']);
 
-describe('HTML allow-list sanitizer (design.md §2: HTML written by people is sanitized on the server)', () => {
+describe('HTML allow-list sanitizer (docs/ARCHITECTURE.md: HTML written by people is sanitized on the server)', () => {
   it.each([
     ['javascript:alert(1)'],
     ['JAVASCRIPT:alert(1)'],

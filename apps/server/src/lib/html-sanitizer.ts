@@ -12,7 +12,7 @@ type Element = DefaultTreeAdapterTypes.Element;
 
 /**
  * HTML written by people (help-center articles, and later email bodies) is cleaned on the server
- * with an allow-list (design.md §2): the HTML is parsed as a browser would (parse5 follows the
+ * with an allow-list (docs/ARCHITECTURE.md): the HTML is parsed as a browser would (parse5 follows the
  * WHATWG algorithm), then only the elements and attributes below survive, and it is serialized
  * again, so every text and attribute value comes out escaped.
  */

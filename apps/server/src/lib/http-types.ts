@@ -1,6 +1,6 @@
 import type { PermissionLevel } from '@parley/contracts';
 
-/** Every route declares one (design.md §8); the server refuses to start otherwise. */
+/** Every route declares one (docs/ARCHITECTURE.md); the server refuses to start otherwise. */
 export const AUTH_MODES = ['public', 'agent', 'widget', 'webhook', 'api-key', 'operator'] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/harness';
@@ -62,6 +62,42 @@ describe('durable jobs', () => {
     await ctx.deps.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, flaky));
     await worker.drain();
     expect(gaveUp).toEqual(['broken: bad payload', 'flaky: try later']);
+  });
+
+  it('a worker stopping finishes the job it runs and hands the rest of its batch back at once', async () => {
+    const ids: number[] = [];
+    for (const n of [1, 2, 3])
+      ids.push(await enqueueJob(ctx.deps.db, { kind: 'stop-test', payload: { n } }));
+    const worker = new JobWorker(ctx.deps.db, { pollMs: 60_000 });
+    let release!: () => void;
+    const firstStarted = new Promise<void>((started) => {
+      worker.register('stop-test', {
+        run: () =>
+          new Promise<void>((done) => {
+            release = done;
+            started();
+          }),
+      });
+    });
+    worker.start();
+    await firstStarted;
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    const rows = await ctx.deps.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.id} in ${ids}`);
+    const states = rows.map((r) => [r.status, r.attempts, r.lockedUntil]);
+    expect(states.sort()).toEqual([
+      ['done', 1, null],
+      ['queued', 0, null],
+      ['queued', 0, null],
+    ]);
+    // Another worker takes them without waiting for a lease to expire.
+    const next = new JobWorker(ctx.deps.db);
+    next.register('stop-test', { run: async () => {} });
+    expect(await next.drain()).toBe(2);
   });
 
   it('backs off exponentially up to an hour', () => {

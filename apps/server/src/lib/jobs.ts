@@ -52,6 +52,8 @@ export class JobWorker {
   private running: Promise<void> | null = null;
   private wakeRequested = false;
   private stopped = true;
+  /** Set by stop(): jobs claimed but not started yet go back to the queue for other workers. */
+  private stopping = false;
 
   private readonly handlers = new Map<string, JobHandler>();
 
@@ -71,6 +73,7 @@ export class JobWorker {
 
   start() {
     this.stopped = false;
+    this.stopping = false;
     this.schedule(0);
   }
 
@@ -81,8 +84,10 @@ export class JobWorker {
     else this.schedule(0);
   }
 
+  /** Claims nothing more, finishes the job running and hands back the rest of its batch. */
   async stop() {
     this.stopped = true;
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }
@@ -136,10 +141,30 @@ export class JobWorker {
       .where(sql`${jobs.id} in ${ids}`);
   }
 
+  /** Runs the due jobs it claims; answers how many ran. */
   async tick(): Promise<number> {
     const claimed = await this.claim();
-    for (const job of claimed) await this.runOne(job);
+    for (const [i, job] of claimed.entries()) {
+      if (this.stopping) {
+        await this.release(claimed.slice(i).map((j) => j.id));
+        return i;
+      }
+      await this.runOne(job);
+    }
     return claimed.length;
+  }
+
+  /** Claimed jobs not started: queued again, the attempt not counted, for any worker to take now. */
+  private async release(ids: number[]) {
+    await this.db
+      .update(jobs)
+      .set({
+        status: 'queued',
+        attempts: sql`${jobs.attempts} - 1`,
+        lockedUntil: null,
+        updatedAt: new Date(),
+      })
+      .where(and(sql`${jobs.id} in ${ids}`, eq(jobs.status, 'running')));
   }
 
   private async runOne(job: JobRow) {

@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('request authentication (spec §7 headers)', () => {
+describe('request authentication (headers: docs/product/api.md)', () => {
   it('answers 401 unauthenticated without an Authorization header', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/dashboardapi/me' });
     expect(res.statusCode).toBe(401);

@@ -146,7 +146,7 @@ async function authenticateAgent(db: Db, request: FastifyRequest, idle: IdlePoli
   )
     throw unauthenticated('Your session has ended. Please sign in again.');
 
-  // Spec §7: X-CSRFTOKEN must match the csrftoken cookie on state-changing calls.
+  // docs/product/api.md: X-CSRFTOKEN must match the csrftoken cookie on state-changing calls.
   if (UNSAFE.has(request.method)) {
     const header = request.headers[HEADERS.csrf];
     const cookie = request.cookies[COOKIES.csrfToken];

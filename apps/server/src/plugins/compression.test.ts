@@ -75,7 +75,7 @@ function decoded(res: LightMyRequestResponse): string {
   return raw.toString('utf8');
 }
 
-describe('the built app is sent compressed as the build wrote it (design §7: bytes as transferred)', () => {
+describe('the built app is sent compressed as the build wrote it (docs/benchmarks.md counts bytes as transferred)', () => {
   it('sends a hashed asset as Brotli to a browser that accepts it, gzip to one that accepts only gzip, as is otherwise', async () => {
     const url = '/assets/index-abc.js';
     const br = await get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });

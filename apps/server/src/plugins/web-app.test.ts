@@ -53,7 +53,7 @@ async function cspOf(helpWidgetUrl: string | null) {
   return String(res.headers['content-security-policy']);
 }
 
-describe('the agent app’s Content-Security-Policy (design §6)', () => {
+describe('the agent app’s Content-Security-Policy (docs/security.md)', () => {
   it('frames only our own pages when no help widget chat is configured', async () => {
     const csp = await cspOf(null);
     expect(csp).toContain("frame-src 'self';");

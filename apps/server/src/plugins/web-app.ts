@@ -53,8 +53,8 @@ const jsonForScript = (value: unknown) =>
   );
 
 /**
- * The built index.html with the operator's settings: the product name as the page title (spec
- * §1) and the WebConfig as a JSON data block, which the CSP allows (the browser never runs it).
+ * The built index.html with the operator's settings: the product name as the page title
+ * (docs/product/README.md) and the WebConfig as a JSON data block, which the CSP allows (the browser never runs it).
  */
 export function renderIndexHtml(html: string, config: WebConfig): string {
   const block = `<script type="application/json" id="${WEB_CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;

@@ -27,7 +27,7 @@ afterAll(async () => {
   await fs.rm(dist, { recursive: true, force: true });
 });
 
-describe('serving the widget (issue 6 parts 3 and 4)', () => {
+describe('serving the widget', () => {
   it('serves the installation snippet’s loader to any site, cached briefly', async () => {
     expect(WIDGET_PATHS.loader).toBe(WIDGET_LOADER_PATH);
     const res = await app.inject({ method: 'GET', url: WIDGET_PATHS.loader });
@@ -65,7 +65,7 @@ describe('serving the widget (issue 6 parts 3 and 4)', () => {
     expect(escape.statusCode).toBe(404);
   });
 
-  it('declares every route public (design §4: no route without an auth mode)', async () => {
+  it('declares every route public (docs/ARCHITECTURE.md: no route without an auth mode)', async () => {
     const other = Fastify();
     // As the auth plugin does: the routes as registered, read once the app is ready.
     const routes: Array<{ url: string; config?: unknown }> = [];

@@ -51,7 +51,7 @@ export class ChannelRules {
 const ID = '([1-9]\\d{0,9})';
 const idOf = (match: RegExpExecArray) => Number(match[1]);
 
-/** Spec §7's channels. */
+/** The realtime channels of docs/product/api.md. */
 export const BUILT_IN_CHANNEL_RULES: ChannelRule[] = [
   {
     name: 'dcuser-panel',

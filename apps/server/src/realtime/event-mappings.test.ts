@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness';
 import { EventMappings, type Publication } from './event-mappings';
 
-// Batch mappings (design.md §7): a burst's events are mapped together, and what they publish goes
+// Batch mappings (docs/benchmarks.md): a burst's events are mapped together, and what they publish goes
 // out in one call, so the protocol server writes a socket's frames of it at once.
 
 let ctx: TestContext;
@@ -115,5 +115,29 @@ describe('EventMappings.mapBatch', () => {
     ctx.deps.events.emit('conversation_updated', { accountId: 1, conversationId: 1 });
     await settle();
     expect(published).toEqual([]);
+  });
+
+  it('stop() resolves once the events emitted before it are published (a server shutting down loses none)', async () => {
+    const { published, publish } = recorder();
+    const mappings = new EventMappings(ctx.deps, publish, log)
+      .mapBatch('conversation_updated', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return [
+          { channel: 'private-dcuser-7-panel0', event: 'conversation_updated', data: {} as never },
+        ];
+      })
+      .map('message_updated', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return [
+          { channel: 'private-dcuser-7-panel0', event: 'message_updated', data: {} as never },
+        ];
+      });
+    ctx.deps.events.emit('conversation_updated', { accountId: 1, conversationId: 1 });
+    ctx.deps.events.emit('message_updated', { accountId: 1, conversationId: 1, messageId: 1 });
+    await mappings.stop();
+    expect(published.map((p) => p.event).sort()).toEqual([
+      'conversation_updated',
+      'message_updated',
+    ]);
   });
 });

@@ -42,7 +42,7 @@ type BurstQueue = {
 const MAX_BATCH = 500;
 
 /**
- * Domain events → channels (design.md §5). Modules add theirs, e.g.:
+ * Domain events → channels (docs/ARCHITECTURE.md). Modules add theirs, e.g.:
  *   app.realtime.eventMappings.map('conversation_updated', (e, deps) =>
  *     toAccountAgents(deps, e.accountId, 'conversation_updated', { ... }));
  */
@@ -51,6 +51,8 @@ export class EventMappings {
   /** The batch mappings, in the order they were added; one burst drains them all. */
   private readonly bursts: BurstQueue[] = [];
   private draining = false;
+  /** Mappings and bursts under way: stop() lets them publish. */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: Deps,
@@ -61,7 +63,7 @@ export class EventMappings {
 
   map<K extends keyof DomainEvents>(name: K, mapper: EventMapper<K>): this {
     // The bus is synchronous and emitted from services: never throw back into them.
-    const off = this.deps.events.on(name, (payload) => void this.run(name, mapper, payload));
+    const off = this.deps.events.on(name, (payload) => this.track(this.run(name, mapper, payload)));
     this.offs.push(off);
     return this;
   }
@@ -69,12 +71,12 @@ export class EventMappings {
   /**
    * Like `map`, for events that come in bursts (every inbound message makes two): the events
    * emitted while the previous burst is still being mapped and published wait and are mapped
-   * together — one set of queries for the burst instead of a set per event (design.md §7,
+   * together — one set of queries for the burst instead of a set per event (docs/benchmarks.md,
    * inbound throughput). A lone event goes at once. Bursts run one after another, so the
    * publications of one mapping keep the order of its events; the publications of all the
    * batch mappings of a burst are published together, in the order the mappings were added, so
    * a socket gets them in one write (a message's `message_created` and `conversation_updated`:
-   * design.md §7, broadcast).
+   * the broadcast budget, docs/benchmarks.md).
    */
   mapBatch<K extends keyof DomainEvents>(name: K, mapper: BatchEventMapper<K>): this {
     const queue: BurstQueue = { name, waiting: [], mapper };
@@ -84,13 +86,10 @@ export class EventMappings {
       // Events emitted in the same turn (many answers read at once) share the first burst.
       if (!this.draining) {
         this.draining = true;
-        setImmediate(() => void this.drainBursts());
+        this.track(new Promise((next) => setImmediate(next)).then(() => this.drainBursts()));
       }
     });
-    this.offs.push(() => {
-      off();
-      this.bursts.splice(this.bursts.indexOf(queue), 1);
-    });
+    this.offs.push(off);
     return this;
   }
 
@@ -135,8 +134,16 @@ export class EventMappings {
     }
   }
 
-  stop(): void {
+  private track(work: Promise<void>) {
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
+  }
+
+  /** Maps no more events; resolves once those already emitted are published (or failed). */
+  async stop(): Promise<void> {
     for (const off of this.offs.splice(0)) off();
+    while (this.pending.size > 0) await Promise.allSettled(this.pending);
+    this.bursts.length = 0;
   }
 }
 

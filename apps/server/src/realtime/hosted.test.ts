@@ -14,13 +14,13 @@ import { verifyChannelAuth } from './protocol';
 import { listen, RawClient } from './pusher-test-client';
 
 // Hosted Pusher / Soketi (PUSHER_*): the official library posts to the HTTP Events API. A local
-// server speaks that API and checks its signatures as notes §1.6 describes.
+// server speaks that API and checks its signatures as Pusher's HTTP events API describes.
 
 const APP_ID = '42';
 const KEY = 'hosted-key';
 const SECRET = 'hosted-secret';
 
-/** notes §1.6: HMAC-SHA256(secret, METHOD\npath\nsorted query without auth_signature). */
+/** Pusher's HTTP events API signature: HMAC-SHA256(secret, METHOD\npath\nsorted query without auth_signature). */
 function apiSignature(secret: string, method: string, path: string, query: URLSearchParams) {
   const sorted = [...query.entries()]
     .filter(([k]) => k !== 'auth_signature')

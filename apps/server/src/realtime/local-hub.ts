@@ -56,7 +56,7 @@ export class LocalHub {
   /**
    * Delivers to local subscribers; answers how many frames went out. Each socket gets its frames
    * of the envelopes in one write (a message's `message_created` and `conversation_updated` on an
-   * agent's 5,000 tabs: 5,000 writes, not 10,000 — design.md §7 broadcast), in envelope order.
+   * agent's 5,000 tabs: 5,000 writes, not 10,000 — the broadcast budget, docs/benchmarks.md), in envelope order.
    */
   deliver(envelopes: readonly Envelope[]): number {
     if (envelopes.some((e) => e.channel === CONTROL_CHANNEL)) {

@@ -80,7 +80,7 @@ function joinPresence(c: RawClient, socketId: string, channel: string, userId: n
   return c.next('pusher_internal:subscription_succeeded', (m) => m.channel === channel);
 }
 
-describe('handshake (notes §1.1–1.3)', () => {
+describe('handshake (Pusher protocol v7: transport and framing, events, close codes)', () => {
   it('sends pusher:connection_established with data as a JSON string holding socket_id and activity_timeout', async () => {
     const c = s.raw();
     const frame = await new Promise<string>((resolve) =>
@@ -186,7 +186,7 @@ describe('frames (Zammad CVE-2020-10101, CVE-2026-102489)', () => {
   );
 });
 
-describe('subscriptions (notes §1.2, §1.5)', () => {
+describe('subscriptions (Pusher protocol v7: events, channel authorisation)', () => {
   it('subscribes to a public channel without auth', async () => {
     const { c } = await connected();
     c.send({ event: 'pusher:subscribe', data: { channel: 'news' } });
@@ -265,7 +265,7 @@ describe('subscriptions (notes §1.2, §1.5)', () => {
   });
 });
 
-describe('broadcast (design.md §7: 5,000 sockets on one channel)', () => {
+describe('broadcast (docs/benchmarks.md: 5,000 sockets on one channel)', () => {
   it('delivers one event to every subscriber of a channel as the same text frame, except the excluded socket', async () => {
     const subscribers = await Promise.all([connected(), connected(), connected()]);
     const frames = subscribers.map(({ c }) => {
@@ -338,7 +338,7 @@ describe('broadcast (design.md §7: 5,000 sockets on one channel)', () => {
   });
 });
 
-describe('client events (notes §1.2)', () => {
+describe('client events (Pusher protocol v7: events)', () => {
   it('relays an allow-listed client event to the other members with user_id, never echoing it', async () => {
     const channel = 'presence-room-2';
     const a = await connected();
@@ -392,7 +392,7 @@ describe('client events (notes §1.2)', () => {
   });
 });
 
-describe('liveness and shutdown (notes §1.3, §1.4)', () => {
+describe('liveness and shutdown (Pusher protocol v7: close codes, liveness)', () => {
   it('pings a silent socket and closes it with 4201 when no pong comes, keeping a responsive one', async () => {
     const fast = await start({ idleBeforePingMs: 100, pongTimeoutMs: 150, sweepIntervalMs: 25 });
     try {

@@ -67,7 +67,7 @@ const SLOW_CONSUMER_BYTES = 8 * 1024 * 1024;
 // answer with pusher:error first.
 const HARD_FRAME_LIMIT = 64 * 1024;
 
-/** The Pusher Channels protocol v7 endpoint `/app/{key}` on our HTTP server (notes §1). */
+/** The Pusher Channels protocol v7 endpoint `/app/{key}` on our HTTP server. */
 export class ProtocolServer {
   private readonly wss = new WebSocketServer({
     noServer: true,

@@ -10,11 +10,11 @@ import {
   verifyChannelAuth,
 } from './protocol';
 
-// Test vectors of notes §1.5 (pusher-http-node), recomputed independently there.
+// Test vectors of Pusher protocol v7: channel authorisation (pusher-http-node), recomputed independently there.
 const APP = { key: '278d425bdf160c739803', secret: '7ad3773142a6692b25b8' };
 const SOCKET = '1234.1234';
 
-describe('channel signatures (notes §1.5)', () => {
+describe('channel signatures (Pusher protocol v7: channel authorisation)', () => {
   it('signs a private channel as HMAC-SHA256(secret, socket_id:channel)', () => {
     expect(signChannel(APP, SOCKET, 'private-foobar')).toBe(
       '278d425bdf160c739803:58df8b0c36d6982b82c3ecf6b4662e34fe8c25bba48f5369f135bf843651c3a4',
@@ -44,7 +44,7 @@ describe('channel signatures (notes §1.5)', () => {
   });
 });
 
-describe('names and ids (notes §1.2)', () => {
+describe('names and ids (Pusher protocol v7: events)', () => {
   it('allows only [A-Za-z0-9_-=@,.;] up to 164 characters in channel names', () => {
     expect(isValidChannelName('private-dcuser-1-panel0')).toBe(true);
     expect(isValidChannelName('a_b-c=d@e,f.g;h')).toBe(true);

@@ -5,7 +5,7 @@ import {
   SOCKET_ID_PATTERN,
 } from '@parley/contracts';
 
-/** Pusher Channels protocol v7 helpers (notes §1): names, signatures, socket ids, frames. */
+/** Pusher Channels protocol v7 helpers: names, signatures, socket ids, frames. */
 
 export const PROTOCOL_VERSION = 7;
 

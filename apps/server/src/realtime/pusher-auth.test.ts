@@ -30,7 +30,7 @@ afterAll(() => ctx.close());
 
 const SOCKET = '123.456';
 
-/** As pusher-js posts it: form-encoded, with the spec §7 headers (each can be left out). */
+/** As pusher-js posts it: form-encoded, with the session headers (docs/product/api.md) (each can be left out). */
 function auth(
   s: Session,
   body: Record<string, string>,
@@ -52,7 +52,7 @@ function auth(
   });
 }
 
-describe('POST /dashboardapi/pusher/auth (spec §7)', () => {
+describe('POST /dashboardapi/pusher/auth (docs/product/api.md)', () => {
   it('answers 401 without a token', async () => {
     const res = await auth(me, { socket_id: SOCKET, channel_name: dcuserPanelChannel(me.userId) }, [
       'authorization',

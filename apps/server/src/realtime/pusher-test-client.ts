@@ -12,7 +12,7 @@ export async function listen(app: FastifyInstance): Promise<number> {
   return (app.server.address() as AddressInfo).port;
 }
 
-/** pusher-js's channel authorizer as the web app uses it: the three spec §7 headers + cookies. */
+/** pusher-js's channel authorizer as the web app uses it: the three session headers + cookies (docs/product/api.md). */
 export function sessionAuthorizer(port: number, s: Session): ChannelAuthorizationHandler {
   return ({ socketId, channelName }, callback) => {
     fetch(`http://127.0.0.1:${port}${PUSHER_AUTH_PATH}`, {

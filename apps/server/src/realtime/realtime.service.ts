@@ -11,7 +11,7 @@ import type { RealtimeLog } from './protocol-server';
 import type { Realtime } from './realtime';
 import { presenceUserInfo } from './realtime.queries';
 
-/** POST /dashboardapi/pusher/auth: a channel rule must allow it, then we sign (notes §1.5). */
+/** POST /dashboardapi/pusher/auth: a channel rule must allow it, then we sign (Pusher protocol v7: channel authorisation). */
 export async function authorizeChannel(
   deps: Deps,
   realtime: Realtime,

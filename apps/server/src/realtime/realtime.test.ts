@@ -40,7 +40,7 @@ async function client(session: Session) {
   return c;
 }
 
-describe('channel authorisation through pusher-js (spec §7)', () => {
+describe('channel authorisation through pusher-js (docs/product/api.md)', () => {
   it('subscribes to my own private-dcuser-{me}-panel0', async () => {
     const c = await client(ada);
     await expect(subscribe(c, dcuserPanelChannel(ada.userId))).resolves.toBeDefined();
@@ -57,7 +57,7 @@ describe('channel authorisation through pusher-js (spec §7)', () => {
   });
 });
 
-describe('domain events reach subscribed clients (design.md §5)', () => {
+describe('domain events reach subscribed clients (docs/ARCHITECTURE.md)', () => {
   it('a PATCH of /dashboardapi/global/settings delivers global_settings_updated to the account only', async () => {
     const mine = await client(ada);
     const theirs = await client(eve);

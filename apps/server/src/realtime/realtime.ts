@@ -36,7 +36,7 @@ export interface Realtime {
     data: RealtimeEventPayloads[E],
     options?: PublishOptions,
   ): Promise<void>;
-  /** Several events together: a socket gets its frames of them in one write (design.md §7). */
+  /** Several events together: a socket gets its frames of them in one write (docs/benchmarks.md). */
   publishAll(publications: readonly Publication[]): Promise<void>;
   /**
    * Whether someone listens to the channel: hosted Pusher's channel info; the built-in server
@@ -161,11 +161,13 @@ export async function registerRealtime(
 
   // Sockets first (4200, so pusher-js reconnects elsewhere), while Redis can still record leaves.
   app.addHook('preClose', async () => {
-    offRevoked();
-    eventMappings.stop();
     await server?.close();
   });
+  // The requests in flight have finished: what they changed is published before the publisher
+  // closes (their clients reconnected elsewhere and hear it there).
   app.addHook('onClose', async () => {
+    offRevoked();
+    await eventMappings.stop();
     await publisher.close();
   });
 

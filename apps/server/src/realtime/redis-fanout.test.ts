@@ -30,7 +30,7 @@ import {
 } from './pusher-test-client';
 import { RedisBackplane } from './redis-backplane';
 
-// Scale-out (design.md §1): two app instances on one database and one Redis. CI has Redis on
+// Scale-out (docs/ARCHITECTURE.md): two app instances on one database and one Redis. CI has Redis on
 // loopback; elsewhere the suite is skipped when none answers.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `parley-test-${crypto.randomBytes(4).toString('hex')}:`;

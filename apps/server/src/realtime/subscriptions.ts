@@ -24,7 +24,7 @@ export interface SubscriptionOptions {
   maxChannelsPerSocket: number;
 }
 
-/** pusher:subscribe / unsubscribe for public, private and presence channels (notes §1.2, §1.5). */
+/** pusher:subscribe / unsubscribe for public, private and presence channels (Pusher protocol v7: events, channel authorisation). */
 export class Subscriptions {
   constructor(private readonly o: SubscriptionOptions) {}
 

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /**
- * Account B must never see or touch account A's data (design.md §4, Chatwoot CVE-2026-115725).
+ * Account B must never see or touch account A's data (docs/ARCHITECTURE.md, Chatwoot CVE-2026-115725).
  * Every agent operation of the OpenAPI document — generated from it, so a new route is covered
  * the day it ships — is called by B's user naming A's account: all must refuse.
  */

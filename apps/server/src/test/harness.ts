@@ -157,7 +157,7 @@ export function sessionFrom(res: LightMyRequestResponse): Session {
   return { token: json.token, accountId: json.account_id, csrf, userId: json.user.id };
 }
 
-/** A request as the web app sends it: the three headers of spec §7 plus the csrftoken cookie. */
+/** A request as the web app sends it: the three session headers (docs/product/api.md) plus the csrftoken cookie. */
 export function as(ctx: TestContext, s: Pick<Session, 'token' | 'accountId' | 'csrf'>) {
   const call = (
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',

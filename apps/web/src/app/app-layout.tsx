@@ -89,7 +89,7 @@ export function AppLayout() {
   }
 
   // One realtime connection and one date range for the whole logged-in shell (never on the
-  // public pages: spec §2); the shell's banner, modals, survey and floating buttons.
+  // public pages: docs/product/screens.md); the shell's banner, modals, survey and floating buttons.
   return (
     <RealtimeProvider>
       <GlobalDateRangeProvider>

@@ -49,7 +49,7 @@ afterEach(() => {
 });
 
 describe('app shell and routes', () => {
-  it('the page title is the product name (spec §1)', () => {
+  it('the page title is the product name (docs/product/README.md)', () => {
     const html = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8');
     expect(html).toContain('<title>Parley</title>');
   });

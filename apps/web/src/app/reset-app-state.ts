@@ -5,7 +5,7 @@ export interface ResetAppStateOptions {
   keepAuth?: boolean;
 }
 
-/** Spec §3: the whole store — persisted slices included — resets on this action. */
+/** docs/product/data.md: the whole store — persisted slices included — resets on this action. */
 export const resetAppState = createAction(
   'reset-app-state',
   (options: ResetAppStateOptions = {}) => ({ payload: options }),

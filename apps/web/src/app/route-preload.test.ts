@@ -3,7 +3,7 @@ import { LOCAL_KEYS } from '@parley/contracts';
 import { routeChunks } from './route-preload';
 
 describe('routeChunks: what a first visit asks for at once', () => {
-  it('the login route stays in the entry chunk (design.md §7: ≤ 150 KB gzip)', () => {
+  it('the login route stays in the entry chunk (docs/benchmarks.md: ≤ 150 KB gzip)', () => {
     expect(routeChunks('/login', false)).toEqual([]);
     expect(routeChunks('/login', true)).toEqual([]);
   });

@@ -261,7 +261,7 @@ export const APP_ROUTES = [
     page: 'widget-settings',
     area: 'settings',
     roles: everyone,
-    // Spec §2 writes it with the trailing slash.
+    // The product writes it with the trailing slash.
     crawl: [{ url: '/settings/widgets/shopify/edit/' }],
   },
   {

@@ -41,7 +41,7 @@ async function rehydrated(persistor: ReturnType<typeof makeStore>['persistor']) 
   await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
 }
 
-describe('persisted store (spec §3)', () => {
+describe('persisted store (docs/product/data.md)', () => {
   it('is configured under shared-inbox with a 5000 ms timeout and only two slices', () => {
     expect(persistConfig.key).toBe('shared-inbox');
     expect(persistConfig.timeout).toBe(PERSIST_TIMEOUT_MS);

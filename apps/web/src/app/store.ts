@@ -30,7 +30,7 @@ const appReducer = combineReducers({
   [authSlice.name]: authSlice.reducer,
   [globalSettingsSlice.name]: globalSettingsSlice.reducer,
   [fastReplySlice.name]: fastReplySlice.reducer,
-  // Session-only: not in PERSISTED_SLICES (spec §3).
+  // Session-only: not in PERSISTED_SLICES (docs/product/data.md).
   [ticketPreloadSlice.name]: ticketPreloadSlice.reducer,
   [composerDraftsSlice.name]: composerDraftsSlice.reducer,
   [baseApi.reducerPath]: baseApi.reducer,
@@ -38,7 +38,7 @@ const appReducer = combineReducers({
 
 export type RootState = ReturnType<typeof appReducer>;
 
-/** Spec §3: reset-app-state returns every slice to its initial state. */
+/** docs/product/data.md: reset-app-state returns every slice to its initial state. */
 export function rootReducer(state: RootState | undefined, action: UnknownAction): RootState {
   if (resetAppState.match(action)) {
     const fresh = appReducer(undefined, action);
@@ -67,7 +67,7 @@ export const persistConfig: PersistConfig<RootState> = {
   key: PERSIST_KEY,
   storage: localPersistStorage,
   timeout: PERSIST_TIMEOUT_MS,
-  // Spec §3: only these two slices are persisted.
+  // docs/product/data.md: only these two slices are persisted.
   whitelist: PERSISTED_SLICES,
   transforms: [settleInFlightFlags],
 };

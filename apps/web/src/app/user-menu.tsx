@@ -42,7 +42,7 @@ export function UserAvatar({ me, size = 32 }: { me: Me | undefined; size?: numbe
 const ACCOUNT_KEY = 'account:';
 const MODAL_KEY = 'modal:';
 
-/** Entries that open one of the shell's modals (spec §2). */
+/** Entries that open one of the shell's modals (docs/product/screens.md). */
 const MODAL_ITEMS: Array<{ modal: MenuModal; label: string; icon: ReactNode }> = [
   { modal: 'release-notes', label: 'Release notes', icon: <NotificationOutlined /> },
   { modal: 'mobile-apps', label: 'Mobile apps', icon: <MobileOutlined /> },

@@ -4,7 +4,7 @@ import { Suspense, useState, type ReactNode } from 'react';
  * Renders `children` — an overlay whose code loads lazily — from the first time `open` is true,
  * and keeps it mounted from then on, so it closes with its animation and keeps its state. Until
  * then nothing is rendered, so nothing is loaded: the overlays of the shell that most visits
- * never open stay out of the inbox route's JS (design.md §7).
+ * never open stay out of the inbox route's JS (docs/benchmarks.md).
  */
 export function MountOnOpen({ open, children }: { open: boolean; children: ReactNode }) {
   const [opened, setOpened] = useState(open);

@@ -8,7 +8,7 @@ import { asErrorPayload, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './
 import { http, type CancelablePromise } from './request';
 
 /**
- * The attachment upload form of spec §3 (POST /attachment/, multipart: file, file_name,
+ * The attachment upload form of docs/product/data.md (POST /attachment/, multipart: file, file_name,
  * is_embedded, size, content_type); the answer carries the id that a reply or a fast-reply
  * template then sends in `attachment_ids`. Shared by the composer and the fast-reply page.
  */
@@ -29,7 +29,7 @@ export function uploadAttachment(
   );
 }
 
-/** Spec §5/§9 wording of the 18 MB total. */
+/** docs/product/validation.md, docs/product/limits.md wording of the 18 MB total. */
 export const ATTACHMENT_LIMIT_MESSAGE =
   'Maximum attachment size limit of 18MB exceeded. Please remove some attachments.';
 export const STILL_UPLOADING_MESSAGE = 'Some attachments are still uploading';
@@ -61,7 +61,7 @@ export function uploadErrorText(error: unknown): string {
   return payload.message;
 }
 
-/** 1234567 → "1.2 MB" (1 MB = 1,000,000 bytes, spec §9). */
+/** 1234567 → "1.2 MB" (1 MB = 1,000,000 bytes, docs/product/limits.md). */
 export function formatFileSize(bytes: number): string {
   if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
   if (bytes >= 1_000) return `${Math.round(bytes / 1_000)} KB`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTimestamp } from './format-timestamp';
 
-describe('spec §9 timestamp format', () => {
+describe('timestamp format (docs/product/limits.md)', () => {
   const now = new Date(2026, 10, 23, 15, 0);
 
   it('shows the time only when the moment is today', () => {

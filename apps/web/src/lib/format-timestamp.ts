@@ -1,7 +1,7 @@
 import dayjs, { type ConfigType } from 'dayjs';
 
 /**
- * Spec §9 timestamp format: the time only when the moment is today, otherwise
+ * Timestamp format (docs/product/limits.md): the time only when the moment is today, otherwise
  * 'MMM DD, hh:mm a', with the year added when it is not the current year.
  */
 export function formatTimestamp(value: ConfigType, now: ConfigType = new Date()): string {

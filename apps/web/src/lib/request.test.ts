@@ -25,7 +25,7 @@ function environment(path = '/inboxes') {
 const sessionCookiesLeft = () =>
   ['auth_token', 'account_id', 'csrftoken'].filter((name) => Cookies.get(name) !== undefined);
 
-describe('request wrapper (spec §7)', () => {
+describe('request wrapper (docs/product/api.md)', () => {
   it('sends x-dc-account-id, Authorization: Token and X-CSRFTOKEN from the cookies on every call', async () => {
     signInCookies({ auth_token: 'tok_abcdefghijklmnop', account_id: '42', csrftoken: 'csrf-xyz' });
     const api = fakeApi({
@@ -151,7 +151,7 @@ describe('request wrapper (spec §7)', () => {
   });
 });
 
-describe('session end (spec §8)', () => {
+describe('session end (docs/product/errors.md)', () => {
   it('a 401 clears the cookies, resets the app state and goes to /login', async () => {
     signInCookies();
     localStorage.setItem(LOCAL_KEYS.loggedInUserData, '{"id":1}');
@@ -270,7 +270,7 @@ describe('early GETs (a first visit asks for Me while the shell loads)', () => {
     expect(api.calls).toHaveLength(2);
   });
 
-  it('spec §8: a 401 early answer ends the session when it is taken, like any other', async () => {
+  it('docs/product/errors.md: a 401 early answer ends the session when it is taken, like any other', async () => {
     signInCookies();
     const { navigate } = environment('/inboxes');
     fakeApi({

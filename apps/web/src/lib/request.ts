@@ -8,13 +8,13 @@ import {
 import { clearLocalSessionData, clearSessionCookies, readSessionCookies } from './session';
 
 /**
- * The request wrapper of spec §7/§8: every call to the API goes through here, so the three
+ * The request wrapper of docs/product/api.md, docs/product/errors.md: every call to the API goes through here, so the three
  * session headers, session end (401/403) and cancellation behave the same everywhere.
  */
 
 export const CANCELED_MESSAGE = 'Request canceled';
 
-/** What a canceled request resolves to (spec §8: it resolves, it does not reject). */
+/** What a canceled request resolves to (docs/product/errors.md: it resolves, it does not reject). */
 export interface CanceledRequest {
   canceled: true;
   message: string;
@@ -88,7 +88,7 @@ export function resetRequestConfiguration(): void {
 
 export const LOGIN_PATH = '/login';
 export const EXPIRED_PASSWORD_PATH = '/login/forgotpassword?alert=expiry_surpassed';
-/** Pages where a 403 must not log the user out (spec §8). */
+/** Pages where a 403 must not log the user out (docs/product/errors.md). */
 const NO_LOGOUT_ON_403_PATHS = ['/login', '/login/resetpassword'];
 const NO_LOGOUT_ON_403_CODES: readonly string[] = [
   'password_change_required',
@@ -311,7 +311,7 @@ export function request<T>(
   return promise;
 }
 
-/** The get/post/put/patch/delete/multipart variants of spec §7. */
+/** The get/post/put/patch/delete/multipart variants of docs/product/api.md. */
 export const http = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
@@ -320,7 +320,7 @@ export const http = {
     request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, body, options),
-  /** DELETE may carry a body (spec §7: fast-reply delete). */
+  /** DELETE may carry a body (docs/product/api.md: fast-reply delete). */
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('DELETE', path, body, options),
   /** A multipart POST (uploads); each value becomes a form field. */

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { COOKIES, LOCAL_KEYS, PERSIST_KEY } from '@parley/contracts';
 
-/** The three session cookies of spec §3/§7, as the server set them (readable, path /). */
+/** The three session cookies of docs/product/data.md, docs/product/api.md, as the server set them (readable, path /). */
 export interface SessionCookies {
   authToken: string | undefined;
   accountId: string | undefined;

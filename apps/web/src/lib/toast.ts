@@ -3,7 +3,7 @@ import type { NotificationArgsProps } from 'antd';
 import { TOAST_DURATION_S } from '@parley/contracts';
 
 /**
- * The one way to show a toast (spec §2: top right, 3 seconds). The app's antd <App> registers
+ * The one way to show a toast (docs/product/screens.md: top right, 3 seconds). The app's antd <App> registers
  * its notification API here (see app/providers), so toasts follow the theme and work from
  * thunks and other non-React code.
  */

@@ -33,7 +33,7 @@ if (!('ResizeObserver' in globalThis)) {
   };
 }
 
-// The help widget's demo-and-chat callout (spec §4) pops up 5 s after load in every shell; tests
+// The help widget's demo-and-chat callout (docs/product/states.md) pops up 5 s after load in every shell; tests
 // that are about it remove this key, the others keep their screens as they set them up.
 beforeEach(() => {
   localStorage.setItem('showDemoAndChatCallout', 'false');

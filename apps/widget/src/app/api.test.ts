@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { visitorMessage } from './api';
 
-describe('error messages a visitor understands (issue 6 part 4)', () => {
+describe('error messages a visitor understands', () => {
   it('shows the server’s own sentence for a refused request', () => {
     expect(
       visitorMessage(400, { code: 'validation_failed', message: 'Please write your message.' }),

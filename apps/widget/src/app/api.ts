@@ -36,7 +36,7 @@ export function visitorMessage(status: number, body: unknown): string {
 
 export type ApiCall = <T>(path: string, init?: RequestInit) => Promise<T>;
 
-/** Calls the widget API with the visitor's token (design §4 auth mode `widget`). */
+/** Calls the widget API with the visitor's token (auth mode `widget`: docs/ARCHITECTURE.md). */
 export function widgetApi(getToken: () => string | null): ApiCall {
   return async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
     const headers = new Headers(init.headers);

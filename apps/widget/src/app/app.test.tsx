@@ -89,7 +89,7 @@ function mount() {
   act(() => render(<Root />, document.body));
 }
 
-describe('the chat app (issue 6 part 4)', () => {
+describe('the chat app', () => {
   it('outside business hours shows the away message and needs an email to continue by email', async () => {
     routes[`POST ${WIDGET_API.sessions}`] = () => ({
       status: 200,

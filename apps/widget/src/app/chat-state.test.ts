@@ -32,7 +32,7 @@ const conversation = (id: number, over: Partial<WidgetConversation> = {}): Widge
   ...over,
 });
 
-describe('the thread (issue 6 part 4: history, several conversations)', () => {
+describe('the thread (history, several conversations)', () => {
   it('merges pages and live messages once each, oldest first', () => {
     const merged = mergeMessages(
       [message(2), message(3)],
@@ -67,7 +67,7 @@ describe('the thread (issue 6 part 4: history, several conversations)', () => {
   });
 });
 
-describe('business hours (issue 6 part 4)', () => {
+describe('business hours', () => {
   it('groups days with the same hours', () => {
     const week = [1, 2, 3, 4, 5].map((day) => ({ day, open: '09:00', close: '17:00' }));
     expect(describeHours([...week, { day: 6, open: '10:00', close: '14:00' }])).toEqual([

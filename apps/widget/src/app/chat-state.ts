@@ -80,7 +80,7 @@ export function linkify(text: string): Array<{ text: string; href?: string }> {
 
 export const agentLabel = (agent: WidgetAgent | null) => agent?.name ?? 'Support team';
 
-/** Time only today, else "MMM D, hh:mm" (spec's timestamp rule, shortened for the widget). */
+/** Time only today, else "MMM D, hh:mm" (the timestamp rule of docs/product/limits.md, shortened for the widget). */
 export function formatTime(iso: string, now = new Date()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';

@@ -19,7 +19,7 @@ describe('the frame’s address', () => {
     });
   });
 
-  it('in the agent app’s help widget (spec §7): the host is this origin unless named', () => {
+  it('in the agent app’s help widget (docs/product/api.md): the host is this origin unless named', () => {
     expect(readFrameParams(`${FRAME}?shop=ops.example.com&embed=help`, true)).toMatchObject({
       mode: 'help',
       hostOrigin: 'https://chat.example.com',
@@ -41,7 +41,7 @@ describe('the frame’s address', () => {
   });
 });
 
-describe('messages from the host (design §6: exact origin, the parent window only)', () => {
+describe('messages from the host (docs/security.md: exact origin, the parent window only)', () => {
   const parent = {};
   const loader = readFrameParams(
     `${FRAME}?shop=a.myshopify.com&origin=https://shop.acme.com`,
@@ -80,7 +80,7 @@ describe('messages from the host (design §6: exact origin, the parent window on
     ).toBeNull();
   });
 
-  it('speaks spec §7 with the help widget host', () => {
+  it('speaks docs/product/api.md with the help widget host', () => {
     const from = (data: unknown) =>
       hostCommand(help, { origin: 'https://chat.example.com', source: parent, data }, parent);
     expect(

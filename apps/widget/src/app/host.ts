@@ -12,7 +12,7 @@ import {
 /**
  * The chat app's side of the page that embeds it. Two hosts speak to it:
  * - the loader on a store's page (WIDGET_FRAME_SOURCE messages; `?origin=` names the page);
- * - the agent app's help widget panel, with `&embed=help` (spec §7 frame messages,
+ * - the agent app's help widget panel, with `&embed=help` (docs/product/api.md frame messages,
  *   HELP_WIDGET_FRAME_SOURCE; the host is `?origin=` or, by default, this very origin).
  * Either way a message is accepted only from the parent window at that exact origin, and sent to
  * that origin only (ASVS 3.5.5).

@@ -103,7 +103,7 @@ async function openConversation() {
   fireEvent.click(within(list).getByRole('button'));
 }
 
-describe('the rating prompt (issue 6: CSAT from the widget)', () => {
+describe('the rating prompt (CSAT from the widget)', () => {
   it('a closed, unrated conversation asks for 1–5 stars and an optional comment, then thanks the visitor', async () => {
     routes[`POST ${WIDGET_API.sessions}`] = () => ({
       status: 200,

@@ -9,7 +9,7 @@ const STARS = [1, 2, 3, 4, 5] as const;
 const WORDS = ['Very bad', 'Bad', 'Okay', 'Good', 'Excellent'];
 
 /**
- * The rating prompt of a closed conversation (issue 6, CSAT): 1–5 stars, an optional comment,
+ * The rating prompt of a closed conversation (CSAT): 1–5 stars, an optional comment,
  * then a thank-you. Shown while the conversation is closed and not rated yet.
  */
 export function RatingPrompt({

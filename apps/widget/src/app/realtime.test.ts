@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closeAction, decodeData, socketUrl } from './realtime';
 
-describe('the Pusher protocol v7 client (notes §1)', () => {
+describe('the Pusher protocol v7 client (the Pusher Channels protocol v7)', () => {
   it('connects to /app/{key} with protocol 7', () => {
     expect(
       socketUrl({ key: 'k1', wsHost: 'chat.example.com', wsPort: 443, forceTLS: true }),

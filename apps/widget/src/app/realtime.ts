@@ -1,5 +1,5 @@
 /**
- * A small client of the Pusher Channels protocol v7 (notes §1), for the one private channel of the
+ * A small client of the Pusher Channels protocol v7 (the Pusher Channels protocol v7), for the one private channel of the
  * visitor: pusher-js alone would take a quarter of the chat app's 80 KB budget. It connects,
  * authorises the channel through WIDGET_API.pusherAuth, answers and sends pings, and reconnects
  * by the protocol's close codes (4000–4099: never with the same parameters; 4100–4199: back

@@ -15,7 +15,7 @@ const script = (src: string, shop: string | null) => ({
   getAttribute: (name: string) => (name === 'data-myshopify-domain' ? shop : null),
 });
 
-describe('the loader’s script tag (issue 6 part 3: one snippet)', () => {
+describe('the loader’s script tag (one snippet)', () => {
   it('reads the store and the Parley origin the script came from', () => {
     expect(
       readScriptConfig(script('https://chat.example.com/widget/loader.js', ' acme.myshopify.com ')),
@@ -51,7 +51,7 @@ describe('the frame address', () => {
   });
 });
 
-describe('messages from the frame (design §6: postMessage origins checked on both sides)', () => {
+describe('messages from the frame (docs/security.md: postMessage origins checked on both sides)', () => {
   const frameWindow = {};
   const base = 'https://chat.example.com';
   const ok = { source: WIDGET_FRAME_SOURCE, type: 'unread', count: 2 };

@@ -69,7 +69,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('the loader on a store’s page (issue 6 part 3)', () => {
+describe('the loader on a store’s page', () => {
   it('asks public_settings for its store and, when the widget is off, shows nothing at all', async () => {
     await loadOnPage(false);
     expect(requests[0]).toBe(`${WIDGET_PUBLIC_SETTINGS_PATH}?myshopify_domain=${SHOP}`);

@@ -17,7 +17,7 @@ import {
 } from './loader-core';
 
 /**
- * The script a store pastes into its pages (issue 6 part 3). It stays under 3 KB gzip: it shows
+ * The script a store pastes into its pages. It stays under 3 KB gzip: it shows
  * the launcher and fetches nothing more until the visitor opens the chat, whose app then loads
  * in an iframe from the Parley origin. Styles are set through the CSSOM (never style attributes
  * or <style>), so a strict CSP on the store's page does not break it.

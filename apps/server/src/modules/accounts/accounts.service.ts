@@ -2,7 +2,7 @@ import { DAY_MS, TRIAL_DAYS } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import { insertAccount, insertMembership, listAccountsOfUser } from './accounts.queries';
 
-/** A new account starts on a free trial, with its global settings at the spec's defaults. */
+/** A new account starts on a free trial, with its global settings at their defaults (docs/product/data.md). */
 export async function createAccountForOwner(
   db: Db,
   { name, ownerId, trialDays = TRIAL_DAYS }: { name: string; ownerId: number; trialDays?: number },

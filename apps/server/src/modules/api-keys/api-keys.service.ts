@@ -54,7 +54,7 @@ export async function revokeApiKey(db: Db, { accountId, id }: { accountId: numbe
 
 /**
  * Verified keys are remembered for a few seconds, so a system posting many messages does not pay
- * a lookup for each (design.md §7: inbound throughput). Revocation evicts the key here at once
+ * a lookup for each (the inbound throughput budget, docs/benchmarks.md). Revocation evicts the key here at once
  * (and a lookup racing it is discarded, as in the session cache); other processes (scale-out)
  * see it within API_KEY_CACHE_TTL_MS.
  */

@@ -18,8 +18,11 @@ import {
   verifyDownload,
   type StoredUpload,
 } from './attachments.service';
+import { sendStoredFile } from './send-stored-file';
 
 const tags = ['inbox'];
+/** How long a presigned bucket link (S3_PRESIGNED_DOWNLOADS) works: enough to start downloading. */
+const PRESIGNED_LINK_LIFETIME_S = 5 * 60;
 const truthy = (v: string | undefined) => v === 'true' || v === '1' || v === 'on';
 
 export const attachmentsRoutes =
@@ -36,7 +39,7 @@ export const attachmentsRoutes =
         schema: {
           tags,
           summary:
-            'Spec §3 attachment upload form (multipart: file, file_name, is_embedded, size, content_type); answers its id',
+            'Attachment upload form (docs/product/data.md) (multipart: file, file_name, is_embedded, size, content_type); answers its id',
           querystring: z.object({ myshopify_domain: z.string().max(255).optional() }),
           consumes: ['multipart/form-data'],
           response: { 201: attachmentSchema },
@@ -57,7 +60,9 @@ export const attachmentsRoutes =
         try {
           for await (const part of request.parts()) {
             if (part.type === 'file') {
-              const put = await fileStoreOf(deps).put(part.file);
+              const put = await fileStoreOf(deps).put(part.file, {
+                maxBytes: ATTACHMENT_TOTAL_LIMIT_BYTES,
+              });
               stored = { ...put, truncated: part.file.truncated };
               partName = part.filename;
               partType = part.mimetype;
@@ -67,7 +72,8 @@ export const attachmentsRoutes =
           }
         } catch (err) {
           if (stored) await fileStoreOf(deps).remove(stored.key);
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+          const code = (err as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FILE_TOO_LARGE') throw tooLarge();
           throw badRequest('The upload could not be read. Please try again.');
         }
         if (!stored) throw badRequest('Choose a file to upload.', { file: 'Required.' });
@@ -89,7 +95,8 @@ export const attachmentsRoutes =
         config: { auth: 'public' },
         schema: {
           tags,
-          summary: 'Download an attachment by its signed link (always as a download)',
+          summary:
+            'Download an attachment by its signed link (byte ranges supported; with S3_PRESIGNED_DOWNLOADS a redirect to the bucket)',
           params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
           querystring: z.object({
             exp: z.coerce.number().int().positive(),
@@ -104,18 +111,29 @@ export const attachmentsRoutes =
         const row = await findAttachmentById(deps.db, id);
         if (!row) throw notFound('That attachment');
         const served = servedAs(row.contentType);
+        const store = fileStoreOf(deps);
+        if (deps.config.storage.s3?.presignedDownloads && store.presignedUrl) {
+          // The bucket serves the bytes, on its own origin, with the same type and disposition.
+          const url = await store.presignedUrl(row.storageKey, {
+            fileName: row.fileName,
+            contentType: served.contentType,
+            inline: served.inline,
+            expiresInS: PRESIGNED_LINK_LIFETIME_S,
+          });
+          return reply.header('cache-control', 'no-store').redirect(url, 302);
+        }
         const encoded = encodeURIComponent(row.fileName);
-        reply
-          .header('content-type', served.contentType)
-          .header('content-length', row.size)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'private, max-age=3600')
-          .header(
-            'content-disposition',
-            `${served.inline ? 'inline' : 'attachment'}; filename="${encoded}"; filename*=UTF-8''${encoded}`,
-          );
-        return reply.send(fileStoreOf(deps).read(row.storageKey));
+        return sendStoredFile(deps, request, reply, {
+          key: row.storageKey,
+          what: 'That attachment',
+          headers: {
+            'content-type': served.contentType,
+            'x-content-type-options': 'nosniff',
+            'content-security-policy': "default-src 'none'; sandbox",
+            'cache-control': 'private, max-age=3600',
+            'content-disposition': `${served.inline ? 'inline' : 'attachment'}; filename="${encoded}"; filename*=UTF-8''${encoded}`,
+          },
+        });
       },
     );
   };

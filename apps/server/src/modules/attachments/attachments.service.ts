@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
-import { localFileStore, type FileStore } from '../../lib/file-store';
+import { fileStoreFor, type FileStore } from '../../lib/file-store';
 import type { AgentContext } from '../../lib/http-types';
 import {
   attachmentsOfMessages,
@@ -121,11 +121,9 @@ export function effectiveExtension(fileName: string): string {
   return path.extname(normal);
 }
 
-const stores = new Map<string, FileStore>();
-export function fileStoreOf(deps: Deps): FileStore {
-  let store = stores.get(deps.config.dataDir);
-  if (!store) stores.set(deps.config.dataDir, (store = localFileStore(deps.config.dataDir)));
-  return store;
+/** The store every file goes to: S3 when S3_BUCKET is set, else `DATA_DIR/uploads`. */
+export function fileStoreOf(deps: Pick<Deps, 'config'>): FileStore {
+  return fileStoreFor(deps.config);
 }
 
 /** A file name safe to show and to send back in Content-Disposition. */
@@ -215,7 +213,7 @@ export interface StoredUpload {
 }
 
 /**
- * Spec §3 attachment upload: the bytes were streamed to the store already (the form's fields may
+ * Attachment upload (docs/product/data.md): the bytes were streamed to the store already (the form's fields may
  * come after the file); this checks them and records the attachment, or removes the bytes.
  */
 export async function recordUpload(
@@ -256,7 +254,7 @@ export const tooLarge = () =>
 
 /**
  * Checks the uploads a message wants to carry: the caller's own account, not used yet, at most
- * 18 MB together (spec §9). Answers their ids for `claimForMessage` inside the message's transaction.
+ * 18 MB together (docs/product/limits.md). Answers their ids for `claimForMessage` inside the message's transaction.
  */
 export async function checkAttachmentsForMessage(db: Db, accountId: number, ids: number[]) {
   const unique = [...new Set(ids)];

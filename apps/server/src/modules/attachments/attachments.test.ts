@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** The spec §3 attachment upload form, sent as the web app sends it (multipart, session headers). */
+/** The attachment upload form (docs/product/data.md), sent as the web app sends it (multipart, session headers). */
 async function upload(
   s: Session | null,
   file: { bytes: Buffer; name: string; type: string },
@@ -60,7 +60,7 @@ async function conversationOf(s: Session, webhookUrl: string | null = null) {
   return conversation_id;
 }
 
-describe('spec §3 attachment upload, and files on replies', () => {
+describe('attachment upload (docs/product/data.md), and files on replies', () => {
   it('uploads a file, sends it on a reply, and serves it back as a download by its signed link', async () => {
     const owner = await signUp(ctx);
     const conversationId = await conversationOf(owner);
@@ -160,7 +160,7 @@ describe('spec §3 attachment upload, and files on replies', () => {
     }
   });
 
-  it('refuses more than 18 MB (spec §9) and an empty or missing file, storing nothing', async () => {
+  it('refuses more than 18 MB (docs/product/limits.md) and an empty or missing file, storing nothing', async () => {
     const owner = await signUp(ctx);
     const big = await upload(owner, {
       bytes: Buffer.alloc(ATTACHMENT_TOTAL_LIMIT_BYTES + 1, 1),

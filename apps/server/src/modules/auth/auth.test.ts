@@ -21,7 +21,7 @@ const post = (url: string, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as never });
 
 describe('signup', () => {
-  it('creates an account and its owner and sets the cookies auth_token, account_id and csrftoken (spec §7)', async () => {
+  it('creates an account and its owner and sets the cookies auth_token, account_id and csrftoken (docs/product/api.md)', async () => {
     const email = uniqueEmail();
     const res = await post('/dashboardapi/auth/signup', {
       name: 'Grace Hopper',
@@ -212,7 +212,7 @@ describe('passwords', () => {
     expect((await as(ctx, s).get('/dashboardapi/me')).statusCode).toBe(200);
   });
 
-  it('a password older than 90 days answers 403 password_change_required (spec §4 session end)', async () => {
+  it('a password older than 90 days answers 403 password_change_required (session end: docs/product/states.md)', async () => {
     const s = await signUp(ctx);
     await ctx.deps.db
       .update(users)

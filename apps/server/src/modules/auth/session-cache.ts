@@ -1,6 +1,6 @@
 /**
  * A short-lived, bounded, per-process cache of `token → session` lookups, so an agent's burst
- * of API calls does not pay one database round trip each just to authenticate (design.md §7).
+ * of API calls does not pay one database round trip each just to authenticate (docs/benchmarks.md).
  *
  * Revocation stays immediate in this process: deleting a token (sign-out) or all of a user's
  * tokens (password change or reset) evicts them here, and — because that deletion may still be

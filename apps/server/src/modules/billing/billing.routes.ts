@@ -67,7 +67,7 @@ export const billingRoutes =
       async (request) => openPortal(deps, requireAdmin(request)),
     );
 
-    // Its own scope: the body stays raw bytes here, for the signature (design.md §6).
+    // Its own scope: the body stays raw bytes here, for the signature (docs/security.md).
     await app.register(async (scope) => {
       scope.addContentTypeParser(
         'application/json',

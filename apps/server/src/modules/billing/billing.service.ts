@@ -17,7 +17,7 @@ import {
   type AccountBillingRow,
 } from './billing.queries';
 
-/** Subscription statuses that keep the inbox writable (past_due: the 14-day grace, spec §9). */
+/** Subscription statuses that keep the inbox writable (past_due: the 14-day grace, docs/product/limits.md). */
 const ACTIVE_STATUSES = new Set(['active', 'past_due']);
 
 type BillingFields = Pick<

@@ -157,7 +157,7 @@ async function endTrial(s: Session) {
     .where(eq(accounts.id, s.accountId));
 }
 
-describe('Stripe-Signature verification (protocols-and-security §2)', () => {
+describe('Stripe-Signature verification (docs/security.md)', () => {
   it('matches the documented vector HMAC(whsec_test, 1492774577.{"id":"evt"}) = 247e03a9…855b', () => {
     const body = '{"id":"evt"}';
     const v1 = crypto.createHmac('sha256', 'whsec_test').update(`1492774577.${body}`).digest('hex');

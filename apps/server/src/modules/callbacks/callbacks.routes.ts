@@ -17,7 +17,8 @@ export const callbacksRoutes =
         config: { auth: 'agent' },
         schema: {
           tags: ['shell'],
-          summary: 'Spec §3/§7 Request Callback form of the help widget',
+          summary:
+            'Request Callback form of the help widget (docs/product/data.md, docs/product/api.md)',
           body: callbackRequestBody,
           response: { 201: callbackRequestResponse },
         },

@@ -50,7 +50,7 @@ async function callbackChannel(deps: Deps, accountId: number) {
 }
 
 /**
- * Spec §3/§7 callback request: stored for the operator, and — when the operator has a support
+ * Callback request (docs/product/data.md, docs/product/api.md): stored for the operator, and — when the operator has a support
  * workspace — filed there as a conversation with the caller as the contact, so the operator's
  * team works it like any other ticket.
  */

@@ -27,7 +27,7 @@ const valid = {
   is_created_from_dc_app: true,
 };
 
-describe('spec §3/§7 POST /dashboardapi/widget/form/ (Request Callback)', () => {
+describe('POST /dashboardapi/widget/form/ (docs/product/data.md, docs/product/api.md) (Request Callback)', () => {
   it("stores the request and opens a conversation for it in the operator's support workspace", async () => {
     expect(operator.accountId).toBe(1);
     const merchant = await signUp(ctx);
@@ -58,7 +58,7 @@ describe('spec §3/§7 POST /dashboardapi/widget/form/ (Request Callback)', () =
     ).toBe(404);
   });
 
-  it('answers the §5 messages for missing fields, and refuses unknown slots and reasons', async () => {
+  it('answers the validation messages (docs/product/validation.md) for missing fields, and refuses unknown slots and reasons', async () => {
     const merchant = await signUp(ctx);
     const res = await as(ctx, merchant).post(CALLBACK_FORM_PATH, {
       ...valid,

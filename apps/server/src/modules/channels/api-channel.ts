@@ -104,7 +104,7 @@ export const apiChannelRoutes =
           conversationId: request.body.conversation_id,
         };
         // A known customer writing again in their open conversation: one statement, which also
-        // checks the channel (design.md §7 inbound rate). Anything else loads the channel first.
+        // checks the channel (the inbound rate budget, docs/benchmarks.md). Anything else loads the channel first.
         const quick =
           message.attachments.length === 0
             ? await recordInboundOnOpenConversation(deps, inbound, 'api')

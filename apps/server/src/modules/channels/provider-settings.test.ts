@@ -7,7 +7,7 @@ import type { FakeMeta, FakeWhatsappNumber } from '../../test/fake-meta';
 import { deliverMetaWebhook, withFakeMeta } from '../../test/provider-fixtures';
 
 /**
- * Editing a provider channel after it was created (issue 7 leftovers): a WhatsApp Cloud API
+ * Editing a provider channel after it was created: a WhatsApp Cloud API
  * channel's permanent access token is re-entered after Meta revoked it (190).
  */
 const APP_SECRET = 'app-secret-provider-settings';
@@ -116,7 +116,7 @@ async function revokedChannel() {
   return { owner, number, channelId, conversationId: conversation!.id };
 }
 
-describe('WhatsApp Cloud API token re-entry (issue 7 leftovers)', () => {
+describe('WhatsApp Cloud API token re-entry', () => {
   it('checks the new token with Meta, seals it, never returns it, and clears the reauthorization flag', async () => {
     const { owner, number, channelId, conversationId } = await revokedChannel();
     const settings = await as(ctx, owner).get(

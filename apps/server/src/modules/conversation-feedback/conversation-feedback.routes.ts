@@ -21,7 +21,7 @@ const publicRoute = { auth: 'public' as const, rateLimit: { max: 60, timeWindow:
 const tokenQuery = z.object({ token: z.string().min(1).max(1000) });
 
 /**
- * The customer's public pages (issue 6 part 6): /transcript and /feedback by signed links, and the
+ * The customer's public pages: /transcript and /feedback by signed links, and the
  * feedback email sent when an agent closes a conversation.
  */
 export const conversationFeedbackRoutes =

@@ -4,6 +4,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { RetryableError, enqueueJob, type JobHandler } from '../../lib/jobs';
 import { attachmentsOfMessages } from '../attachments/attachments.queries';
+import { sendConversationMail } from '../email-channel/email-out';
 import { signedDownloadPath } from '../attachments/attachments.service';
 import { initialsOf } from '../me/me.service';
 import {
@@ -14,7 +15,7 @@ import {
 } from './conversation-feedback.queries';
 
 /**
- * Signed links to a conversation's public pages (issue 6 part 6): /transcript (the visitor's
+ * Signed links to a conversation's public pages: /transcript (the visitor's
  * thread) and /feedback (CSAT). A token names the account and the conversation and carries its
  * own expiry; the signature (SecretBox.sign, one purpose per page) makes it unforgeable, so a
  * transcript token can never be used as a feedback token nor point at another account.
@@ -235,19 +236,25 @@ export function feedbackEmailJob(deps: Deps): JobHandler {
         conversation?.status === 'closed' && conversation.resolvedAt?.toISOString() === resolvedAt;
       if (!conversation?.contactEmail || !sameClosing) return;
       const brand = brandNameOf(conversation);
+      const ids = { accountId: conversation.accountId, conversationId: conversation.id };
       const about = conversation.subject ? ` about “${conversation.subject}”` : '';
       try {
-        await deps.mailer.send({
-          to: conversation.contactEmail,
-          subject: `How did we do? Rate your conversation with ${brand}`,
-          text:
-            `Hi${conversation.contactName ? ` ${conversation.contactName}` : ''},\n\n` +
-            `Your conversation with ${brand}${about} has been resolved. ` +
-            `How satisfied are you with the help you got? Rate it from 1 to 5 stars (the link is valid for 30 days):\n\n` +
-            `${feedbackUrl(deps, conversation.accountId, conversation.id)}\n\n` +
-            `Read the conversation again:\n\n` +
-            `${transcriptUrl(deps, conversation.accountId, conversation.id)}\n`,
-        });
+        // From the brand's email channel, so the customer's answer lands in the conversation.
+        await sendConversationMail(
+          deps,
+          { ...ids, fromName: brand },
+          {
+            to: conversation.contactEmail,
+            subject: `How did we do? Rate your conversation with ${brand}`,
+            text:
+              `Hi${conversation.contactName ? ` ${conversation.contactName}` : ''},\n\n` +
+              `Your conversation with ${brand}${about} has been resolved. ` +
+              `How satisfied are you with the help you got? Rate it from 1 to 5 stars (the link is valid for 30 days):\n\n` +
+              `${feedbackUrl(deps, conversation.accountId, conversation.id)}\n\n` +
+              `Read the conversation again:\n\n` +
+              `${transcriptUrl(deps, conversation.accountId, conversation.id)}\n`,
+          },
+        );
       } catch (err) {
         // The mail server may be briefly away: the job is retried with back-off.
         throw new RetryableError(err instanceof Error ? err.message : String(err));

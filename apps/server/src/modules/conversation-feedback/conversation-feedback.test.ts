@@ -57,7 +57,7 @@ async function conversationWithCustomer(customerEmail: string | null = uniqueEma
 const setStatus = (owner: Session, id: number, status: string) =>
   as(ctx, owner).patch(`/dashboardapi/conversations/${id}`, { status });
 
-describe('signed links (issue 6 part 6)', () => {
+describe('signed links', () => {
   it('a correct token opens the pages; a tampered one answers 400 invalid_token', async () => {
     const { owner, conversationId } = await conversationWithCustomer();
     const token = tokenOf(feedbackUrl(ctx.deps, owner.accountId, conversationId));

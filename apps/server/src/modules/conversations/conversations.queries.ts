@@ -318,7 +318,7 @@ function decodeCursor(raw: string | undefined): Cursor | null {
  * A conversation as a list item (the contract's ConversationListItem), as the agent joined as
  * `viewer` (VIEWER) sees it, written as JSON text by PostgreSQL: the hottest read passes it through as it is, instead of
  * parsing two dozen columns a row and serialising them again (a third of the server's CPU for a
- * page, design.md §7 list budget). The read state and the tags are subqueries, one index lookup
+ * page, the list budget, docs/benchmarks.md). The read state and the tags are subqueries, one index lookup
  * per row of the page: as joins, a search's misestimated page made the planner scan every read
  * mark of the account for each row (a 6 ms search answered in 270 ms). Rendered to text once.
  */
@@ -441,8 +441,99 @@ export async function findListItems(
   return new Map(rows.map((row) => [row.id, JSON.parse(row.item) as ConversationListItem]));
 }
 
-/** The counts of every view, in one query (never recomputed per realtime event). */
+/**
+ * Changes of the counts that a reader folds into conversation_counts once it sees more than this
+ * many: the counts are then summed from a few hundred rows at most, and folding costs one short
+ * write now and then instead of one per read.
+ */
+export const FOLD_AT = 256;
+
+const byKey = (rows: { key: number; n: number }[]) =>
+  Object.fromEntries(rows.filter((r) => r.n > 0).map((r) => [String(r.key), r.n]));
+
+/**
+ * The counts of every view, read from the counts the triggers of migration 0029 keep with the
+ * conversations (conversation_counts plus the changes not folded in yet): a few hundred rows
+ * whatever the account's size, the same for every agent but their own `mine` and `unread_mine`.
+ */
 export async function countViews(db: Db, scope: Scope, status: string): Promise<ViewCounts> {
+  const rows = await executePrepared<{ dim: string; key: number; n: number; pending: number }>(
+    db,
+    sql`
+    select x.dim, x.key, sum(x.n)::int as n, count(*) filter (where x.pending)::int as pending
+    from (
+      select k.dim, k.key, k.n, false as pending from conversation_counts k
+      where k.account_id = ${scope.accountId} and (${status}::text = 'all' or k.status = ${status}::text)
+      union all
+      select k.dim, k.key, k.n, true from conversation_count_changes k
+      where k.account_id = ${scope.accountId} and (${status}::text = 'all' or k.status = ${status}::text)
+    ) x
+    where (x.dim not in ('assignee', 'unread') or x.key in (0, ${scope.userId}::int))
+      -- a deleted tag's links are gone, its count is not
+      and (x.dim <> 'tag' or exists (
+        select 1 from tags t where t.id = x.key and t.account_id = ${scope.accountId}))
+    group by x.dim, x.key`,
+  );
+  const of = (dim: string) => rows.filter((r) => r.dim === dim);
+  const one = (dim: string, key: number) => of(dim).find((r) => r.key === key)?.n ?? 0;
+  if (rows.reduce((sum, r) => sum + r.pending, 0) > FOLD_AT)
+    await foldCountChanges(db, scope.accountId);
+  return {
+    mine: one('assignee', scope.userId),
+    unassigned: one('assignee', 0),
+    all: one('all', 0),
+    unread_mine: one('unread', scope.userId),
+    teams: byKey(of('team')),
+    channels: byKey(of('channel')),
+    tags: byKey(of('tag')),
+  };
+}
+
+/**
+ * Moves the account's pending changes of the counts into conversation_counts, in one statement
+ * (a reader sees either the changes or their sum, never both). Changes another folder holds are
+ * skipped, not waited for; the counter rows are written in key order, so two folders never
+ * deadlock.
+ */
+export async function foldCountChanges(db: Db, accountId: number): Promise<void> {
+  await executePrepared(
+    db,
+    sql`
+    with moved as (
+      delete from conversation_count_changes where id in (
+        select id from conversation_count_changes where account_id = ${accountId}
+        for update skip locked)
+      returning status, dim, key, n
+    )
+    insert into conversation_counts (account_id, status, dim, key, n)
+    select ${accountId}::int, status, dim, key, sum(n)::int from moved
+    group by status, dim, key
+    order by status, dim, key
+    on conflict (account_id, status, dim, key)
+      do update set n = conversation_counts.n + excluded.n`,
+  );
+}
+
+/**
+ * Folds the pending count changes of up to `limit` accounts. Readers fold their own account when
+ * its changes pile up; this keeps the changes of accounts nobody is looking at (an API-only
+ * inbox, a night without agents) from growing without end.
+ */
+export async function foldPendingCountChanges(db: Db, limit = 100): Promise<number> {
+  const accounts = rowsOf<{ account_id: number }>(
+    await db.execute(
+      sql`select distinct account_id from conversation_count_changes limit ${limit}`,
+    ),
+  );
+  for (const { account_id } of accounts) await foldCountChanges(db, account_id);
+  return accounts.length;
+}
+
+/**
+ * The counts of every view counted again from the conversations, in one query: what the kept
+ * counts (countViews) must always equal. 0.5-1 s at a million conversations: for checks only.
+ */
+export async function recountViews(db: Db, scope: Scope, status: string): Promise<ViewCounts> {
   // Planned per call, not prepared: its plan hinges on the account's size (a generic plan,
   // made for an average account, tripled the count of a 1M-conversation one).
   const [row] = rowsOf<ViewCounts>(

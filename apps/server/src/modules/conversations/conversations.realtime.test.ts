@@ -14,7 +14,7 @@ import {
   type TestPusher,
 } from '../../realtime/pusher-test-client';
 
-// The inbox over the real pusher-js client (design.md §5, spec §7 private-dcuser-{id}-panel0).
+// The inbox over the real pusher-js client (docs/ARCHITECTURE.md, docs/product/api.md private-dcuser-{id}-panel0).
 
 let ctx: TestContext;
 let port: number;

@@ -15,7 +15,7 @@ import { findMessages } from './messages.queries';
 import { attachFiles } from '../attachments/attachments.service';
 
 /**
- * The inbox over realtime (design.md §5): every member of the account hears on their own
+ * The inbox over realtime (docs/ARCHITECTURE.md): every member of the account hears on their own
  * `private-dcuser-{id}-panel0` what changed, with their own unread state; who is viewing or typing
  * in a conversation travels on `presence-conversation-{id}` (client events, allow-listed).
  */

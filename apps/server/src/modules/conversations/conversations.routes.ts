@@ -48,7 +48,7 @@ export const conversationsRoutes =
           response: { 200: conversationListResponse },
         },
       },
-      // The hottest read (design.md §7 list budget): PostgreSQL writes the page's JSON and it is
+      // The hottest read (the list budget, docs/benchmarks.md): PostgreSQL writes the page's JSON and it is
       // sent as it is, with no parse or check at run time. The tests parse it with the schema.
       async (request, reply) => {
         const page = await listConversations(deps.db, agentOf(request), request.query, searches);

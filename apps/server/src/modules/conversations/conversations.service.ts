@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { enqueueJob } from '../../lib/jobs';
 import { selectGlobalSettings } from '../global-settings/global-settings.queries';
-import { findListItem } from './conversations.queries';
+import { findListItem, foldPendingCountChanges } from './conversations.queries';
 import { findMessage } from './messages.queries';
 import { findRating } from '../conversation-feedback/conversation-feedback.queries';
 import { enqueueFeedbackEmail } from '../conversation-feedback/conversation-feedback.service';
@@ -150,7 +150,7 @@ export async function postMessage(
   agent: AgentContext,
   conversationId: number,
   body: ReplyBody,
-  /** Stored with the reply before its delivery is queued (a WhatsApp template's id, issue 7). */
+  /** Stored with the reply before its delivery is queued (a WhatsApp template's id). */
   inTransaction?: (tx: Db, messageId: number) => Promise<void>,
 ) {
   const conv = await findOwnConversation(deps.db, agent.accountId, conversationId);
@@ -220,7 +220,7 @@ export async function postMessage(
       await enqueueJob(tx, {
         kind: DELIVER_MESSAGE_JOB,
         accountId: agent.accountId,
-        // The agent's choice on a comment conversation travels with the delivery (issue 7).
+        // The agent's choice on a comment conversation travels with the delivery.
         payload: { messageId: msg!.id, commentReply: body.comment_reply ?? null },
       });
     }
@@ -250,23 +250,33 @@ async function markReadIn(db: Db, conversationId: number, userId: number, at: Da
     });
 }
 
+/**
+ * The conversation's row, read FOR SHARE before its read mark is written: the trigger that keeps
+ * the assignee's unread count reads it FOR SHARE too, and a reply (which changes the conversation
+ * and then marks it read, in one transaction) takes the locks in the same order, so the two never
+ * deadlock.
+ */
+const lockedConversation = (accountId: number, conversationId: number) =>
+  sql`(select id from ${conversations} where id = ${conversationId} and account_id = ${accountId} for share)`;
+
 export async function markRead(deps: Deps, agent: AgentContext, conversationId: number) {
   await findOwnConversation(deps.db, agent.accountId, conversationId);
-  await markReadIn(deps.db, conversationId, agent.userId, new Date());
+  await deps.db.execute(sql`
+    with c as ${lockedConversation(agent.accountId, conversationId)}
+    insert into conversation_reads (conversation_id, user_id, last_read_at)
+    select c.id, ${agent.userId}::int, ${new Date().toISOString()}::timestamptz from c
+    on conflict (conversation_id, user_id)
+      do update set last_read_at = greatest(conversation_reads.last_read_at, excluded.last_read_at)`);
   return findListItem(deps.db, agent, conversationId);
 }
 
 /** Mark unread: forget how far this agent read, so the last customer message counts as new. */
 export async function markUnread(deps: Deps, agent: AgentContext, conversationId: number) {
   await findOwnConversation(deps.db, agent.accountId, conversationId);
-  await deps.db
-    .delete(conversationReads)
-    .where(
-      and(
-        eq(conversationReads.conversationId, conversationId),
-        eq(conversationReads.userId, agent.userId),
-      ),
-    );
+  await deps.db.execute(sql`
+    with c as ${lockedConversation(agent.accountId, conversationId)}
+    delete from conversation_reads r using c
+    where r.conversation_id = c.id and r.user_id = ${agent.userId}`);
   return findListItem(deps.db, agent, conversationId);
 }
 
@@ -342,6 +352,11 @@ export async function patchConversation(
 }
 
 /** Snoozed conversations wake up (become open) when their time has come. */
+/** The inbox's view counts keep their pending changes short for every account (main's timer). */
+export async function foldViewCounts(deps: Deps) {
+  await foldPendingCountChanges(deps.db);
+}
+
 export async function wakeSnoozed(deps: Deps) {
   const woken = await deps.db
     .update(conversations)

@@ -251,7 +251,7 @@ describe('API channel inbound', () => {
     expect(stored[0]!.n).toBe(1);
   });
 
-  it('messages that arrive together are stored in one statement exactly as one by one: the thread in order, the last stored message on the row, reopened and waiting from the first that is not automatic, a repeated provider id once, another account refused (design.md §7 inbound rate)', async () => {
+  it('messages that arrive together are stored in one statement exactly as one by one: the thread in order, the last stored message on the row, reopened and waiting from the first that is not automatic, a repeated provider id once, another account refused (the inbound rate budget, docs/benchmarks.md)', async () => {
     const { owner } = await team();
     const other = await signUp(ctx);
     const channel = await apiChannelFor(ctx, owner);
@@ -405,7 +405,7 @@ describe('inbox views, counts, sort and search', () => {
     expect(mateCounts).toMatchObject({ mine: 1, unread_mine: 1 });
   });
 
-  // design.md §7 list budget: planning the page's query was most of PostgreSQL's work per page.
+  // the list budget, docs/benchmarks.md: planning the page's query was most of PostgreSQL's work per page.
   it.runIf(process.env.DATABASE_URL)(
     'an inbox page is a prepared statement that PostgreSQL plans once and then reuses',
     async () => {
@@ -444,7 +444,7 @@ describe('inbox views, counts, sort and search', () => {
     },
   );
 
-  it('a tag view finds a rare tag beyond the newest 2,000 conversations, page by page (issue 3: views on their indexes)', async () => {
+  it('a tag view finds a rare tag beyond the newest 2,000 conversations, page by page (views on their indexes)', async () => {
     const { owner } = await team();
     const channel = await apiChannelFor(ctx, owner);
     const old = await channel.inbound({ identifier: 'rare-1', text: 'oldest' });
@@ -474,7 +474,7 @@ describe('inbox views, counts, sort and search', () => {
     expect(closed.items).toEqual([]);
   });
 
-  it('a tag view follows its conversations at once: the same order and statuses as the whole inbox, in every sort (issue 3: tag views on their index)', async () => {
+  it('a tag view follows its conversations at once: the same order and statuses as the whole inbox, in every sort (tag views on their index)', async () => {
     const { owner } = await team();
     const channel = await apiChannelFor(ctx, owner);
     const ids: number[] = [];
@@ -1016,7 +1016,7 @@ describe('conversation actions', () => {
     ).toBe(true);
   });
 
-  it('a list item is written by the database exactly as the contract says: text intact, missing details null, tags in order, timestamps in UTC to the millisecond (design.md §7 list budget)', async () => {
+  it('a list item is written by the database exactly as the contract says: text intact, missing details null, tags in order, timestamps in UTC to the millisecond (the list budget, docs/benchmarks.md)', async () => {
     const { owner } = await team();
     const channel = await apiChannelFor(ctx, owner);
     const subject = 'She said "hi" \\ then\nleft\t😀 — ünïcode </script>';

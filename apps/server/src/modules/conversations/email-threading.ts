@@ -15,6 +15,10 @@ export function normalizeSubject(subject: string | null | undefined): string {
  * 2. when the global setting treat_subject_and_sender_combination_as_single_thread is on,
  *    the latest conversation with the same sender and the same subject (without Re:/Fwd:);
  * 3. otherwise none: the email starts a new conversation.
+ * A sender that failed its domain's DMARC check (`ourMessagesOnly`) is threaded only into a
+ * conversation whose reply of ours it names: our Message-IDs carry our signature, so naming one
+ * shows the mail answers what we sent; the customer's own Message-IDs and the subject are no
+ * proof of who is writing.
  */
 export async function findEmailThread(
   db: Db,
@@ -25,6 +29,7 @@ export async function findEmailThread(
     referencedMessageIds: string[];
     subject: string | null;
     singleThreadBySubjectAndSender: boolean;
+    ourMessagesOnly?: boolean | undefined;
   },
 ): Promise<number | null> {
   const refs = [...new Set(v.referencedMessageIds.map((r) => r.trim()).filter(Boolean))].slice(
@@ -40,6 +45,7 @@ export async function findEmailThread(
           eq(messages.accountId, v.accountId),
           eq(messages.supportChannelId, v.supportChannelId),
           inArray(messages.providerMessageId, refs),
+          v.ourMessagesOnly ? eq(messages.direction, 'outgoing') : undefined,
         ),
       )
       .orderBy(desc(messages.id))
@@ -47,7 +53,8 @@ export async function findEmailThread(
     if (byRef) return byRef.id;
   }
   const subject = normalizeSubject(v.subject);
-  if (!v.singleThreadBySubjectAndSender || !v.contactId || !subject) return null;
+  if (!v.singleThreadBySubjectAndSender || v.ourMessagesOnly || !v.contactId || !subject)
+    return null;
   const candidates = await db
     .select({ id: conversations.id, subject: conversations.subject })
     .from(conversations)

@@ -9,7 +9,15 @@ import { recordOnOpenConversationBatched } from './inbound-open-conversation';
 /** How the customer is known on the channel they wrote on. */
 export interface InboundIdentity {
   kind:
-    'email' | 'phone' | 'facebook_psid' | 'instagram_id' | 'whatsapp' | 'widget_visitor' | 'api';
+    | 'email'
+    // An email sender whose domain's DMARC check failed: never merged with the address's contact.
+    | 'email_unverified'
+    | 'phone'
+    | 'facebook_psid'
+    | 'instagram_id'
+    | 'whatsapp'
+    | 'widget_visitor'
+    | 'api';
   value: string;
   name?: string | null | undefined;
   email?: string | null | undefined;
@@ -127,7 +135,8 @@ async function resolveContact(db: Db, accountId: number, channelId: number, id: 
 export async function recordInbound(deps: Deps, m: InboundMessage): Promise<InboundResult> {
   const at = m.receivedAt ?? new Date();
   const result =
-    (await recordOnOpenConversation(deps.db, m, at)) ?? (await recordInFull(deps, m, at));
+    (await recordOnOpenConversation(deps.db, m, at, undefined, m.brandId)) ??
+    (await recordInFull(deps, m, at));
   announce(deps, m, result);
   return result;
 }
@@ -201,7 +210,7 @@ const messagePreview = (m: OpenConversationMessage) =>
   preview(m.body || attachmentsPreview(m.attachments?.length ?? 0));
 
 /**
- * The common case (design.md §7, inbound throughput): a contact the channel knows writes again in
+ * The common case (the inbound throughput budget, docs/benchmarks.md): a contact the channel knows writes again in
  * their open conversation — one statement, shared with the messages that arrive meanwhile (see
  * inbound-open-conversation.ts). Anything else (a new contact or conversation, explicit
  * threading, files, a hook) answers null and takes the full path. A retried provider message is
@@ -212,6 +221,8 @@ async function recordOnOpenConversation(
   m: OpenConversationMessage,
   at: Date,
   channelType?: string,
+  /** The new conversation's brand, when the caller has the channel (else the channel's). */
+  brandId?: number | null,
 ): Promise<InboundResult | null> {
   if (m.conversationId || m.explicitThreadingOnly || m.attachments?.length || m.inTransaction)
     return null;
@@ -227,6 +238,7 @@ async function recordOnOpenConversation(
     automatic: m.automatic ?? false,
     at,
     preview: messagePreview(m),
+    newCustomer: newCustomer(m, brandId),
   });
   if (!row.contactId || !row.conversationId) return null;
   if (row.messageId === null) return findDuplicate(db, m); // the provider sent it again
@@ -235,6 +247,22 @@ async function recordOnOpenConversation(
     messageId: row.messageId,
     contactId: row.contactId,
     duplicate: false,
+  };
+}
+
+/**
+ * The contact a new customer's first message makes (see resolveContact), for the batched path.
+ * Email identities are left to the full path, whose rules decide which contact an address joins.
+ */
+function newCustomer(m: OpenConversationMessage, brandId: number | null | undefined) {
+  const id = m.identity;
+  if (id.kind === 'email' || id.kind.startsWith('email')) return null;
+  return {
+    name: id.name ?? null,
+    email: id.email?.toLowerCase() ?? null,
+    phone: id.phone ?? (id.kind === 'phone' || id.kind === 'whatsapp' ? id.value : null),
+    subject: m.subject ?? null,
+    brandId,
   };
 }
 

@@ -25,6 +25,7 @@ export function toMessage(m: MessageRow): Message {
     sender,
     delivery_status: m.deliveryStatus,
     failure_reason: m.failureReason,
+    email_auth: m.emailAuth ?? null,
     // Filled by attachFiles (attachments.service), which signs their download links.
     attachments: [],
     created_at: m.createdAt.toISOString(),

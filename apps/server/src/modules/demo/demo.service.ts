@@ -153,7 +153,7 @@ async function seedDemo(db: Db) {
   );
 
   const now = Date.now();
-  // The demo owner meets the feedback survey at once (spec §4 survey; Me.nps_collection).
+  // The demo owner meets the feedback survey at once (docs/product/states.md survey; Me.nps_collection).
   await db.insert(npsMilestones).values({
     accountId,
     userId: owner.id,

@@ -19,14 +19,18 @@ import {
   type Session,
   type TestContext,
 } from '../../test/harness';
+import { startTestDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { startSmtpServer, type RunningSmtpServer } from './smtp-server';
 
 let ctx: TestContext;
+let dns: TestDnsServer;
 let smtp: RunningSmtpServer;
 const notices: string[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  // The sender checks look the senders' domains up here (none publishes anything): no internet.
+  dns = await startTestDnsServer();
+  ctx = await createTestContext({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', DNS_RESOLVER: dns.address });
   smtp = await startSmtpServer(ctx.deps, {
     port: 0,
     host: '127.0.0.1',
@@ -36,6 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp.close();
   await ctx.close();
+  await dns.close();
 });
 
 /** A real SMTP client talking to Parley's SMTP server (a mail server delivering to us). */

@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { messages, sendingDomains, supportChannels } from '../../db/schema';
+import {
+  conversations,
+  messages,
+  sendingDomains,
+  supportChannels,
+  type StoredEmailAuth,
+} from '../../db/schema';
 
 export type EmailChannelRow = typeof supportChannels.$inferSelect;
 
@@ -75,6 +81,38 @@ export async function findEmailChannelOfBrand(
 }
 
 /**
+ * The email channel that speaks for a conversation to its customer: the conversation's own when
+ * it is an email conversation, else the one of its store (findEmailChannelOfBrand's choice).
+ * Null when the account has no email channel with an address.
+ */
+export async function findEmailChannelOfConversation(
+  db: Db,
+  { accountId, conversationId }: { accountId: number; conversationId: number },
+) {
+  const [row] = await db
+    .select({ channel: supportChannels })
+    .from(supportChannels)
+    .innerJoin(
+      conversations,
+      and(eq(conversations.accountId, accountId), eq(conversations.id, conversationId)),
+    )
+    .where(
+      and(
+        eq(supportChannels.accountId, accountId),
+        eq(supportChannels.type, 'email'),
+        sql`coalesce(${supportChannels.settings}->>'address', '') like '%@%'`,
+      ),
+    )
+    .orderBy(
+      sql`case when ${supportChannels.id} = ${conversations.supportChannelId} then 0
+        when ${supportChannels.brandId} = ${conversations.brandId} then 1 else 2 end`,
+      asc(supportChannels.id),
+    )
+    .limit(1);
+  return row?.channel ?? null;
+}
+
+/**
  * The Message-IDs of the conversation's email messages (customer's and ours), oldest first, with
  * their direction: the References and In-Reply-To of the next reply.
  */
@@ -133,4 +171,15 @@ export async function saveChannelSecrets(
     .update(supportChannels)
     .set({ secretsEncrypted })
     .where(and(eq(supportChannels.accountId, accountId), eq(supportChannels.id, id)));
+}
+
+/** Keeps what the sender checks found on a received message (inside its filing transaction). */
+export async function saveEmailAuth(
+  db: Db,
+  v: { accountId: number; messageId: number; emailAuth: StoredEmailAuth },
+) {
+  await db
+    .update(messages)
+    .set({ emailAuth: v.emailAuth })
+    .where(and(eq(messages.accountId, v.accountId), eq(messages.id, v.messageId)));
 }

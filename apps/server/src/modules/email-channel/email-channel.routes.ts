@@ -7,7 +7,7 @@ import {
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { fileStoreOf } from '../attachments/attachments.service';
+import { sendStoredFile } from '../attachments/send-stored-file';
 import { inboundSecretMatches } from './channel-settings';
 import { findEmailChannelById } from './email-channel.queries';
 import { fileInboundEmail, MAX_EMAIL_BYTES, UnfileableEmailError } from './email-inbound.service';
@@ -109,19 +109,16 @@ export const emailChannelRoutes =
         const { key, type, sig } = request.query;
         if (!INLINE_TYPES.has(type) || !verifyInlineImage(deps, key, type, sig))
           throw notFound('That image');
-        const stream = fileStoreOf(deps).read(key);
-        await new Promise<void>((resolve, reject) => {
-          stream.once('open', () => resolve());
-          stream.once('error', reject);
-        }).catch(() => {
-          throw notFound('That image');
+        return sendStoredFile(deps, request, reply, {
+          key,
+          what: 'That image',
+          headers: {
+            'content-type': type,
+            'x-content-type-options': 'nosniff',
+            'content-security-policy': "default-src 'none'; sandbox",
+            'cache-control': 'private, max-age=86400, immutable',
+          },
         });
-        return reply
-          .header('content-type', type)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'private, max-age=86400, immutable')
-          .send(stream);
       },
     );
   };

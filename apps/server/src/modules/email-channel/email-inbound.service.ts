@@ -20,9 +20,14 @@ import { advanceDeliveryStatus } from '../channels/channel-kinds';
 import { isAutomaticEmail } from './auto-reply';
 import { readBounce } from './bounces';
 import { readEmailSettings } from './channel-settings';
-import { findOutgoingByMessageIds, type EmailChannelRow } from './email-channel.queries';
+import type { SenderChecks } from './email-auth';
+import {
+  findOutgoingByMessageIds,
+  saveEmailAuth,
+  type EmailChannelRow,
+} from './email-channel.queries';
 import { inlineImagePath } from './inline-images';
-import { baseAddress, conversationFromRecipients } from './reply-token';
+import { baseAddress, conversationFromMessageIds, conversationFromRecipients } from './reply-token';
 
 /** Mail larger than this is refused (SMTP SIZE, and the inbound HTTP endpoint's body limit). */
 export const MAX_EMAIL_BYTES = 30 * 1024 * 1024;
@@ -41,6 +46,11 @@ export interface IncomingEmail {
   envelopeRecipients: string[];
   /** MAIL FROM ('' for the null return path of bounces); null when unknown (HTTP). */
   envelopeFrom: string | null;
+  /**
+   * The sender checks of the built-in SMTP server; absent for the HTTP endpoint, whose provider
+   * received the mail from the internet and checked it itself.
+   */
+  senderChecks?: SenderChecks | null | undefined;
 }
 
 function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
@@ -155,11 +165,17 @@ export interface BounceResult {
 }
 
 /**
- * Files one email into its channel's account (design.md §1; issue 6 "Email in"):
+ * Files one email into its channel's account:
  * thread = a verified reply-to tag, else a message named by In-Reply-To / References, else —
  * when the account's treat_subject_and_sender_combination_as_single_thread is on — the same
  * subject (without Re:/Fwd:) from the same sender, else a new conversation. The Message-ID is the
  * message's provider id, so the same mail delivered twice is stored once.
+ *
+ * A mail whose From domain's DMARC check failed may be forged (docs/email.md): it keeps its
+ * check results (the agent sees a warning), goes to a contact of its own that is never merged
+ * with the contact owning the address (identity `email_unverified`, no email on the contact),
+ * and joins an existing conversation only through what only our mail carried — a signed
+ * reply-to tag or one of our own Message-IDs — never by subject nor the customer's Message-IDs.
  */
 export async function fileInboundEmail(
   deps: Deps,
@@ -187,6 +203,7 @@ export async function fileInboundEmail(
   const from = sender.trim().toLowerCase();
   if (!from.includes('@')) throw new UnfileableEmailError('The message has no sender address.');
   const senderName = customer?.name?.trim() || null;
+  const unverified = email.senderChecks?.dmarc_failed === true;
   const messageId =
     mail.messageId && /^<[^<>\s]+>$/.test(mail.messageId.trim())
       ? mail.messageId.trim()
@@ -207,6 +224,8 @@ export async function fileInboundEmail(
     { id: channel.id, address },
     recipients,
   );
+  // Our feedback, transcript and chat mails name their conversation in a signed Message-ID.
+  conversationId ??= conversationFromMessageIds(deps.secrets, channel.id, referencedIds(mail));
   if (!conversationId) {
     const settings = await selectGlobalSettings(deps.db, { accountId });
     conversationId = await findEmailThread(deps.db, {
@@ -217,8 +236,11 @@ export async function fileInboundEmail(
       subject: mail.subject ?? null,
       singleThreadBySubjectAndSender:
         settings?.treat_subject_and_sender_combination_as_single_thread === true,
+      ourMessagesOnly: unverified,
     });
   }
+  const fromHeader = mail.from?.value.find((v) => v.address)?.address?.toLowerCase() ?? null;
+  const emailAuth = email.senderChecks ? { ...email.senderChecks, from: fromHeader } : null;
 
   const { files, skipped, cidLinks } = await storeMailFiles(deps, mail.attachments);
   const bodyHtml = mail.html ? cleanHtml(mail.html, cidLinks) : null;
@@ -230,7 +252,9 @@ export async function fileInboundEmail(
       accountId,
       supportChannelId: channel.id,
       brandId: channel.brandId,
-      identity: { kind: 'email', value: from, name: senderName, email: from },
+      identity: unverified
+        ? { kind: 'email_unverified', value: from, name: senderName, email: null }
+        : { kind: 'email', value: from, name: senderName, email: from },
       body,
       bodyHtml: bodyHtml || null,
       subject: mail.subject?.trim().slice(0, 300) || null,
@@ -242,6 +266,12 @@ export async function fileInboundEmail(
       automatic,
       receivedAt: new Date(),
       attachments: files,
+      ...(emailAuth
+        ? {
+            inTransaction: (tx, stored) =>
+              saveEmailAuth(tx, { accountId, messageId: stored.messageId, emailAuth }),
+          }
+        : {}),
     });
     // A re-delivered mail keeps the files it was first stored with.
     if (result.duplicate) await removeInboundFiles(deps, files);

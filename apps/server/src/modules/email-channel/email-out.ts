@@ -5,6 +5,7 @@ import type { Deps } from '../../lib/deps';
 import { RetryableError } from '../../lib/jobs';
 import { isPrivateAddress } from '../../lib/safe-fetch';
 import { attachmentsOfMessages } from '../attachments/attachments.queries';
+import { readStored } from '../../lib/file-store';
 import { fileStoreOf } from '../attachments/attachments.service';
 import {
   PermanentDeliveryError,
@@ -13,8 +14,12 @@ import {
 } from '../channels/adapters';
 import { dkimSigningKey } from '../email-setup/email-setup.service';
 import { readEmailSettings, type ChannelSmtp } from './channel-settings';
-import { threadMessageIds, type EmailChannelRow } from './email-channel.queries';
-import { replyToAddress } from './reply-token';
+import {
+  findEmailChannelOfConversation,
+  threadMessageIds,
+  type EmailChannelRow,
+} from './email-channel.queries';
+import { conversationMailMessageId, replyToAddress } from './reply-token';
 
 /** At most this many ids in References (the first and the latest, as RFC 5322 §3.6.4 advises). */
 const MAX_REFERENCES = 20;
@@ -101,7 +106,12 @@ export async function buildReplyMail(deps: Deps, ctx: OutboundContext) {
   const settings = readEmailSettings(deps, channel);
   if (!settings.address)
     throw new PermanentDeliveryError('This email channel has no address: set it up again.');
-  const to = identities.find((i) => i.kind === 'email')?.value ?? contact.email;
+  // A sender whose domain's DMARC check failed is answered at the From address, as any mail
+  // program would: its real owner gets the reply, not whoever forged it.
+  const to =
+    identities.find((i) => i.kind === 'email')?.value ??
+    contact.email ??
+    identities.find((i) => i.kind === 'email_unverified')?.value;
   if (!to)
     throw new PermanentDeliveryError(
       'This contact has no email address, so the reply cannot be sent.',
@@ -142,7 +152,8 @@ export async function buildReplyMail(deps: Deps, ctx: OutboundContext) {
     attachments: files.map((f) => ({
       filename: f.fileName,
       contentType: f.contentType,
-      content: store.read(f.storageKey),
+      // Opened when nodemailer reads it, so a mail that fails before never holds a connection.
+      content: readStored(store, f.storageKey),
     })),
     ...(dkim ? { dkim } : {}),
   };
@@ -150,10 +161,12 @@ export async function buildReplyMail(deps: Deps, ctx: OutboundContext) {
 }
 
 /**
- * A mail about a conversation of another channel (the live chat's offline reply), sent as the
- * workspace's email channel: From its address, Reply-To its signed `+c{id}` tag, through its
- * SMTP server and DKIM-signed like its replies. The customer's answer then lands in that
- * conversation instead of bouncing off the server's no-reply MAIL_FROM.
+ * A mail about a conversation that is no agent's reply (the feedback request, a transcript, the
+ * live chat's offline reply), sent as the brand's email channel: From its address, Reply-To its
+ * signed `+c{id}` tag, a signed Message-ID naming the conversation, In-Reply-To / References of
+ * the conversation's email thread, through its SMTP server and DKIM-signed like its replies. The
+ * customer's answer then lands in that conversation instead of bouncing off the server's no-reply
+ * MAIL_FROM.
  */
 export async function sendAsEmailChannel(
   deps: Deps,
@@ -162,18 +175,23 @@ export async function sendAsEmailChannel(
   mail: { to: string; subject: string; text: string; fromName: string },
 ) {
   const settings = readEmailSettings(deps, channel);
+  const own = { id: channel.id, address: settings.address };
   const dkim = await dkimSigningKey(deps, channel.accountId, settings.address);
+  const thread = (
+    await threadMessageIds(deps.db, { accountId: channel.accountId, conversationId })
+  ).filter((t) => t.id);
+  const lastIncoming = thread.filter((t) => t.direction === 'incoming' && !t.automatic).at(-1)?.id;
+  const references = referencesFor(thread.map((t) => t.id!));
   try {
     await sendWith(deps, settings.smtp, {
       from: { name: settings.fromName || mail.fromName, address: settings.address },
       to: mail.to,
-      replyTo: replyToAddress(
-        deps.secrets,
-        { id: channel.id, address: settings.address },
-        conversationId,
-      ),
+      replyTo: replyToAddress(deps.secrets, own, conversationId),
       subject: mail.subject,
       text: mail.text,
+      messageId: conversationMailMessageId(deps.secrets, own, conversationId),
+      ...(lastIncoming ? { inReplyTo: lastIncoming } : {}),
+      ...(references.length > 0 ? { references } : {}),
       ...(dkim ? { dkim } : {}),
     });
   } catch (err) {
@@ -182,7 +200,23 @@ export async function sendAsEmailChannel(
   }
 }
 
-/** Replies on email channels (issue 6 "Email out"): the channel's SMTP server, else the server's. */
+/**
+ * Every automatic mail a customer gets about a conversation (feedback request, transcript, chat
+ * answer by email) goes through here: as the conversation's email channel, else its store's, else
+ * — an account without an email channel — from the server's MAIL_FROM as a plain notice.
+ */
+export async function sendConversationMail(
+  deps: Deps,
+  v: { accountId: number; conversationId: number; fromName: string },
+  mail: { to: string; subject: string; text: string },
+) {
+  const channel = await findEmailChannelOfConversation(deps.db, v);
+  if (channel)
+    return sendAsEmailChannel(deps, channel, v.conversationId, { ...mail, fromName: v.fromName });
+  await deps.mailer.send(mail);
+}
+
+/** Replies on email channels: the channel's SMTP server, else the server's. */
 export function registerEmailAdapter() {
   registerAdapter('email', {
     async send(deps, ctx) {

@@ -61,3 +61,51 @@ export function conversationFromRecipients(
   }
   return null;
 }
+
+const MESSAGE_ID_PURPOSE = 'email-conversation-message-id';
+/** `<parley.c{conversation}.{nonce}.{20 hex of HMAC}@domain>`: see conversationMailMessageId. */
+const CONVERSATION_MESSAGE_ID = /^<parley\.c(\d{1,10})\.([0-9a-f]{16})\.([0-9a-f]{20})@[^<>\s@]+>$/;
+
+function messageIdTag(
+  secrets: SecretBox,
+  channelId: number,
+  conversationId: number,
+  nonce: string,
+) {
+  const mac = secrets.sign(MESSAGE_ID_PURPOSE, `${channelId}.${conversationId}.${nonce}`);
+  return Buffer.from(mac, 'base64url').toString('hex').slice(0, 20);
+}
+
+/**
+ * The Message-ID of a mail about a conversation that is no agent's reply (the feedback request,
+ * a transcript, a chat answer by email). It names the conversation under our signature, so a
+ * customer's answer that names it in In-Reply-To / References threads there even when their
+ * mail program wrote to the plain address instead of the Reply-To.
+ */
+export function conversationMailMessageId(
+  secrets: SecretBox,
+  channel: { id: number; address: string },
+  conversationId: number,
+): string {
+  const nonce = crypto.randomBytes(8).toString('hex');
+  const domain = channel.address.slice(channel.address.lastIndexOf('@') + 1);
+  return `<parley.c${conversationId}.${nonce}.${messageIdTag(secrets, channel.id, conversationId, nonce)}@${domain}>`;
+}
+
+/** The conversation named by one of our signed conversation Message-IDs, or null. */
+export function conversationFromMessageIds(
+  secrets: SecretBox,
+  channelId: number,
+  ids: string[],
+): number | null {
+  for (const id of ids) {
+    const match = CONVERSATION_MESSAGE_ID.exec(id.trim().toLowerCase());
+    if (!match) continue;
+    const conversationId = Number(match[1]);
+    const expected = Buffer.from(messageIdTag(secrets, channelId, conversationId, match[2]!));
+    const given = Buffer.from(match[3]!);
+    if (expected.length === given.length && crypto.timingSafeEqual(expected, given))
+      return conversationId;
+  }
+  return null;
+}

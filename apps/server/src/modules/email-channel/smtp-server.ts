@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Deps } from '../../lib/deps';
+import { checkSender, configuredDnsResolve } from './email-auth';
 import { findChannelsByAddress, type EmailChannelRow } from './email-channel.queries';
 import { fileInboundEmail, MAX_EMAIL_BYTES, UnfileableEmailError } from './email-inbound.service';
 import { baseAddress } from './reply-token';
@@ -33,10 +34,11 @@ export interface RunningSmtpServer {
 }
 
 /**
- * The built-in SMTP server (design.md §1, SMTP_PORT). RCPT TO is accepted only for the address
- * of an email channel (any `+tag` allowed), anything else gets 550. The message is parsed and
- * filed into each recipient channel; "250 OK" is sent only once it is stored, so a failure
- * answers 451 and the sending server tries again — nothing is lost.
+ * The built-in SMTP server (SMTP_PORT), meant to be the domain's MX. RCPT TO is accepted only for
+ * the address of an email channel (any `+tag` allowed), anything else gets 550. The sender is
+ * checked (SPF with the connection's IP, HELO and MAIL FROM; DKIM; DMARC; ARC), then the message
+ * is parsed and filed into each recipient channel; "250 OK" is sent only once it is stored, so a
+ * failure answers 451 and the sending server tries again — nothing is lost.
  */
 export async function startSmtpServer(
   deps: Deps,
@@ -48,8 +50,11 @@ export async function startSmtpServer(
     notice?: (msg: string) => void;
   },
 ): Promise<RunningSmtpServer> {
+  const hostname = new URL(deps.config.publicUrl).hostname;
+  // The sender checks look up DNS_RESOLVER's servers (else the system's), as the domain check does.
+  const dnsResolve = configuredDnsResolve(deps);
   const server = new SMTPServer({
-    name: new URL(deps.config.publicUrl).hostname,
+    name: hostname,
     banner: `${deps.config.productName} ESMTP`,
     // Mail servers deliver to us unauthenticated; there is no certificate to offer STARTTLS with.
     authOptional: true,
@@ -90,12 +95,25 @@ export async function startSmtpServer(
               seen.add(c.id);
               targets.push(c);
             }
+        const senderChecks =
+          targets.length > 0
+            ? await checkSender(
+                raw,
+                {
+                  ip: session.remoteAddress,
+                  helo: session.hostNameAppearsAs || session.clientHostname,
+                  mailFrom: envelopeFrom,
+                },
+                { mta: hostname, resolve: dnsResolve },
+              )
+            : null;
         for (const channel of targets) {
           const filed = await fileInboundEmail(deps, {
             channel,
             raw,
             envelopeRecipients: recipients,
             envelopeFrom,
+            senderChecks,
           });
           if ('bounce' in filed && filed.messageId === null)
             opts.notice?.(

@@ -150,7 +150,7 @@ export async function saveDomainCheck(
 const channelDomain = sql`lower(split_part(${supportChannels.settings}->>'address', '@', 2))`;
 
 /**
- * dmarc_verification_required (Me, spec §3) = some email channel sends from a domain that is not
+ * dmarc_verification_required (Me, docs/product/data.md) = some email channel sends from a domain that is not
  * verified. Recomputed and stored after every change; answers the new value.
  */
 export async function refreshDmarcFlag(db: Db, { accountId }: Account): Promise<boolean> {

@@ -20,7 +20,7 @@ import {
 
 const tags = ['email setup'];
 
-/** Email setup (spec §7) and the sending domain's DNS records (/settings/dnsrecords). */
+/** Email setup (docs/product/api.md) and the sending domain's DNS records (/settings/dnsrecords). */
 export const emailSetupRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

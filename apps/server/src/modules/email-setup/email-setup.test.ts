@@ -64,7 +64,7 @@ function publish(records: DnsRecord[], override: Partial<Record<DnsRecord['kind'
 const byKind = <T extends { kind: string }>(records: T[], kind: string) =>
   records.find((r) => r.kind === kind)!;
 
-describe('email setup: POST /dashboardapi/emailsetup (spec §7)', () => {
+describe('email setup: POST /dashboardapi/emailsetup (docs/product/api.md)', () => {
   it('creates the sending configuration: domain from the address, SPF, DKIM and DMARC records to publish', async () => {
     const owner = await signUp(ctx);
     const domain = freshDomain();
@@ -136,7 +136,7 @@ describe('email setup: POST /dashboardapi/emailsetup (spec §7)', () => {
     expect(await dkimSigningKey(ctx.deps, owner.accountId, 'x@not-set-up.example')).toBeNull();
   });
 
-  it('raises dmarc_verification_required (Me, spec §3/§4) while the sending domain is unverified', async () => {
+  it('raises dmarc_verification_required (Me, docs/product/data.md, docs/product/states.md) while the sending domain is unverified', async () => {
     const owner = await signUp(ctx);
     expect((await me(owner)).dmarc_verification_required).toBe(false);
     await setUp(owner, `team@${freshDomain()}`);
@@ -185,7 +185,7 @@ describe('email setup: POST /dashboardapi/emailsetup (spec §7)', () => {
   });
 });
 
-describe('email setup: PATCH /dashboardapi/emailsetup?support_channel_id= (spec §7)', () => {
+describe('email setup: PATCH /dashboardapi/emailsetup?support_channel_id= (docs/product/api.md)', () => {
   it('changes the sender name keeping the key; a new domain gets its own key and needs verifying', async () => {
     const owner = await signUp(ctx);
     const domain = freshDomain();

@@ -10,7 +10,7 @@ import { getConversation } from '../conversations/conversations.service';
 import { listMessages } from '../conversations/messages.queries';
 
 /**
- * Spec §7 `GET external-api/tickets/{id}`: a ticket for integrations, scoped to the key's account
+ * `GET external-api/tickets/{id}` (docs/product/api.md): a ticket for integrations, scoped to the key's account
  * and, when given, to one store (store_id or X-Selected-Store-Url).
  */
 export const externalApiRoutes =

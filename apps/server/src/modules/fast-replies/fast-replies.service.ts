@@ -175,7 +175,7 @@ export async function deleteFolder(deps: Deps, agent: AgentContext, name: string
 const firstName = (name: string | null | undefined) => name?.trim().split(/\s+/)[0] ?? null;
 
 /**
- * Spec §7 resolve: the template filled in for one conversation, with fresh copies of its files
+ * Resolve (docs/product/api.md): the template filled in for one conversation, with fresh copies of its files
  * (same bytes, new ids) that the reply can claim — the template keeps its own.
  */
 export async function resolveFastReply(

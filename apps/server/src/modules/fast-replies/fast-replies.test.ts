@@ -34,7 +34,7 @@ async function upload(s: Session, name = 'size-guide.pdf') {
 const create = (s: Session, body: Record<string, unknown>) =>
   as(ctx, s).post(FAST_REPLY_PATHS.create, body);
 
-describe('spec §7 fast-reply calls', () => {
+describe('fast-reply calls (docs/product/api.md)', () => {
   it('creates, lists newest change first with folders, updates (to the top) and deletes with a body', async () => {
     const s = await signUp(ctx);
     const a = (

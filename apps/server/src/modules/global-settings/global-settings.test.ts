@@ -10,8 +10,8 @@ afterAll(() => ctx.close());
 
 const URL = '/dashboardapi/global/settings';
 
-describe('global settings (spec §3, §7)', () => {
-  it("answers the spec's defaults for a new account", async () => {
+describe('global settings (docs/product/data.md, docs/product/api.md)', () => {
+  it('answers the defaults for a new account (docs/product/data.md)', async () => {
     const s = await signUp(ctx);
     const res = await as(ctx, s).get(URL);
     expect(res.statusCode).toBe(200);

@@ -83,7 +83,7 @@ async function reply(s: Session, conversationId: number, body: string) {
   return (res.json() as { id: number }).id;
 }
 
-describe('WhatsApp (Gupshup) setup (issue 7 parts 2 and 6)', () => {
+describe('WhatsApp (Gupshup) setup', () => {
   it('shows the secret callback URL once, never lists it, and tests the connection', async () => {
     const owner = await signUp(ctx);
     const channel = await whatsappChannel(owner);
@@ -113,7 +113,7 @@ describe('WhatsApp (Gupshup) setup (issue 7 parts 2 and 6)', () => {
   });
 });
 
-describe('Rotating the Gupshup callback secret (issue 7 leftovers)', () => {
+describe('Rotating the Gupshup callback secret', () => {
   const rotate = (s: Session, id: number) =>
     as(ctx, s).post(`/dashboardapi/gupshup/channels/${id}/rotate-callback-secret`, {});
 
@@ -199,7 +199,7 @@ describe('Rotating the Gupshup callback secret (issue 7 leftovers)', () => {
   });
 });
 
-describe('WhatsApp (Gupshup) inbound (issue 7 parts 2 and 7)', () => {
+describe('WhatsApp (Gupshup) inbound', () => {
   it('acknowledges at once, files the message by a job, and stores a retried callback once', async () => {
     const owner = await signUp(ctx);
     const channel = await whatsappChannel(owner);
@@ -287,7 +287,7 @@ describe('WhatsApp (Gupshup) inbound (issue 7 parts 2 and 7)', () => {
   });
 });
 
-describe('WhatsApp (Gupshup) outbound (issue 7 parts 2 and 7)', () => {
+describe('WhatsApp (Gupshup) outbound', () => {
   it('sends within the session window; message-events move it to delivered, or failed with the reason', async () => {
     const { owner, channel, from, conversationId } = await conversationWithCustomer();
     const id = await reply(owner, conversationId, 'Yes, 3 left.');

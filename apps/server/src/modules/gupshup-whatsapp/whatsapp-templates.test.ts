@@ -69,7 +69,7 @@ async function closeWindow(channelId: number) {
 const templatesOf = (s: Session, conversationId: number) =>
   as(ctx, s).get(`/dashboardapi/conversations/${conversationId}/whatsapp/templates`);
 
-describe('WhatsApp templates through Gupshup (issue 7 part 2)', () => {
+describe('WhatsApp templates through Gupshup', () => {
   it('while the 24-hour window is open, asks the provider for nothing: the composer needs no templates', async () => {
     const { owner, conversationId } = await whatsappConversation();
     const before = fake.templateListCalls;

@@ -16,7 +16,7 @@ import { isCloudApiChannel, listCloudTemplates } from '../whatsapp-cloud/whatsap
 import { gupshupApi, gupshupCredentialsOfChannel, gupshupErrorText } from './gupshup-api';
 
 /**
- * Approved WhatsApp templates (issue 7 part 2): the only messages WhatsApp accepts outside the
+ * Approved WhatsApp templates: the only messages WhatsApp accepts outside the
  * 24-hour customer service window. Listed from the provider (cached briefly), previewed with
  * their variables {{1}}..{{n}} filled, and sent as an agent's reply through the delivery job.
  */

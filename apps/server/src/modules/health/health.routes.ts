@@ -12,6 +12,7 @@ const checks = z.object({
   database: checkResult.optional(),
   migrations: checkResult.optional(),
   redis: checkResult.optional(),
+  storage: checkResult.optional(),
 });
 
 /**
@@ -46,12 +47,15 @@ export const healthRoutes =
         schema: {
           tags,
           summary:
-            'Readiness: the database answers and is migrated, and Redis answers when REDIS_URL is set',
+            'Readiness: the database answers and is migrated, Redis answers when REDIS_URL is set, and the file store (data directory or S3 bucket) takes files',
           response: {
             200: z.object({ status: z.literal('ok'), checks }),
             503: z.object({
               status: z.literal('unavailable'),
-              failed: z.array(z.enum(['database', 'migrations', 'redis'])),
+              // shutting_down: the instance is draining before it stops (answered by the shutdown hook).
+              failed: z.array(
+                z.enum(['database', 'migrations', 'redis', 'storage', 'shutting_down']),
+              ),
               checks,
             }),
           },

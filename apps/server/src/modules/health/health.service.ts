@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { migrationsApplied } from '../../db/migrate';
 import type { Deps } from '../../lib/deps';
+import { fileStoreFor } from '../../lib/file-store';
 
-export type ReadinessCheck = 'database' | 'migrations' | 'redis';
+export type ReadinessCheck = 'database' | 'migrations' | 'redis' | 'storage';
 export type CheckResult = 'ok' | 'failed';
 
 export interface Readiness {
@@ -30,7 +31,8 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Readiness of this instance: the database answers a trivial query and has every migration of
- * this code, and Redis (when REDIS_URL is set) answers a PING on a connection of its own.
+ * this code, Redis (when REDIS_URL is set) answers a PING on a connection of its own, and the
+ * file store takes files (the data directory is writable, or the S3 bucket answers).
  */
 export function createReadinessProbe(
   deps: Pick<Deps, 'db' | 'config'>,
@@ -65,6 +67,7 @@ export function createReadinessProbe(
   ];
   const redisUrl = deps.config.redisUrl;
   if (redisUrl) probes.push(['redis', () => pingRedis(redisUrl)]);
+  probes.push(['storage', () => fileStoreFor(deps.config).check()]);
 
   return {
     async check(): Promise<Readiness> {

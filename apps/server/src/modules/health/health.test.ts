@@ -1,10 +1,14 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { loadConfig, type Config } from '../../config';
 import { openPglite } from '../../db/client';
+import { startTestS3 } from '../../lib/s3-test-server';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { healthRoutes } from './health.routes';
 
@@ -29,7 +33,11 @@ async function redisAnswers(): Promise<boolean> {
 const redisAvailable = (await redisAnswers()) || Boolean(process.env.CI);
 
 /** Only the health routes, on an app whose log lines (info and up) are kept. */
-async function probeApp(ctx: TestContext, redisUrl: string | undefined) {
+async function probeApp(
+  ctx: TestContext,
+  redisUrl: string | undefined,
+  storage: Partial<Pick<Config, 'dataDir' | 'storage'>> = {},
+) {
   const lines: { msg: string; level: number }[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -40,7 +48,13 @@ async function probeApp(ctx: TestContext, redisUrl: string | undefined) {
   const app = Fastify({ logger: { level: 'info', stream } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(healthRoutes({ db: ctx.deps.db, config: { ...ctx.config, redisUrl } }));
+  const config = {
+    ...ctx.config,
+    redisUrl,
+    ...(storage.dataDir ? { dataDir: storage.dataDir } : {}),
+    ...(storage.storage ? { storage: storage.storage } : {}),
+  };
+  await app.register(healthRoutes({ db: ctx.deps.db, config }));
   await app.ready();
   return { app, lines };
 }
@@ -60,10 +74,54 @@ describe('health endpoints', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('answer ready on /readyz when the database answers and has every migration', async () => {
+  it('answer ready on /readyz when the database answers and has every migration, and files can be stored', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok' } });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', migrations: 'ok', storage: 'ok' },
+    });
+  });
+
+  it('answer 503 naming the storage when the data directory cannot take files', async () => {
+    // A plain file where the data directory should be: no uploads folder can be made in it.
+    const notADir = path.join(ctx.config.dataDir, 'not-a-directory');
+    await fs.writeFile(notADir, 'x');
+    const { app } = await probeApp(ctx, undefined, { dataDir: notADir });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        failed: ['storage'],
+        checks: { database: 'ok', migrations: 'ok', storage: 'failed' },
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('check the S3 bucket on /readyz when S3_BUCKET is set', async () => {
+    const s3 = await startTestS3();
+    try {
+      const ready = await probeApp(ctx, undefined, loadConfig({ ...s3.env }));
+      const ok = await ready.app.inject({ method: 'GET', url: '/readyz' });
+      await ready.app.close();
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().checks).toEqual({ database: 'ok', migrations: 'ok', storage: 'ok' });
+
+      const missing = await probeApp(
+        ctx,
+        undefined,
+        loadConfig({ ...s3.env, S3_BUCKET: 'no-such-bucket' }),
+      );
+      const res = await missing.app.inject({ method: 'GET', url: '/readyz' });
+      await missing.app.close();
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ failed: ['storage'], checks: { storage: 'failed' } });
+    } finally {
+      await s3.close();
+    }
   });
 
   it('answer 503 naming the migrations when the database lacks them', async () => {
@@ -75,7 +133,7 @@ describe('health endpoints', () => {
       expect(res.json()).toEqual({
         status: 'unavailable',
         failed: ['migrations'],
-        checks: { database: 'ok', migrations: 'failed' },
+        checks: { database: 'ok', migrations: 'failed', storage: 'ok' },
       });
     } finally {
       await app.close();
@@ -107,7 +165,7 @@ describe('health endpoints', () => {
       expect(res.json()).toEqual({
         status: 'unavailable',
         failed: ['redis'],
-        checks: { database: 'ok', migrations: 'ok', redis: 'failed' },
+        checks: { database: 'ok', migrations: 'ok', redis: 'failed', storage: 'ok' },
       });
       // The failure is logged for the operator, with the reason.
       expect(lines.some((l) => l.msg === 'not ready' && l.level === 40)).toBe(true);
@@ -121,7 +179,12 @@ describe('health endpoints', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(200);
-      expect(res.json().checks).toEqual({ database: 'ok', migrations: 'ok', redis: 'ok' });
+      expect(res.json().checks).toEqual({
+        database: 'ok',
+        migrations: 'ok',
+        redis: 'ok',
+        storage: 'ok',
+      });
     } finally {
       await app.close();
     }

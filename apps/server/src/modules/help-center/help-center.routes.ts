@@ -193,7 +193,7 @@ export const helpCenterRoutes =
       },
     );
 
-    // The public help center (spec §2 /help-center/helpcenter): published articles only.
+    // The public help center (/help-center/helpcenter: docs/product/screens.md): published articles only.
 
     app.get(
       '/dashboardapi/public/help-center/:center',

@@ -40,7 +40,7 @@ async function listOf(s: Session, query = '') {
 const publicGet = (path: string) =>
   ctx.app.inject({ method: 'GET', url: `/dashboardapi/public/help-center/${path}` });
 
-describe('help center settings: categories and articles (spec §2 /settings/help-center-articles)', () => {
+describe('help center settings: categories and articles (/settings/help-center-articles: docs/product/screens.md)', () => {
   it('creates, reads, changes and deletes an article; the web address comes from the title', async () => {
     const owner = await signUp(ctx);
     const billing = await newCategory(owner, 'Billing');
@@ -167,7 +167,7 @@ describe('help center settings: categories and articles (spec §2 /settings/help
   });
 });
 
-describe('help center article bodies are sanitized on save (design.md §2 allow-list)', () => {
+describe('help center article bodies are sanitized on save (allow-list: docs/ARCHITECTURE.md)', () => {
   it('strips scripts, event handlers, javascript: links and unknown markup, keeping the formatting', async () => {
     const owner = await signUp(ctx);
     const article = await newArticle(owner, {
@@ -224,7 +224,7 @@ describe('help center search (PostgreSQL full text over title and body)', () => 
   });
 });
 
-describe('the public help center (spec §2 /help-center/helpcenter)', () => {
+describe('the public help center (/help-center/helpcenter: docs/product/screens.md)', () => {
   it('shows published articles only: drafts are never public, without sign-in', async () => {
     const owner = await signUp(ctx, { account_name: 'Acme Outdoors' });
     const shipping = await newCategory(owner, 'Shipping');

@@ -6,10 +6,11 @@ import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { findAttachment, findAttachmentById } from '../attachments/attachments.queries';
+import { RangeNotSatisfiableError } from '../../lib/file-store';
 import { fileStoreOf } from '../attachments/attachments.service';
 
 /**
- * Profile pictures. The picture is uploaded with the attachment form (spec §3) like any file,
+ * Profile pictures. The picture is uploaded with the attachment form (docs/product/data.md) like any file,
  * then chosen with PATCH /dashboardapi/me/profile. The user's `avatar` is then a stable link,
  * `/dashboardapi/avatars/{attachment id}/{signature}`: it works from <img src> without
  * credentials, and stops working once the person picks another picture.
@@ -92,8 +93,14 @@ export async function avatarFromUpload(deps: Deps, agent: AgentContext, attachme
       [{ path: 'avatar_attachment_id', message: 'The picture is larger than 2 MB.' }],
     );
   }
-  const actual = sniffImageType(await head(fileStoreOf(deps).read(row.storageKey)));
-  if (actual !== row.contentType) throw notAPicture();
+  // Only the first bytes are read: they say what the file really is.
+  const file = await fileStoreOf(deps)
+    .open(row.storageKey, { range: { start: 0, end: 15 } })
+    .catch((err: unknown) => {
+      if (err instanceof RangeNotSatisfiableError) return null;
+      throw err;
+    });
+  if (!file || sniffImageType(await head(file.stream)) !== row.contentType) throw notAPicture();
   return avatarPath(deps, row.id);
 }
 

@@ -4,7 +4,7 @@ import { meSchema, profileUpdateBody } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import { agentOf } from '../../plugins/auth';
-import { fileStoreOf } from '../attachments/attachments.service';
+import { sendStoredFile } from '../attachments/send-stored-file';
 import { findServedAvatar, verifyAvatarSignature } from './avatar.service';
 import { getMe, updateProfile } from './me.service';
 
@@ -17,7 +17,7 @@ export const meRoutes =
         config: { auth: 'agent' },
         schema: {
           tags: ['me'],
-          summary: 'The current user in the current account (spec §3 Me)',
+          summary: 'The current user in the current account (Me: docs/product/data.md)',
           response: { 200: meSchema },
         },
       },
@@ -61,14 +61,17 @@ export const meRoutes =
         if (!verifyAvatarSignature(deps, id, sig)) throw notFound('That picture');
         const row = await findServedAvatar(deps, id);
         if (!row) throw notFound('That picture');
-        reply
-          .header('content-type', row.contentType)
-          .header('content-length', row.size)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'private, max-age=3600')
-          .header('content-disposition', 'inline');
-        return reply.send(fileStoreOf(deps).read(row.storageKey));
+        return sendStoredFile(deps, request, reply, {
+          key: row.storageKey,
+          what: 'That picture',
+          headers: {
+            'content-type': row.contentType,
+            'x-content-type-options': 'nosniff',
+            'content-security-policy': "default-src 'none'; sandbox",
+            'cache-control': 'private, max-age=3600',
+            'content-disposition': 'inline',
+          },
+        });
       },
     );
   };

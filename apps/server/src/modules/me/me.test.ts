@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('GET /dashboardapi/me (spec §3 Me)', () => {
+describe('GET /dashboardapi/me (Me: docs/product/data.md)', () => {
   it('answers every field of the Me entity, billing and nps_collection included', async () => {
     const s = await signUp(ctx, { name: 'Linus Pauling' });
     const res = await as(ctx, s).get('/dashboardapi/me');

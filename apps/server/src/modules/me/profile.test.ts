@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** The spec §3 attachment upload form, as the profile page sends it. */
+/** The attachment upload form (docs/product/data.md), as the profile page sends it. */
 async function upload(s: Session, file: { bytes: Buffer; name: string; type: string }) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);

@@ -66,7 +66,7 @@ export const metaRoutes =
       },
     );
 
-    // Its own scope: the body stays raw bytes here, for X-Hub-Signature-256 (design.md §6).
+    // Its own scope: the body stays raw bytes here, for X-Hub-Signature-256 (docs/security.md).
     await app.register(async (scope) => {
       scope.addContentTypeParser(
         'application/json',

@@ -170,7 +170,7 @@ export async function createMetaChannel(
 }
 
 /**
- * Reconnect (issue 7, spec §2 /settings/supportchannels/addchannel/fb): a new token of the same
+ * Reconnect (docs/product/screens.md /settings/supportchannels/addchannel/fb): a new token of the same
  * page replaces the old one and clears needs_reauthorization. The caller's ownership of the
  * channel is checked before (findOwnChannel).
  */

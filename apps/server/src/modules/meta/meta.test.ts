@@ -138,7 +138,7 @@ async function messengerConversation() {
   return { owner, page, channel, customer, conversationId: conv!.id };
 }
 
-describe('Meta webhook verification (issue 7 part 1, design §6)', () => {
+describe('Meta webhook verification (docs/security.md)', () => {
   it('echoes hub.challenge only for the right verify token', async () => {
     const ok = await ctx.app.inject({
       method: 'GET',
@@ -196,7 +196,7 @@ describe('Meta webhook verification (issue 7 part 1, design §6)', () => {
   });
 });
 
-describe('Connecting a page (issue 7 part 1)', () => {
+describe('Connecting a page', () => {
   it('checks the token with Graph, seals it, and lists the webhook URL', async () => {
     const owner = await signUp(ctx);
     const page = fake.addPage({ instagram: true, name: 'Nordic Socks' });
@@ -255,7 +255,7 @@ describe('Connecting a page (issue 7 part 1)', () => {
   });
 });
 
-describe('Messenger inbound (issue 7 parts 1 and 7)', () => {
+describe('Messenger inbound', () => {
   it('files a message by a job, once for a retried webhook, with its attachment', async () => {
     const owner = await signUp(ctx);
     const page = fake.addPage();
@@ -380,7 +380,7 @@ describe('Messenger inbound (issue 7 parts 1 and 7)', () => {
   });
 });
 
-describe('Messenger outbound (issue 7 parts 1 and 7)', () => {
+describe('Messenger outbound', () => {
   it('sends a RESPONSE inside 24 hours; receipts move it to delivered then read', async () => {
     const { owner, page, customer, conversationId } = await messengerConversation();
     const sent = await reply(owner, conversationId, 'Yes, in 3 days.');
@@ -524,7 +524,7 @@ describe('Messenger outbound (issue 7 parts 1 and 7)', () => {
   });
 });
 
-describe('Comments (issue 7 part 1)', () => {
+describe('Comments', () => {
   it('a comment is a conversation of its own, answered publicly or privately', async () => {
     const owner = await signUp(ctx);
     const page = fake.addPage();
@@ -688,7 +688,7 @@ const instagramDm = (page: FakePage, from: string, text: string) => ({
   ],
 });
 
-describe('Sender profiles of new Messenger / Instagram contacts (issue 7)', () => {
+describe('Sender profiles of new Messenger / Instagram contacts', () => {
   it('names a new Messenger contact from the profile, once: a known sender is not looked up again', async () => {
     const owner = await signUp(ctx);
     const page = fake.addPage();

@@ -23,7 +23,7 @@ export const npsRoutes =
         config: { auth: 'agent' },
         schema: {
           tags,
-          summary: 'Spec §7: the primary question of a survey milestone',
+          summary: 'docs/product/api.md: the primary question of a survey milestone',
           querystring: npsShowPopupQuery,
           response: { 200: npsShowPopupResponse },
         },
@@ -37,7 +37,7 @@ export const npsRoutes =
         config: { auth: 'agent' },
         schema: {
           tags,
-          summary: 'Spec §7: store the star rating, answer the follow-up questions',
+          summary: 'docs/product/api.md: store the star rating, answer the follow-up questions',
           body: npsRateBody,
           response: { 200: npsRateResponse },
         },
@@ -51,7 +51,7 @@ export const npsRoutes =
         config: { auth: 'agent' },
         schema: {
           tags,
-          summary: 'Spec §7: the follow-up answers; completes the milestone',
+          summary: 'docs/product/api.md: the follow-up answers; completes the milestone',
           body: npsSubmitBody,
           response: { 200: z.object({ ok: z.literal(true) }) },
         },

@@ -28,7 +28,7 @@ function statusOf(m: Milestone | null, now: number) {
 const withProduct = (deps: Deps, text: string) =>
   text.replaceAll('{product}', deps.config.productName);
 
-/** Spec §7 show-nps-popup: the primary question of an open milestone, or why there is none. */
+/** show-nps-popup (docs/product/api.md): the primary question of an open milestone, or why there is none. */
 export async function showPopup(
   deps: Deps,
   agent: AgentContext,
@@ -83,7 +83,7 @@ async function followUps(deps: Deps): Promise<NpsFollowUpQuestion[]> {
   }));
 }
 
-/** Spec §7 update-and-get-follow-up: stores (or changes) the rating, answers the follow-ups. */
+/** update-and-get-follow-up (docs/product/api.md): stores (or changes) the rating, answers the follow-ups. */
 export async function rate(
   deps: Deps,
   agent: AgentContext,
@@ -96,8 +96,8 @@ export async function rate(
 }
 
 /**
- * Spec §7 submit-final: the follow-up answers; completes the milestone, so Me then says
- * milestone_completed and hides the survey and its float button (spec §4).
+ * submit-final (docs/product/api.md): the follow-up answers; completes the milestone, so Me then says
+ * milestone_completed and hides the survey and its float button (docs/product/states.md).
  */
 export async function submit(deps: Deps, agent: AgentContext, body: NpsSubmitBody) {
   const feedback = await findFeedback(deps.db, agent, body.nps_feedback_id);
@@ -125,7 +125,7 @@ export async function submit(deps: Deps, agent: AgentContext, body: NpsSubmitBod
       });
     return { questionId: q.id, selectedOptionIds: [...new Set(r.selected_option_ids)], otherText };
   });
-  // Spec §5: only questions with a ticked option or other text count as answered.
+  // docs/product/validation.md: only questions with a ticked option or other text count as answered.
   const answered = responses.filter((r) => r.selectedOptionIds.length > 0 || r.otherText);
   await saveResponses(deps.db, feedback, answered, new Date());
   return { ok: true as const };

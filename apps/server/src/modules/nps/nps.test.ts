@@ -28,8 +28,8 @@ async function openMilestone(s: Session, opts: { startsAt?: Date; expiresAt?: Da
 
 const me = async (s: Session) => (await as(ctx, s).get('/dashboardapi/me')).json() as Me;
 
-describe('spec §7 feedback survey calls, backed by the database', () => {
-  it('shows the primary question, takes the star rating, answers the follow-ups, and completes on submit (spec §4 flags)', async () => {
+describe('feedback survey calls (docs/product/api.md), backed by the database', () => {
+  it('shows the primary question, takes the star rating, answers the follow-ups, and completes on submit (flags: docs/product/states.md)', async () => {
     const s = await signUp(ctx);
     const milestoneId = await openMilestone(s);
     expect((await me(s)).nps_collection).toEqual({
@@ -128,7 +128,7 @@ describe('spec §7 feedback survey calls, backed by the database', () => {
     ).toBe(404);
   });
 
-  it('validates the rating text and the answers (spec §5, §7)', async () => {
+  it('validates the rating text and the answers (docs/product/validation.md, docs/product/api.md)', async () => {
     const s = await signUp(ctx);
     const milestoneId = await openMilestone(s);
     const bad = await as(ctx, s).post(NPS_PATHS.rate, {

@@ -24,7 +24,7 @@ const operator = (method: 'GET' | 'PATCH', url: string, body?: unknown, token = 
     ...(body === undefined ? {} : { payload: body as object }),
   });
 
-/** A person answers the survey through the real §7 calls. */
+/** A person answers the survey through the real survey calls (docs/product/api.md). */
 async function answerSurvey(s: Session, stars: number, submit: boolean) {
   const [m] = await ctx.deps.db
     .insert(npsMilestones)

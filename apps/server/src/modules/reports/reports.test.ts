@@ -427,7 +427,7 @@ describe('GET /dashboardapi/reports/overview', () => {
   });
 });
 
-describe('reports are scoped to the caller’s account (design.md §4)', () => {
+describe('reports are scoped to the caller’s account (docs/ARCHITECTURE.md)', () => {
   it('another account sees none of A’s figures and cannot filter by A’s channel, team, tag or people', async () => {
     const b = await signUp(ctx, { account_name: 'Other shop' });
     const db = ctx.deps.db;
@@ -568,7 +568,7 @@ describe('GET /dashboardapi/reports/export.csv', () => {
   });
 });
 
-describe('conversation figures from the monthly rollup (issue 8: a year over 1M conversations under a second)', () => {
+describe('conversation figures from the monthly rollup (a year over 1M conversations under a second)', () => {
   const db = () => ctx.deps.db;
   const roll = () => rollUpConversationMonths(db(), { settleMs: 0 });
   const queries = [
@@ -720,7 +720,7 @@ describe('conversation figures from the monthly rollup (issue 8: a year over 1M 
   });
 });
 
-describe('message counts from the quarter-hour rollup (issue 8: long ranges pre-aggregated)', () => {
+describe('message counts from the quarter-hour rollup (long ranges pre-aggregated)', () => {
   const roll = () => rollUpMessageVolume(ctx.deps.db, { settleMs: 0 });
   const queries = [
     RANGE,

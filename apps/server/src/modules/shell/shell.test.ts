@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('release notes modal data (spec §2), served by the server', () => {
+describe('release notes modal data (docs/product/screens.md), served by the server', () => {
   it('lists about 15 dated entries from May to August, newest first', async () => {
     const s = await signUp(ctx);
     const res = await as(ctx, s).get(RELEASE_NOTES_PATH);
@@ -29,7 +29,7 @@ describe('release notes modal data (spec §2), served by the server', () => {
   });
 });
 
-describe('the help widget panel’s embedded live chat (spec §2, §7 frame messages)', () => {
+describe('the help widget panel’s embedded live chat (frame messages: docs/product/screens.md, docs/product/api.md)', () => {
   it('answers null without HELP_WIDGET_URL (menu only), the URL with it; agents only', async () => {
     const s = await signUp(ctx);
     const none = await as(ctx, s).get(HELP_WIDGET_CONFIG_PATH);
@@ -52,7 +52,7 @@ describe('the help widget panel’s embedded live chat (spec §2, §7 frame mess
   });
 });
 
-describe('schedule a demo (spec §2 modal)', () => {
+describe('schedule a demo (modal: docs/product/screens.md)', () => {
   it("stores the person's chosen slot for the operator; refuses a slot in the past", async () => {
     const s = await signUp(ctx);
     const slot = new Date(Date.now() + 3 * 86_400_000).toISOString();
@@ -76,7 +76,7 @@ describe('schedule a demo (spec §2 modal)', () => {
   });
 });
 
-describe('spec §3/§7 GET /dashboardapi/widget/public_settings/ (no authentication)', () => {
+describe('GET /dashboardapi/widget/public_settings/ (docs/product/data.md, docs/product/api.md) (no authentication)', () => {
   it('answers basic_settings and theme for a store; disabled until its widget is set up; 404 for unknown stores', async () => {
     const s = await signUp(ctx);
     const [brand] = await ctx.deps.db

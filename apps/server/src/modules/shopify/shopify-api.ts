@@ -13,7 +13,7 @@ export function adminApiBase(config: Config, shopDomain: string): string {
 
 /**
  * One GET to a store's REST Admin API. The shop host comes from an admin's input, so the call
- * goes through safeGet (no private addresses, no redirects, a size cap — design.md §6); the token
+ * goes through safeGet (no private addresses, no redirects, a size cap — docs/security.md); the token
  * travels in X-Shopify-Access-Token, never in the URL. Network failures and timeouts throw.
  */
 export async function adminGet(

@@ -21,7 +21,7 @@ const tags = ['shopify'];
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const header = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined);
 
-/** Issue 7 part 5: Shopify stores beside each conversation. */
+/** Shopify stores beside each conversation. */
 export const shopifyRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -91,7 +91,7 @@ export const shopifyRoutes =
       async (request) => ordersForConversation(deps, agentOf(request).accountId, request.params.id),
     );
 
-    // Its own scope: the body stays raw bytes here, for X-Shopify-Hmac-SHA256 (design.md §6).
+    // Its own scope: the body stays raw bytes here, for X-Shopify-Hmac-SHA256 (docs/security.md).
     await app.register(async (scope) => {
       scope.addContentTypeParser(
         'application/json',

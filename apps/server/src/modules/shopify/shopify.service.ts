@@ -74,7 +74,7 @@ export async function listShopifyConnections(deps: Deps, accountId: number) {
   return { connections: rows.map((r) => toConnection(r.connection, r.brandName)) };
 }
 
-/** Spec §3 mapping `integrations`: the account's connected Shopify stores. */
+/** Mapping `integrations` (docs/product/data.md): the account's connected Shopify stores. */
 export async function shopifyIntegrations(deps: Deps, accountId: number) {
   const rows = await liveConnections(deps.db, { accountId });
   return rows.map((r) => ({ type: 'shopify', name: r.shopDomain, brand_id: r.brandId }));
@@ -235,7 +235,7 @@ function toOrder(o: Record<string, unknown>, shopDomain: string): ShopifyOrder {
 }
 
 /**
- * Issue 7 part 5: the contact's Shopify customer (found by email, else phone) and their latest
+ * The contact's Shopify customer (found by email, else phone) and their latest
  * 10 orders, from the conversation's store. Cached a minute per account + store + customer key;
  * the store's order and customer webhooks clear it sooner.
  */

@@ -146,7 +146,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-describe('Issue 7 part 5: connecting a Shopify store', () => {
+describe('connecting a Shopify store', () => {
   it('refuses a token Shopify does not accept, in Shopify’s words, and keeps nothing', async () => {
     const res = await as(ctx, a).post('/dashboardapi/shopify/connect', {
       brand_id: acmeBrandId,
@@ -167,7 +167,7 @@ describe('Issue 7 part 5: connecting a Shopify store', () => {
     expect(res.json().code).toBe('validation_error');
   });
 
-  it('connects with a good token, sealed at rest, and lists the store under the mapping integrations (spec §3)', async () => {
+  it('connects with a good token, sealed at rest, and lists the store under the mapping integrations (docs/product/data.md)', async () => {
     const res = await as(ctx, a).post('/dashboardapi/shopify/connect', {
       brand_id: acmeBrandId,
       admin_api_token: ACME_TOKEN,
@@ -223,7 +223,7 @@ describe('Issue 7 part 5: connecting a Shopify store', () => {
   });
 });
 
-describe('Issue 7 part 5: the contact’s orders beside the conversation', () => {
+describe('the contact’s orders beside the conversation', () => {
   it('answers the customer’s orders, newest first, with status, items, totals, tracking and admin links', async () => {
     const res = await as(ctx, a).get(
       `/dashboardapi/conversations/${acmeConversation}/shopify/orders`,
@@ -339,7 +339,7 @@ describe('Issue 7 part 5: the contact’s orders beside the conversation', () =>
   });
 });
 
-describe('Issue 7 part 5: store webhooks (X-Shopify-Hmac-SHA256)', () => {
+describe('store webhooks (X-Shopify-Hmac-SHA256)', () => {
   it('refuses a wrong or missing signature', async () => {
     const wrong = await signedWebhook('app/uninstalled', ACME, { id: 1 }, { hmac: 'bm9wZQ==' });
     expect(wrong.statusCode).toBe(401);

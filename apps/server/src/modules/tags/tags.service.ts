@@ -34,7 +34,7 @@ const TAG_COLORS = TAG_PALETTE.slice(0, 8);
 const toTag = (t: typeof tags.$inferSelect): Tag => ({ id: t.id, name: t.name, color: t.color });
 
 /**
- * Spec §7 tag add v2: attaches tags by name to a conversation, creating the ones the account
+ * Tag add v2 (docs/product/api.md): attaches tags by name to a conversation, creating the ones the account
  * does not have yet (case-insensitive). Answers the newly created tags and all tags attached.
  */
 export async function addTags(
@@ -101,7 +101,7 @@ export async function removeTag(
   deps.events.emit('conversation_updated', { accountId: agent.accountId, conversationId });
 }
 
-/** Spec §3 conversation mapping: what the inbox needs to render ids as names. */
+/** Conversation mapping (docs/product/data.md): what the inbox needs to render ids as names. */
 export async function conversationMapping(
   deps: Deps,
   accountId: number,
@@ -121,7 +121,7 @@ export async function conversationMapping(
       .from(teamMembers)
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
       .where(eq(teams.accountId, accountId)),
-    // Spec §3 integrations: the connected Shopify stores (issue 7 part 5).
+    // Integrations (docs/product/data.md): the connected Shopify stores.
     shopifyIntegrations(deps, accountId),
   ]);
   return {

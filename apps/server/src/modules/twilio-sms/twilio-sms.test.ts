@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments, conversations, jobs, messages, supportChannels } from '../../db/schema';
+import { readStored } from '../../lib/file-store';
 import { fileStoreOf } from '../attachments/attachments.service';
 import { as, signUp, type Session, type TestContext } from '../../test/harness';
 import { ownerAndTeammate } from '../../test/inbox-fixtures';
@@ -101,7 +102,7 @@ async function thread(s: Session, conversationId: number) {
   }[];
 }
 
-describe('X-Twilio-Signature (issue 7 part 3)', () => {
+describe('X-Twilio-Signature', () => {
   it("matches Twilio's documented vector", () => {
     const params = {
       CallSid: 'CA1234567890ABCDE',
@@ -116,7 +117,7 @@ describe('X-Twilio-Signature (issue 7 part 3)', () => {
   });
 });
 
-describe('SMS channel setup (issue 7 part 6)', () => {
+describe('SMS channel setup', () => {
   it('creates a channel with its callback URLs, keeps the token secret, and tests the connection', async () => {
     const owner = await signUp(ctx);
     const channel = await smsChannel(owner);
@@ -186,7 +187,7 @@ describe('SMS channel setup (issue 7 part 6)', () => {
   });
 });
 
-describe('inbound SMS (issue 7 parts 3 and 7)', () => {
+describe('inbound SMS', () => {
   it('files a signed message, answers empty TwiML, and stores a retried webhook once', async () => {
     const owner = await signUp(ctx);
     const channel = await smsChannel(owner);
@@ -274,7 +275,7 @@ describe('inbound SMS (issue 7 parts 3 and 7)', () => {
       .where(eq(attachments.messageId, message!.id));
     expect(files).toMatchObject([{ fileName: 'mms-1.jpg', contentType: 'image/jpeg', size: 2048 }]);
     const chunks: Buffer[] = [];
-    for await (const c of fileStoreOf(ctx.deps).read(files[0]!.storageKey))
+    for await (const c of readStored(fileStoreOf(ctx.deps), files[0]!.storageKey))
       chunks.push(c as Buffer);
     expect(Buffer.concat(chunks).equals(photo)).toBe(true);
     // The account's credentials never followed the redirect to the CDN.
@@ -282,7 +283,7 @@ describe('inbound SMS (issue 7 parts 3 and 7)', () => {
   });
 });
 
-describe('outbound SMS (issue 7 parts 3 and 7)', () => {
+describe('outbound SMS', () => {
   async function conversationWithCustomer() {
     const owner = await signUp(ctx);
     const channel = await smsChannel(owner);
@@ -467,7 +468,7 @@ describe('outbound SMS (issue 7 parts 3 and 7)', () => {
   });
 });
 
-describe('SMS channels across accounts (issue 7, design §6)', () => {
+describe('SMS channels across accounts (docs/security.md)', () => {
   it("B's signed data sent to A's channel URL files nowhere, and B cannot configure A's channel", async () => {
     const a = await signUp(ctx);
     const b = await signUp(ctx);

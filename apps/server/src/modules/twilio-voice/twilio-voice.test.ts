@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments, calls, conversations, messages, supportChannels } from '../../db/schema';
 import { recordInbound } from '../conversations/inbound.service';
+import { readStored } from '../../lib/file-store';
 import { fileStoreOf } from '../attachments/attachments.service';
 import { as, signUp, type Session, type TestContext } from '../../test/harness';
 import { ownerAndTeammate } from '../../test/inbox-fixtures';
@@ -94,7 +95,7 @@ async function conversationOfMessage(messageId: number) {
   return { message: m!, conversation: c! };
 }
 
-describe('Incoming calls answered by TwiML (issue 7 part 4)', () => {
+describe('Incoming calls answered by TwiML', () => {
   it('greets, then forwards to the number with the ring timeout and the dial-status action', async () => {
     const owner = await signUp(ctx);
     const channel = await callChannel(owner);
@@ -149,7 +150,7 @@ describe('Incoming calls answered by TwiML (issue 7 part 4)', () => {
   });
 });
 
-describe('Editing a call channel (issue 7 leftovers: provider channels edited after creation)', () => {
+describe('Editing a call channel (provider channels edited after creation)', () => {
   const settingsOf = (s: Session, id: number) =>
     as(ctx, s).get(`/dashboardapi/supportchannel/settings?id=${id}`);
   const patchCall = (s: Session, id: number, provider: Record<string, unknown>) =>
@@ -290,7 +291,7 @@ describe('Editing a call channel (issue 7 leftovers: provider channels edited af
   });
 });
 
-describe('Twilio Voice signatures (issue 7 part 7: bad or missing signature stores nothing)', () => {
+describe('Twilio Voice signatures (bad or missing signature stores nothing)', () => {
   it('a right signature is accepted; a wrong or missing one gets 403 and stores nothing', async () => {
     const owner = await signUp(ctx);
     const channel = await callChannel(owner);
@@ -308,7 +309,7 @@ describe('Twilio Voice signatures (issue 7 part 7: bad or missing signature stor
   });
 });
 
-describe('Calls as conversation entries (issue 7 part 4)', () => {
+describe('Calls as conversation entries', () => {
   it('a retried incoming webhook with the same CallSid makes one entry', async () => {
     const owner = await signUp(ctx);
     const channel = await callChannel(owner);
@@ -404,7 +405,7 @@ describe('Calls as conversation entries (issue 7 part 4)', () => {
     expect(files[0]).toMatchObject({ contentType: 'audio/mpeg', size: audio.length });
     expect(row!.recordingAttachmentId).toBe(files[0]!.id);
     const chunks: Buffer[] = [];
-    for await (const c of fileStoreOf(ctx.deps).read(files[0]!.storageKey))
+    for await (const c of readStored(fileStoreOf(ctx.deps), files[0]!.storageKey))
       chunks.push(c as Buffer);
     expect(Buffer.concat(chunks).equals(audio)).toBe(true);
 
@@ -423,7 +424,7 @@ describe('Calls as conversation entries (issue 7 part 4)', () => {
   });
 });
 
-describe('Calling the customer back (issue 7 part 4)', () => {
+describe('Calling the customer back', () => {
   async function missedCallConversation(owner: Session) {
     const channel = await callChannel(owner);
     const callSid = sid('CA');
@@ -511,7 +512,7 @@ describe('Calling the customer back (issue 7 part 4)', () => {
   });
 });
 
-describe('Callback requests an agent calls from (issue 7 part 4)', () => {
+describe('Callback requests an agent calls from', () => {
   it("calls from a callback request's conversation through the account's Twilio call channel", async () => {
     const owner = await signUp(ctx);
     const channel = await callChannel(owner);
@@ -549,7 +550,7 @@ describe('Callback requests an agent calls from (issue 7 part 4)', () => {
   });
 });
 
-describe('Twilio Voice across accounts (issue 7, design §6)', () => {
+describe('Twilio Voice across accounts (docs/security.md)', () => {
   it("A's channel URL never files into B, and B cannot call on A's conversation", async () => {
     const a = await signUp(ctx);
     const b = await signUp(ctx);

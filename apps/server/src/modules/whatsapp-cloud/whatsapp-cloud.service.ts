@@ -14,6 +14,7 @@ import {
 import { supportChannels } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest, conflict } from '../../lib/errors';
+import { readStored } from '../../lib/file-store';
 import { enqueueJob, RetryableError, type JobHandler } from '../../lib/jobs';
 import { safeGet } from '../../lib/safe-fetch';
 import {
@@ -472,7 +473,7 @@ async function uploadCloudMedia(
 ): Promise<string> {
   let bytes: Buffer;
   try {
-    bytes = Buffer.concat(await fileStoreOf(deps).read(file.storageKey).toArray());
+    bytes = Buffer.concat(await readStored(fileStoreOf(deps), file.storageKey).toArray());
   } catch {
     throw new PermanentDeliveryError(
       `The file "${file.fileName}" could not be read from storage, so the reply was not sent. Attach it again.`,

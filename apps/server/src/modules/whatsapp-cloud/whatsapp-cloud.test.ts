@@ -104,7 +104,7 @@ async function reply(s: Session, conversationId: number, body: string, attachmen
   return (res.json() as { id: number }).id;
 }
 
-/** An agent's upload (spec §3 POST /attachment/), as the web app sends it; its id. */
+/** An agent's upload (POST /attachment/: docs/product/data.md), as the web app sends it; its id. */
 async function upload(s: Session, file: { name: string; type: string; bytes: Buffer }) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
@@ -142,7 +142,7 @@ const MP3 = Buffer.concat([
 const messageRow = async (id: number) =>
   (await ctx.deps.db.select().from(messages).where(eq(messages.id, id)))[0]!;
 
-describe('WhatsApp Cloud API setup (issue 7 parts 2 and 6)', () => {
+describe('WhatsApp Cloud API setup', () => {
   it('connects a number checked with Meta, keeps the token sealed, and tests the connection', async () => {
     const owner = await signUp(ctx);
     const number = fake.addWhatsappNumber();
@@ -167,7 +167,7 @@ describe('WhatsApp Cloud API setup (issue 7 parts 2 and 6)', () => {
   });
 });
 
-describe('WhatsApp Cloud API inbound (issue 7 parts 2 and 7)', () => {
+describe('WhatsApp Cloud API inbound', () => {
   it('files a text by a job and a retried webhook once; a bad signature stores nothing', async () => {
     const owner = await signUp(ctx);
     const number = fake.addWhatsappNumber();
@@ -271,7 +271,7 @@ describe('WhatsApp Cloud API inbound (issue 7 parts 2 and 7)', () => {
   });
 });
 
-describe('WhatsApp Cloud API outbound (issue 7 parts 2 and 7)', () => {
+describe('WhatsApp Cloud API outbound', () => {
   it('sends text within the window; statuses move it to delivered, or failed with the reason', async () => {
     const { owner, number, from, conversationId } = await conversationWithCustomer();
     const id = await reply(owner, conversationId, 'It ships today.');

@@ -32,7 +32,7 @@ export async function findVisitorByToken(db: Db, token: string) {
 }
 
 /**
- * Auth mode `widget` (design §4): the visitor's token from WIDGET_TOKEN_HEADER, scoped to one
+ * Auth mode `widget` (docs/ARCHITECTURE.md): the visitor's token from WIDGET_TOKEN_HEADER, scoped to one
  * account, one store and one visitor. A visitor token never opens an agent route, nor the reverse.
  */
 export async function authenticateVisitor(

@@ -19,7 +19,7 @@ afterAll(() => ctx.close());
 const setStatus = (session: Session, id: number, status: string) =>
   as(ctx, session).patch(`/dashboardapi/conversations/${id}`, { status });
 
-describe('POST /widgetapi/conversations/:id/rating (issue 6: rating prompt in the widget)', () => {
+describe('POST /widgetapi/conversations/:id/rating (rating prompt in the widget)', () => {
   it("the visitor rates their own closed conversation; the rating shows in the widget's list and replaces an earlier one", async () => {
     const { api, conversationId } = await chattingVisitor(ctx, shop.shop);
     expect((await setStatus(owner, conversationId, 'closed')).statusCode).toBe(200);

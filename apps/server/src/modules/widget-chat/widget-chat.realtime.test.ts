@@ -30,7 +30,7 @@ import {
 import { chattingVisitor, storeWithWidget } from './widget-chat.fixtures';
 
 // The widget over the real pusher-js client: the visitor's own private channel, authorised by
-// POST /widgetapi/pusher/auth with the visitor token (issue 6 part 4/5, design §5).
+// POST /widgetapi/pusher/auth with the visitor token (docs/ARCHITECTURE.md).
 
 let ctx: TestContext;
 let port: number;
@@ -84,7 +84,7 @@ async function connectedVisitor(text = 'Hello from the widget') {
 
 type WidgetMessageEvent = WidgetEventPayloads['widget_message'];
 
-describe('private-widget-visitor-{public id} (issue 6: realtime for the visitor)', () => {
+describe('private-widget-visitor-{public id} (realtime for the visitor)', () => {
   it("an agent's reply reaches the visitor live and is marked delivered; a private note never does", async () => {
     const v = await connectedVisitor();
     const heard: WidgetMessageEvent[] = [];

@@ -11,8 +11,7 @@ import { RetryableError } from '../../lib/jobs';
 import type { Realtime } from '../../realtime/realtime';
 import { registerAdapter, PermanentDeliveryError, type ChannelAdapter } from '../channels/adapters';
 import { transcriptUrl } from '../conversation-feedback/conversation-feedback.service';
-import { findEmailChannelOfBrand } from '../email-channel/email-channel.queries';
-import { sendAsEmailChannel } from '../email-channel/email-out';
+import { sendConversationMail } from '../email-channel/email-out';
 import { toWidgetAgent, widgetConversations, widgetMessagesByIds } from './widget-chat.present';
 import {
   accountOfConversation,
@@ -85,26 +84,20 @@ async function emailReply(
     ...(shopUrl ? [`Continue the chat on ${shopUrl}`] : []),
     `The whole conversation: ${transcriptUrl(deps, reply.accountId, reply.conversationId)}`,
   ];
-  const mail = { to, subject: `New reply from ${brandName}`, text: lines.join('\n') };
   // The visitor may answer by email: from the workspace's email channel that answer threads back
   // into this conversation; MAIL_FROM is a no-reply address that refuses it.
-  const channel = await findEmailChannelOfBrand(deps.db, {
-    accountId: reply.accountId,
-    brandId: reply.brandId,
-  });
-  if (channel)
-    await sendAsEmailChannel(deps, channel, reply.conversationId, {
-      ...mail,
-      fromName: brandName,
-    });
-  else await deps.mailer.send(mail);
+  await sendConversationMail(
+    deps,
+    { accountId: reply.accountId, conversationId: reply.conversationId, fromName: brandName },
+    { to, subject: `New reply from ${brandName}`, text: lines.join('\n') },
+  );
 }
 
 export function registerWidgetChatRealtime(deps: Deps, realtime: Realtime): void {
   realtimes.set(deps, realtime);
 
   // Batched: every inbound message on any channel updates a conversation, and one query tells
-  // which of a burst's conversations are widget chats at all (design.md §7 inbound rate).
+  // which of a burst's conversations are widget chats at all (the inbound rate budget, docs/benchmarks.md).
   realtime.eventMappings.mapBatch('conversation_updated', async (events, d) => {
     const chats = await widgetChatsAmong(d.db, events);
     const published = await Promise.all(
@@ -208,7 +201,7 @@ const liveChatAdapter: ChannelAdapter = {
     return {};
   },
 };
-// Spec §1 names the widget's channel both `live_chat` and `widget_livechat`; one adapter serves
+// The product names the widget's channel both `live_chat` and `widget_livechat`; one adapter serves
 // either, since a visitor's conversations are found through widget_conversations, not the type.
 registerAdapter('live_chat', liveChatAdapter);
 registerAdapter('widget_livechat', liveChatAdapter);

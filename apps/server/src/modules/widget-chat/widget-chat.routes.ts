@@ -70,7 +70,7 @@ const perVisitor = (max: number, timeWindow = '1 minute') => ({
 });
 
 /**
- * The live-chat widget's API (issue 6): `/widgetapi/*`, auth mode `widget` (the visitor token in
+ * The live-chat widget's API: `/widgetapi/*`, auth mode `widget` (the visitor token in
  * WIDGET_TOKEN_HEADER) except `sessions`, which is public and rate-limited per IP address.
  */
 export const widgetChatRoutes =

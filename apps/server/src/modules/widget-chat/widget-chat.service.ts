@@ -34,6 +34,7 @@ import {
   rateClosedConversation,
   transcriptUrl,
 } from '../conversation-feedback/conversation-feedback.service';
+import { sendConversationMail } from '../email-channel/email-out';
 import { chatOf } from '../widgets/widgets.service';
 import { isOpenAt } from './business-hours';
 import { findVisitorByToken, widgetUnavailable } from './widget-chat.auth';
@@ -597,16 +598,20 @@ export async function sendTranscript(
     throw badRequest('Tell us the email address to send the transcript to.', {
       email: 'Required.',
     });
-  await deps.mailer.send({
-    to,
-    subject: `Your conversation with ${brand.name}`,
-    text: [
-      `Here is your conversation with ${brand.name}:`,
-      '',
-      transcriptUrl(deps, visitor.accountId, conversationId),
-      '',
-      'The link works for 30 days.',
-    ].join('\n'),
-  });
+  await sendConversationMail(
+    deps,
+    { accountId: visitor.accountId, conversationId, fromName: brand.name },
+    {
+      to,
+      subject: `Your conversation with ${brand.name}`,
+      text: [
+        `Here is your conversation with ${brand.name}:`,
+        '',
+        transcriptUrl(deps, visitor.accountId, conversationId),
+        '',
+        'The link works for 30 days.',
+      ].join('\n'),
+    },
+  );
   return { sent_to: to };
 }

@@ -44,7 +44,7 @@ afterAll(() => ctx.close());
 const reply = (conversationId: number, body: string, kind: 'reply' | 'note' = 'reply') =>
   as(ctx, owner).post(`/dashboardapi/conversations/${conversationId}/messages`, { body, kind });
 
-describe('POST /widgetapi/sessions (issue 6: visitor sessions)', () => {
+describe('POST /widgetapi/sessions (visitor sessions)', () => {
   it('starts a visitor with a 128-bit token stored hashed, and resumes them with it', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
@@ -122,7 +122,7 @@ describe('POST /widgetapi/sessions (issue 6: visitor sessions)', () => {
   });
 });
 
-describe("auth mode 'widget' (design §4)", () => {
+describe("auth mode 'widget' (docs/ARCHITECTURE.md)", () => {
   it('refuses a missing or unknown token, and an agent token, with 401', async () => {
     for (const headers of [{}, { [WIDGET_TOKEN_HEADER]: 'not-a-real-token-123456' }]) {
       const res = await ctx.app.inject({ method: 'GET', url: WIDGET_API.conversations, headers });
@@ -163,7 +163,7 @@ describe("auth mode 'widget' (design §4)", () => {
   });
 });
 
-describe('conversations (issue 6 part 4: pre-chat form, several conversations, history)', () => {
+describe('conversations (pre-chat form, several conversations, history)', () => {
   it("files the first message on the store's live_chat channel (made on first use) for the agents", async () => {
     const store = await storeWithWidget(ctx, owner, { name: 'First Use' });
     const { api, conversationId, started } = await chattingVisitor(ctx, store.shop, 'Hi there');

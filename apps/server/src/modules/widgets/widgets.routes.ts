@@ -21,11 +21,11 @@ export const widgetsRoutes =
     app.get(
       WIDGET_PUBLIC_SETTINGS_PATH,
       {
-        // Spec §7: read by the widget on a merchant's storefront, without authentication.
+        // docs/product/api.md: read by the widget on a merchant's storefront, without authentication.
         config: { auth: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
         schema: {
           tags,
-          summary: 'Spec §3 widget public settings of a store',
+          summary: 'Widget public settings of a store (docs/product/data.md)',
           querystring: z.object({ myshopify_domain: z.string().trim().min(1).max(255) }),
           response: { 200: widgetPublicSettings },
         },

@@ -62,7 +62,7 @@ function checkChat(chat: WidgetChatSettings) {
 /** A new identity secret: 32 random bytes, hex (what the store's server signs with). */
 const newIdentitySecret = () => crypto.randomBytes(32).toString('hex');
 
-/** Spec §3 widget public settings of a saved widget; a widget never saved is off. */
+/** docs/product/data.md widget public settings of a saved widget; a widget never saved is off. */
 export function toPublicSettings(widget: WidgetRow | null): WidgetPublicSettings {
   return {
     basic_settings: { is_widget_enabled: widget?.isEnabled ?? false },
@@ -70,7 +70,7 @@ export function toPublicSettings(widget: WidgetRow | null): WidgetPublicSettings
   };
 }
 
-/** Spec §7 GET /dashboardapi/widget/public_settings/?myshopify_domain= (no authentication). */
+/** GET /dashboardapi/widget/public_settings/?myshopify_domain= (docs/product/api.md) (no authentication). */
 export async function publicSettingsOfShop(deps: Deps, myshopifyDomain: string) {
   const row = await findWidgetByShop(deps.db, { myshopifyDomain: myshopifyDomain.toLowerCase() });
   if (!row) throw notFound('That store');

@@ -66,7 +66,7 @@ describe('widget settings (/settings/widgets): GET/PATCH /dashboardapi/widget/se
     });
   });
 
-  it('an admin saves every public setting; public_settings (spec §3/§7) then serves exactly the saved values', async () => {
+  it('an admin saves every public setting; public_settings (docs/product/data.md, docs/product/api.md) then serves exactly the saved values', async () => {
     const owner = await signUp(ctx);
     const store = await storeOf(owner, { name: 'Maya Boutique' });
     const before = (await as(ctx, owner).get(WIDGET_SETTINGS_PATH)).json();
@@ -235,7 +235,7 @@ describe('widget settings (/settings/widgets): GET/PATCH /dashboardapi/widget/se
     });
   });
 
-  it('issue 6: chat settings (greeting, pre-chat form, business hours, away message) are merged over the defaults and validated', async () => {
+  it('chat settings (greeting, pre-chat form, business hours, away message) are merged over the defaults and validated', async () => {
     const owner = await signUp(ctx);
     await storeOf(owner);
     const before = (await as(ctx, owner).get(WIDGET_SETTINGS_PATH)).json();
@@ -292,7 +292,7 @@ describe('widget settings (/settings/widgets): GET/PATCH /dashboardapi/widget/se
     expect((await as(ctx, owner).get(WIDGET_SETTINGS_PATH)).json().chat.greeting).toBe('Bonjour !');
   });
 
-  it('issue 6: the identity secret is made on the first admin read, shown only to owners and admins, and rotated on request', async () => {
+  it('the identity secret is made on the first admin read, shown only to owners and admins, and rotated on request', async () => {
     const { owner, mate } = await ownerAndTeammate(ctx);
     await storeOf(owner);
     // No widget saved yet: no secret.

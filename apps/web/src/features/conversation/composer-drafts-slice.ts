@@ -12,7 +12,7 @@ export interface ComposerDraft {
 
 /**
  * Unsent drafts by conversation id, so switching conversations keeps what was written. Kept for
- * the session only (not persisted: spec §3 persists only fastReply and globalSettings).
+ * the session only (not persisted: docs/product/data.md persists only fastReply and globalSettings).
  */
 export type ComposerDraftsState = Record<string, ComposerDraft>;
 

@@ -5,7 +5,7 @@ import { CANCELED_MESSAGE, isCanceledRequest } from '../../lib/request';
 import { fetchTicket, type TicketPayload, type TicketStore } from './api/ticket-api';
 
 /**
- * The ticket preload cache (spec §3, §4, §9): one entry per ticket id plus store, loading, then
+ * The ticket preload cache (docs/product/data.md, docs/product/states.md, docs/product/limits.md): one entry per ticket id plus store, loading, then
  * cached for 5 minutes or failed. Aborting a preload is not an error. Not persisted.
  */
 export interface TicketPreloadEntry {
@@ -20,7 +20,7 @@ export type TicketPreloadState = Record<string, TicketPreloadEntry>;
 
 export const initialTicketPreloadState: TicketPreloadState = {};
 
-/** Spec §9: the ticket cache lifetime is 5 minutes. */
+/** docs/product/limits.md: the ticket cache lifetime is 5 minutes. */
 export const TICKET_PRELOAD_LIFETIME_MS = TICKET_CACHE_LIFETIME_MS;
 
 /** A conversation as the preload needs it: its id and its store (brand). */
@@ -30,7 +30,7 @@ export interface PreloadTarget {
 }
 
 /**
- * Spec §3/§7: the store a conversation's ticket is read for — its brand, sent as `store_id` —
+ * docs/product/data.md, docs/product/api.md: the store a conversation's ticket is read for — its brand, sent as `store_id` —
  * or none when the conversation belongs to no store.
  */
 export function ticketStoreOf(conversation: Pick<PreloadTarget, 'brand_id'>): TicketStore {
@@ -131,7 +131,7 @@ export const ticketPreloadSlice = createSlice({
         const entry = state[key];
         if (!entry) return;
         entry.isLoading = false;
-        // Spec §4: an abort is not an error. What was cached before stays; nothing else is kept.
+        // docs/product/states.md: an abort is not an error. What was cached before stays; nothing else is kept.
         if (action.meta.aborted || action.payload?.code === 'canceled') {
           if (!entry.data) delete state[key];
           return;

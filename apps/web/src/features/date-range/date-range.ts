@@ -10,7 +10,7 @@ export interface DateRange {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FORMAT = 'YYYY-MM-DD';
 
-/** Spec §9: the default range runs from one month ago to today. */
+/** docs/product/limits.md: the default range runs from one month ago to today. */
 export function defaultDateRange(now: Date = new Date()): DateRange {
   const today = dayjs(now);
   return { start: today.subtract(1, 'month').format(FORMAT), end: today.format(FORMAT) };
@@ -28,7 +28,7 @@ export function normaliseDateRange(value: unknown): DateRange | null {
   return start <= end ? { start, end } : { start: end, end: start };
 }
 
-/** Spec §3: the range is saved locally under `global-date-range`. */
+/** docs/product/data.md: the range is saved locally under `global-date-range`. */
 export function readStoredDateRange(): DateRange | null {
   try {
     const raw = localStorage.getItem(LOCAL_KEYS.globalDateRange);

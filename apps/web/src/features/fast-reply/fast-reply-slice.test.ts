@@ -40,7 +40,7 @@ async function loadedStore(routes: Parameters<typeof fakeApi>[0] = {}) {
   return { store, api };
 }
 
-describe('fast replies: list rules (spec §4)', () => {
+describe('fast replies: list rules (docs/product/states.md)', () => {
   it('fetch replaces the list and selects the first item', async () => {
     const { store, api } = await loadedStore();
     const state = stateOf(store).fastReply;

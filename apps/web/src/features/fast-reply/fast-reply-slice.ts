@@ -10,13 +10,13 @@ import { isCanceledRequest } from '../../lib/request';
 import { fastReplyApi, type FastReplyList } from './api/fast-reply-api';
 
 /**
- * Fast-reply (canned reply) templates: the state of spec §3 and the list rules of spec §4.
+ * Fast-reply (canned reply) templates: the state of docs/product/data.md and the list rules of docs/product/states.md.
  * Persisted with globalSettings under the shared-inbox key (app/store).
  */
 
 export type FastReplyAttachment = Attachment;
 
-/** Spec §3 selectedFastReply {id, name, template_content, attachments[], folder}. */
+/** selectedFastReply {id (docs/product/data.md), name, template_content, attachments[], folder}. */
 export interface FastReply {
   id: number;
   name: string;
@@ -86,7 +86,7 @@ function rejection(error: unknown): ApiErrorPayload {
   return error === CANCELED ? CANCELED : toErrorPayload(error);
 }
 
-/** Spec §4 fetch: `createMode` is whether the page is writing a new template. */
+/** Fetch (docs/product/states.md): `createMode` is whether the page is writing a new template. */
 export const fetchFastReplies = createAsyncThunk<
   FastReplyList,
   { createMode?: boolean } | undefined,
@@ -127,7 +127,7 @@ export const updateFastReply = createAsyncThunk<
   }
 });
 
-/** Spec §4 delete: removes the selected template. */
+/** Delete (docs/product/states.md): removes the selected template. */
 export const deleteSelectedFastReply = createAsyncThunk<{ id: number }, void, ThunkConfig>(
   'fastReply/delete',
   async (_, { rejectWithValue, getState }) => {
@@ -191,7 +191,7 @@ export const fastReplySlice = createSlice({
     fastRepliesSearched(state, action: PayloadAction<string>) {
       state.filteredFastReplies = filterFastReplies(state.data, action.payload);
     },
-    /** Spec §4: folders can be added (no duplicates) or removed. */
+    /** docs/product/states.md: folders can be added (no duplicates) or removed. */
     folderAdded(state, action: PayloadAction<string>) {
       const name = action.payload.trim();
       if (name && !state.folders.some((f) => f.toLowerCase() === name.toLowerCase())) {
@@ -207,7 +207,7 @@ export const fastReplySlice = createSlice({
       .addCase(fetchFastReplies.pending, (state) => {
         state.loading = true;
       })
-      // Spec §4: fetch replaces the list and selects the first, or clears it in create mode.
+      // docs/product/states.md: fetch replaces the list and selects the first, or clears it in create mode.
       .addCase(fetchFastReplies.fulfilled, (state, action) => {
         state.loading = false;
         state.error = null;
@@ -223,7 +223,7 @@ export const fastReplySlice = createSlice({
       .addCase(createFastReply.pending, (state) => {
         state.submitting = true;
       })
-      // Spec §4: create adds the item to the top of the list and selects it.
+      // docs/product/states.md: create adds the item to the top of the list and selects it.
       .addCase(createFastReply.fulfilled, (state, action) => {
         state.submitting = false;
         state.error = null;
@@ -239,7 +239,7 @@ export const fastReplySlice = createSlice({
       .addCase(updateFastReply.pending, (state) => {
         state.submitting = true;
       })
-      // Spec §4: update moves the updated item to the top.
+      // docs/product/states.md: update moves the updated item to the top.
       .addCase(updateFastReply.fulfilled, (state, action) => {
         const updated = action.payload;
         state.submitting = false;
@@ -256,7 +256,7 @@ export const fastReplySlice = createSlice({
       .addCase(deleteSelectedFastReply.pending, (state) => {
         state.submitting = true;
       })
-      // Spec §4: delete removes the selected item and selects the first remaining one.
+      // docs/product/states.md: delete removes the selected item and selects the first remaining one.
       .addCase(deleteSelectedFastReply.fulfilled, (state, action) => {
         state.submitting = false;
         state.error = null;

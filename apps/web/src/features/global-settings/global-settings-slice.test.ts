@@ -22,7 +22,7 @@ function storeWithFetchedSettings() {
   return store;
 }
 
-describe('global settings refresh (spec §4, §9)', () => {
+describe('global settings refresh (docs/product/states.md, docs/product/limits.md)', () => {
   it('is checked every 60 seconds and refreshes after more than 60 minutes', () => {
     expect(GLOBAL_SETTINGS_CHECK_INTERVAL_MS).toBe(60_000);
     expect(GLOBAL_SETTINGS_REFRESH_AFTER_MS).toBe(60 * 60_000);

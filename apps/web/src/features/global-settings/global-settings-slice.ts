@@ -10,7 +10,7 @@ import { toErrorPayload, type ApiErrorPayload } from '../../lib/api-error';
 import { isCanceledRequest } from '../../lib/request';
 import { globalSettingsApi } from './api/global-settings-api';
 
-/** Spec §3: the five settings plus loading, submitting, isFetched, error. Persisted. */
+/** docs/product/data.md: the five settings plus loading, submitting, isFetched, error. Persisted. */
 export interface GlobalSettingsState extends GlobalSettings {
   loading: boolean;
   submitting: boolean;
@@ -59,7 +59,7 @@ export const fetchGlobalSettings = createAsyncThunk<GlobalSettings, void, ThunkC
   { condition: (_, { getState }) => !getState().globalSettings.loading },
 );
 
-/** Spec §4: checked every 60 s; refetched when never fetched or more than 60 min old. */
+/** docs/product/states.md: checked every 60 s; refetched when never fetched or more than 60 min old. */
 export const refreshGlobalSettingsIfStale = createAsyncThunk<void, void, ThunkConfig>(
   'globalSettings/refreshIfStale',
   async (_, { dispatch, getState }) => {

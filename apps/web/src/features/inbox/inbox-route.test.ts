@@ -10,7 +10,7 @@ import {
 } from './inbox-route';
 
 describe('inbox URLs', () => {
-  it('spec §2 ticket links have 4 segments before the id: /inboxes/{view}/{status}/{sort}/{id}', () => {
+  it('ticket links have 4 segments before the id (docs/product/screens.md): /inboxes/{view}/{status}/{sort}/{id}', () => {
     expect(parseInboxSplat('all/open/newest/123')).toEqual({
       location: { view: 'all', status: 'open', sort: 'newest', conversationId: 123 },
       canonical: true,
@@ -41,7 +41,7 @@ describe('inbox URLs', () => {
     });
   });
 
-  it('spec §3: remembers last-inbox-route and last-inbox-route-slug, and /inboxes restores them', () => {
+  it('docs/product/data.md: remembers last-inbox-route and last-inbox-route-slug, and /inboxes restores them', () => {
     expect(restoredInboxPath()).toBe('/inboxes/all/open/newest');
     rememberInboxLocation({ view: 'tag:2', status: 'pending', sort: 'oldest', conversationId: 4 });
     expect(localStorage.getItem(LOCAL_KEYS.lastInboxRoute)).toBe('/inboxes/tag-2/pending/oldest/4');

@@ -7,7 +7,7 @@ import {
 } from '@parley/contracts';
 
 /**
- * The inbox's URLs. Four segments before the conversation id, so spec §2 ticket links
+ * The inbox's URLs. Four segments before the conversation id, so ticket links (docs/product/screens.md)
  * (`{a}/{b}/{c}/{d}/{id}?search=id:{id}`) open the ticket:
  *
  *   /inboxes/{view}/{status}/{sort}            e.g. /inboxes/mine/open/newest
@@ -93,7 +93,7 @@ export function parseInboxSplat(splat: string): { location: InboxLocation; canon
   return { location, canonical };
 }
 
-// ---- Spec §2/§3: the last visited inbox route and its slug are remembered ----
+// ---- docs/product/screens.md, docs/product/data.md: the last visited inbox route and its slug are remembered ----
 
 /** Remembers where the user was (`last-inbox-route`) and in which view (`last-inbox-route-slug`). */
 export function rememberInboxLocation(location: InboxLocation): void {

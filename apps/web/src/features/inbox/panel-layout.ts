@@ -1,7 +1,7 @@
 import { LOCAL_KEYS } from '@parley/contracts';
 
 /**
- * Spec §9 panel widths: at a viewport of 1440px or wider 200, 280, 300; otherwise 190, 260,
+ * Panel widths (docs/product/limits.md): at a viewport of 1440px or wider 200, 280, 300; otherwise 190, 260,
  * 280 — the views and list panels start at (and never shrink below) their width, the
  * conversation panel takes the rest and keeps at least its own.
  */
@@ -75,7 +75,7 @@ export function storePanelWidths(widths: Partial<PanelWidths>): void {
   writeJson(LOCAL_KEYS.resizablePanels, widths);
 }
 
-/** Which panels are shown (`toogle-panels`, spelled as the spec has it); both by default. */
+/** Which panels are shown (`toogle-panels`, spelled so on purpose); both by default. */
 export function readPanelVisibility(): PanelVisibility {
   const stored = readJson(LOCAL_KEYS.togglePanels) ?? {};
   return { views: stored.views !== false, list: stored.list !== false };

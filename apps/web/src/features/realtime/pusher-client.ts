@@ -5,7 +5,7 @@ import { readSessionCookies } from '../../lib/session';
 import type { RealtimeConnector } from './realtime-context';
 
 /**
- * Spec §7: the channel authorisation call sends X-CSRFTOKEN, Authorization 'Token {auth_token}'
+ * docs/product/api.md: the channel authorisation call sends X-CSRFTOKEN, Authorization 'Token {auth_token}'
  * and x-dc-account-id, read from the cookies each time a channel is authorised (so a switched
  * account or a renewed token is picked up without a new client).
  */

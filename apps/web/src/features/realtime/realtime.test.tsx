@@ -74,7 +74,7 @@ const connected = (realtime: ReturnType<typeof fakeRealtime>) =>
     return realtime.current as FakePusher;
   });
 
-describe('realtime connection (spec §7 channels, design §5)', () => {
+describe('realtime connection (channels, docs/ARCHITECTURE.md: docs/product/api.md)', () => {
   it('connects with the server’s options: wsHost, wsPort as wsPort and wssPort, forceTLS, transports, cluster', async () => {
     const { realtime, api } = setup();
     const client = await connected(realtime);
@@ -93,7 +93,7 @@ describe('realtime connection (spec §7 channels, design §5)', () => {
     );
   });
 
-  it('spec §7: channel authorisation posts to /dashboardapi/pusher/auth with X-CSRFTOKEN, Authorization Token and x-dc-account-id from the cookies', async () => {
+  it('docs/product/api.md: channel authorisation posts to /dashboardapi/pusher/auth with X-CSRFTOKEN, Authorization Token and x-dc-account-id from the cookies', async () => {
     const { realtime } = setup();
     const client = await connected(realtime);
     const auth = client.options.channelAuthorization as {
@@ -215,7 +215,7 @@ describe('realtime connection (spec §7 channels, design §5)', () => {
   });
 });
 
-describe('spec §2: no real-time channel on the public pages', () => {
+describe('docs/product/screens.md: no real-time channel on the public pages', () => {
   for (const [path, text] of [
     ['/login', 'Sign in'],
     ['/signup', 'Create your account'],

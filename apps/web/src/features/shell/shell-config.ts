@@ -14,12 +14,12 @@ export const IOS_APP_URL =
 export const ANDROID_APP_URL =
   env['VITE_ANDROID_APP_URL'] ||
   'https://play.google.com/store/search?q=Parley%20help%20desk&c=apps';
-/** Spec §2: the Help Center lives at /help-center/helpcenter. */
+/** docs/product/screens.md: the Help Center lives at /help-center/helpcenter. */
 export const HELP_CENTER_URL = env['VITE_HELP_CENTER_URL'] || '/help-center/helpcenter';
 /** The onboarding videos the operator publishes (ONBOARDING_VIDEOS), listed on /setup. */
 export const ONBOARDING_VIDEOS_ROUTE = '/setup#onboarding-videos';
 
-/** Spec §2 route targets of the shell's actions. */
+/** Route targets of the shell's actions (docs/product/screens.md). */
 export const SHELL_ROUTES = {
   pricing: '/settings/pricing',
   dnsRecords: '/settings/dnsrecords',

@@ -23,7 +23,7 @@ import {
 import { useNow } from './use-now';
 
 // The modals load when they first open (MountOnOpen): most visits open none of them, and the
-// inbox route has a JS budget (design.md §7).
+// inbox route has a JS budget (docs/benchmarks.md).
 /** The modals opened from a menu (useShellModals), each with the same props. */
 const MENU_MODALS: Record<MenuModal, LazyPage<{ open: boolean; onClose: () => void }>> = {
   'mobile-apps': lazyPage(() =>
@@ -53,7 +53,7 @@ const FeedbackSurveyModal = lazyPage(() =>
   import('./nps/feedback-survey-modal').then((m) => m.FeedbackSurveyModal),
 );
 
-/** Spec §4/§7: true once `re-authentication-alert-for-ctwa` arrived for the current account. */
+/** docs/product/states.md, docs/product/api.md: true once `re-authentication-alert-for-ctwa` arrived for the current account. */
 function useReauthAlert(): [boolean, () => void] {
   const [alerted, setAlerted] = useState(false);
   const accountId = currentAccountId();
@@ -70,7 +70,7 @@ const FLOAT_BOTTOM = 24;
 const FLOAT_STEP = 64;
 
 /**
- * The logged-in shell's overlays (spec §2, §4): the modals opened from menus (through
+ * The logged-in shell's overlays (docs/product/screens.md, docs/product/states.md): the modals opened from menus (through
  * useShellModals), the modals the user's state or a realtime event opens, the feedback survey
  * with its floating button and `popup` query flag, and the help widget.
  */
@@ -84,14 +84,14 @@ export function ShellProvider({ children }: { children: ReactNode }) {
   const [reauthOpen, closeReauth] = useReauthAlert();
   // Opened by the floating button (or kept open to thank the user after a popup survey).
   const [surveyOpen, setSurveyOpen] = useState(false);
-  // Spec §2: the `popup` query parameter opens the survey by itself (once per visit to the URL).
+  // docs/product/screens.md: the `popup` query parameter opens the survey by itself (once per visit to the URL).
   const [popupClosedAt, setPopupClosedAt] = useState<string | null>(null);
   const popupOpen = new URLSearchParams(search).has('popup') && popupClosedAt !== key;
 
   const modals = useMemo(() => ({ open: (modal: MenuModal) => setMenuModal(modal) }), []);
   const closeMenuModal = useCallback(() => setMenuModal(null), []);
 
-  // Spec §2: a survey opened by the popup flag sends the user home when closed or submitted.
+  // docs/product/screens.md: a survey opened by the popup flag sends the user home when closed or submitted.
   const closeSurvey = useCallback(() => {
     setSurveyOpen(false);
     if (!popupOpen) return;
@@ -153,13 +153,13 @@ export function ShellProvider({ children }: { children: ReactNode }) {
           </MountOnOpen>
         </>
       )}
-      {/* Spec §2: the help widget sits lowest; the feedback button stacks above it. */}
+      {/* docs/product/screens.md: the help widget sits lowest; the feedback button stacks above it. */}
       {helpWidgetShown && <HelpWidget me={me} bottom={FLOAT_BOTTOM} />}
       {nps?.show_milestone_float_button && showsFeedbackButton(pathname) && (
         <FeedbackButton
           bottom={helpWidgetShown ? FLOAT_BOTTOM + FLOAT_STEP : FLOAT_BOTTOM}
           onClick={() => {
-            // Spec §7: Me is asked again when the feedback button is clicked.
+            // docs/product/api.md: Me is asked again when the feedback button is clicked.
             void refetch();
             setSurveyOpen(true);
           }}

@@ -25,7 +25,7 @@ describe('shell rules', () => {
     expect(daysSince(ago(14), NOW)).toBe(14);
   });
 
-  it('spec §4 payment banner: 14 − days elapsed (minimum 1) under 14 days; error from 14 days', () => {
+  it('payment banner (docs/product/states.md): 14 − days elapsed (minimum 1) under 14 days; error from 14 days', () => {
     expect(paymentBanner(me(null), NOW, null)).toEqual({ kind: 'none' });
     expect(paymentBanner(me(0), NOW, null)).toEqual({ kind: 'warning', daysLeft: 14 });
     expect(paymentBanner(me(10), NOW, null)).toEqual({ kind: 'warning', daysLeft: 4 });
@@ -34,12 +34,12 @@ describe('shell rules', () => {
     expect(paymentBanner(me(40), NOW, null)).toEqual({ kind: 'error', daysElapsed: 40 });
   });
 
-  it('spec §4 payment banner: closed today hides it; closed another day does not', () => {
+  it('payment banner (docs/product/states.md): closed today hides it; closed another day does not', () => {
     expect(paymentBanner(me(3), NOW, '2026-06-15')).toEqual({ kind: 'none' });
     expect(paymentBanner(me(3), NOW, '2026-06-14').kind).toBe('warning');
   });
 
-  it('spec §4 payment modal: banner shown and the failure or action-required age ≥ 14 days', () => {
+  it('payment modal (docs/product/states.md): banner shown and the failure or action-required age ≥ 14 days', () => {
     const at = '/inboxes/all/open/newest';
     expect(paymentModalDue(me(13), NOW, null, at)).toBe(false);
     expect(paymentModalDue(me(14), NOW, null, at)).toBe(true);
@@ -63,7 +63,7 @@ describe('shell rules', () => {
     expect(paymentModalStamp(me(20))).not.toBe(paymentModalStamp(me(2)));
   });
 
-  it('spec §4/§9 password reminder: 83 to 90 days, never on login, signup or change password', () => {
+  it('password reminder (docs/product/states.md, docs/product/limits.md): 83 to 90 days, never on login, signup or change password', () => {
     const aged = (days: number) => ({ last_password_updated: ago(days) });
     expect(passwordReminderDue(aged(82), NOW, '/inboxes')).toBe(false);
     expect(passwordReminderDue(aged(83), NOW, '/inboxes')).toBe(true);
@@ -74,14 +74,14 @@ describe('shell rules', () => {
     }
   });
 
-  it('spec §2 top banner paths: /inboxes or /setings (sic) only', () => {
+  it('top banner paths (docs/product/screens.md): /inboxes or /setings (sic) only', () => {
     expect(showsTopBanner('/inboxes/all/open')).toBe(true);
     expect(showsTopBanner('/setings')).toBe(true);
     expect(showsTopBanner('/settings/global')).toBe(false);
     expect(showsTopBanner('/reporting')).toBe(false);
   });
 
-  it('spec §2 floating buttons: their areas, never the Shopify widget edit page', () => {
+  it('floating buttons (docs/product/screens.md): their areas, never the Shopify widget edit page', () => {
     for (const path of ['/inboxes/all', '/reporting', '/settings/tags', '/setup']) {
       expect(showsFeedbackButton(path)).toBe(true);
     }

@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts';
 
 /**
- * The shell's display rules of spec §2, §4 and §9 as plain functions of the user, the path and
+ * The shell's display rules (docs/product/screens.md, states.md and limits.md) as plain functions of the user, the path and
  * the clock, so each rule is stated (and tested) once.
  */
 
@@ -28,7 +28,7 @@ export type PaymentBanner =
   { kind: 'none' } | { kind: 'warning'; daysLeft: number } | { kind: 'error'; daysElapsed: number };
 
 /**
- * Spec §4 payment failure banner: shown once payment_failure_triggered_at is set, unless closed
+ * Payment failure banner (docs/product/states.md): shown once payment_failure_triggered_at is set, unless closed
  * today; under 14 days a warning counting down 14 − days elapsed (minimum 1); 14+ an error.
  */
 export function paymentBanner(
@@ -44,7 +44,7 @@ export function paymentBanner(
 }
 
 /**
- * Spec §4: the blocking payment modal shows when the banner is shown — so only on the banner's
+ * docs/product/states.md: the blocking payment modal shows when the banner is shown — so only on the banner's
  * paths — and either the failure age or the action-required age is 14
  * days or more.
  */
@@ -72,10 +72,10 @@ export function paymentModalStamp(
   return `${me.payment_failure_triggered_at ?? ''}|${me.payment_action_required_triggered_at ?? ''}`;
 }
 
-/** Pages where the password reminder never shows (spec §4). */
+/** Pages where the password reminder never shows (docs/product/states.md). */
 const NO_PASSWORD_REMINDER_PATHS = ['/login', '/signup', '/settings/profile/changepassword'];
 
-/** Spec §4/§9: the password reminder shows when the password is 83 to 90 days old. */
+/** docs/product/states.md, docs/product/limits.md: the password reminder shows when the password is 83 to 90 days old. */
 export function passwordReminderDue(
   me: Pick<Me, 'last_password_updated'>,
   now: number,
@@ -86,21 +86,21 @@ export function passwordReminderDue(
   return age >= PASSWORD_REMINDER_FROM_DAYS && age <= PASSWORD_MAX_AGE_DAYS;
 }
 
-/** Spec §2: a top banner shows only on paths containing /inboxes or /setings (sic). */
+/** docs/product/screens.md: a top banner shows only on paths containing /inboxes or /setings (sic). */
 export function showsTopBanner(pathname: string): boolean {
   return pathname.includes('/inboxes') || pathname.includes('/setings');
 }
 
-/** Spec §2: the floating buttons never show on the Shopify widget edit page. */
+/** docs/product/screens.md: the floating buttons never show on the Shopify widget edit page. */
 const FLOATING_BUTTON_EXCLUDED = '/settings/widgets/shopify/edit/';
 
-/** Spec §2: the floating feedback button's paths. */
+/** docs/product/screens.md: the floating feedback button's paths. */
 export function showsFeedbackButton(pathname: string): boolean {
   if (pathname.includes(FLOATING_BUTTON_EXCLUDED)) return false;
   return ['/inboxes', '/reporting', '/settings', '/setup'].some((p) => pathname.includes(p));
 }
 
-/** Spec §2: the help widget button's paths. */
+/** docs/product/screens.md: the help widget button's paths. */
 export function showsHelpWidget(pathname: string): boolean {
   if (pathname.includes(FLOATING_BUTTON_EXCLUDED)) return false;
   return ['/inboxes', '/settings', '/setup'].some((p) => pathname.includes(p));

@@ -36,7 +36,7 @@ afterEach(() => {
   loaderScript()?.remove();
 });
 
-describe('/widget-demo (spec §2: the widget on a demonstration store page)', () => {
+describe('/widget-demo (docs/product/screens.md: the widget on a demonstration store page)', () => {
   it('puts the installation snippet of ?shop= on the page, as a store would, and takes it off on leaving', async () => {
     const api = fakeApi({ [`GET ${WIDGET_PUBLIC_SETTINGS_PATH}`]: publicSettings(true) });
     const view = renderDemo('/widget-demo?shop=acme.myshopify.com');

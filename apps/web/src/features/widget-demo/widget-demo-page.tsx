@@ -66,8 +66,8 @@ const PRODUCTS = [
 ];
 
 /**
- * Spec §2 /widget-demo: a demonstration store page with the live-chat widget on it. Public; it
- * opens no realtime connection of the agent app (spec §2) — only the widget's own, in its frame.
+ * /widget-demo (docs/product/screens.md): a demonstration store page with the live-chat widget on it. Public; it
+ * opens no realtime connection of the agent app (docs/product/screens.md) — only the widget's own, in its frame.
  */
 export function WidgetDemoPage() {
   const [params] = useSearchParams();

@@ -3,7 +3,7 @@ import { http } from '../../../lib/request';
 
 type Ok = { ok: true };
 
-/** The auth calls (design.md §3). Public ones go out without session headers. */
+/** The auth calls (docs/ARCHITECTURE.md). Public ones go out without session headers. */
 export const authApi = {
   login: (body: LoginBody) =>
     http.post<AuthResponse>('/dashboardapi/auth/login', body, { auth: false }),

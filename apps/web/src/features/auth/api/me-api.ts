@@ -15,7 +15,7 @@ export const meApi = baseApi.injectEndpoints({
           // An answer that lands after sign-out must not bring the user record back.
           if (!hasSession()) return;
           dispatch(meLoaded(data));
-          // Spec §3: the signed-in user is kept locally under logged_in_user_data.
+          // docs/product/data.md: the signed-in user is kept locally under logged_in_user_data.
           localStorage.setItem(LOCAL_KEYS.loggedInUserData, JSON.stringify(data));
         } catch {
           // The failure is the query's own state; 401/403 are handled by the request wrapper.

@@ -6,7 +6,7 @@ import { renderPage } from '../../../test/render';
 import { ForgotPasswordPage } from './forgot-password-page';
 
 describe('forgot-password page', () => {
-  it('shows the expiry alert with ?alert=expiry_surpassed (spec §2, §8)', async () => {
+  it('shows the expiry alert with ?alert=expiry_surpassed (docs/product/screens.md, docs/product/errors.md)', async () => {
     renderPage(<ForgotPasswordPage />, { at: '/login/forgotpassword?alert=expiry_surpassed' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your password has expired');

@@ -7,7 +7,7 @@ import { isCanceledRequest } from '../../../lib/request';
 import { authApi } from '../api/auth-api';
 import { AuthLayout } from '../../../components/auth-layout';
 
-/** Spec §2/§4: where a forced password reset lands, with ?alert=expiry_surpassed. */
+/** docs/product/screens.md, docs/product/states.md: where a forced password reset lands, with ?alert=expiry_surpassed. */
 export const EXPIRY_SURPASSED_MESSAGE = `Your password is more than ${PASSWORD_MAX_AGE_DAYS} days old. Reset it to continue.`;
 
 export function ForgotPasswordPage() {

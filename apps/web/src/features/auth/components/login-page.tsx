@@ -25,7 +25,7 @@ function validate(email: string, password: string): FieldErrors {
 
 /**
  * /login. Built from the light auth kit rather than antd: this page is the entry chunk, and its
- * budget is 150 KB gzip JS (design.md §7).
+ * budget is 150 KB gzip JS (docs/benchmarks.md).
  */
 export function LoginPage() {
   const navigate = useNavigate();

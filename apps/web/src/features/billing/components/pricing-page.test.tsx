@@ -65,7 +65,7 @@ function renderAs(
   return { api, redirects };
 }
 
-describe('/settings/pricing (spec §1: billing page with the card-payment provider portal link)', () => {
+describe('/settings/pricing (docs/product/README.md: billing page with the card-payment provider portal link)', () => {
   it('shows the plans with Stripe’s prices and the trial days left; Subscribe goes to Stripe Checkout', async () => {
     const { api, redirects } = renderAs(
       TRIAL,

@@ -12,7 +12,7 @@ const SID = `AC${'b2'.repeat(16)}`;
 const type = (dialog: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
 
-describe('calls channel setup (issue 7 parts 4 and 6)', () => {
+describe('calls channel setup', () => {
   it('sends the Twilio credentials, number, forward-to and voicemail timing; shows the Voice URLs', async () => {
     const api = fakeApi({
       'GET /dashboardapi/supportchannel/all': () => json(200, []),

@@ -29,48 +29,44 @@ function renderComposer(channelType: string, commentThread: object | null) {
   return { api, user, text: () => screen.getByRole('textbox', { name: 'Reply text' }) };
 }
 
-describe(
-  'composer: answering a comment publicly or privately (issue 7)',
-  { timeout: 90_000 },
-  () => {
-    it('offers the choice on a comment conversation and sends it as comment_reply', async () => {
-      const { api, user, text } = renderComposer('facebook', {
-        comment_id: '104_555_1',
-        post_id: '104_555',
-      });
-      const privately = await screen.findByText('Reply privately');
-      expect(screen.getByText('Reply under the comment')).toBeInTheDocument();
-      await user.click(privately);
-      await user.click(text());
-      await user.paste('I sent you a code');
-      await user.click(screen.getByRole('button', { name: /Send/ }));
-      await waitFor(() => expect(api.callsTo(MESSAGES)).toHaveLength(1));
-      expect(api.callsTo(MESSAGES)[0]?.body).toEqual({
-        kind: 'reply',
-        body: 'I sent you a code',
-        mentions: [],
-        comment_reply: 'private',
-      });
+describe('composer: answering a comment publicly or privately', { timeout: 90_000 }, () => {
+  it('offers the choice on a comment conversation and sends it as comment_reply', async () => {
+    const { api, user, text } = renderComposer('facebook', {
+      comment_id: '104_555_1',
+      post_id: '104_555',
     });
+    const privately = await screen.findByText('Reply privately');
+    expect(screen.getByText('Reply under the comment')).toBeInTheDocument();
+    await user.click(privately);
+    await user.click(text());
+    await user.paste('I sent you a code');
+    await user.click(screen.getByRole('button', { name: /Send/ }));
+    await waitFor(() => expect(api.callsTo(MESSAGES)).toHaveLength(1));
+    expect(api.callsTo(MESSAGES)[0]?.body).toEqual({
+      kind: 'reply',
+      body: 'I sent you a code',
+      mentions: [],
+      comment_reply: 'private',
+    });
+  });
 
-    it('shows no choice on a Messenger conversation', async () => {
-      const { api, user, text } = renderComposer('facebook', null);
-      await waitFor(() => expect(api.callsTo(THREAD)).toHaveLength(1));
-      expect(screen.queryByText('Reply privately')).toBeNull();
-      await user.click(text());
-      await user.paste('Hi');
-      await user.click(screen.getByRole('button', { name: /Send/ }));
-      await waitFor(() => expect(api.callsTo(MESSAGES)).toHaveLength(1));
-      expect(api.callsTo(MESSAGES)[0]?.body).toEqual({ kind: 'reply', body: 'Hi', mentions: [] });
-    });
+  it('shows no choice on a Messenger conversation', async () => {
+    const { api, user, text } = renderComposer('facebook', null);
+    await waitFor(() => expect(api.callsTo(THREAD)).toHaveLength(1));
+    expect(screen.queryByText('Reply privately')).toBeNull();
+    await user.click(text());
+    await user.paste('Hi');
+    await user.click(screen.getByRole('button', { name: /Send/ }));
+    await waitFor(() => expect(api.callsTo(MESSAGES)).toHaveLength(1));
+    expect(api.callsTo(MESSAGES)[0]?.body).toEqual({ kind: 'reply', body: 'Hi', mentions: [] });
+  });
 
-    it('does not ask on channels without comments', async () => {
-      const { api, user, text } = renderComposer('email', null);
-      await user.click(text());
-      await user.paste('Hello');
-      await user.click(screen.getByRole('button', { name: /Send/ }));
-      await waitFor(() => expect(api.callsTo(MESSAGES)).toHaveLength(1));
-      expect(api.callsTo(THREAD)).toHaveLength(0);
-    });
-  },
-);
+  it('does not ask on channels without comments', async () => {
+    const { api, user, text } = renderComposer('email', null);
+    await user.click(text());
+    await user.paste('Hello');
+    await user.click(screen.getByRole('button', { name: /Send/ }));
+    await waitFor(() => expect(api.callsTo(MESSAGES)).toHaveLength(1));
+    expect(api.callsTo(THREAD)).toHaveLength(0);
+  });
+});

@@ -36,7 +36,7 @@ const flagged = (): ChannelListItem => ({
   last_error_at: '2026-11-23T08:00:00.000Z',
 });
 
-describe('reconnect Facebook (spec §2 /settings/supportchannels/addchannel/fb, §4, issue 7)', () => {
+describe('reconnect Facebook (/settings/supportchannels/addchannel/fb, docs/product/screens.md)', () => {
   it(
     'says why a token is pasted, and reconnects a channel that needs re-authorization',
     async () => {

@@ -197,7 +197,7 @@ function ConnectCard() {
 }
 
 /**
- * /settings/supportchannels/addchannel/fb (spec §2 "reconnect Facebook", §4): where the
+ * /settings/supportchannels/addchannel/fb ("reconnect Facebook", docs/product/screens.md): where the
  * re-authorization modal leads. Connects pages / Instagram accounts and reconnects channels whose
  * token Meta stopped accepting.
  */

@@ -12,7 +12,7 @@ import type { ChannelListItem } from '../api/channels-api';
 import { CHANNEL_SAVED_MESSAGE } from './provider-channel-edit-modal';
 import { SupportChannelsPage } from './support-channels-page';
 
-/** Editing provider channels after they were created (issue 7 leftovers). */
+/** Editing provider channels after they were created. */
 
 function renderAsOwner() {
   signInCookies();

@@ -40,7 +40,7 @@ import {
 import { SecretOnce } from './secret-once';
 
 export const CHANNEL_SAVED_MESSAGE = 'Channel saved';
-/** The channel types whose settings can be changed after creation (issue 7 leftovers). */
+/** The channel types whose settings can be changed after creation. */
 export const EDITABLE_PROVIDER_TYPES = new Set(['call', 'whatsapp_gupshup_isv']);
 
 const SECONDS = /^\d{1,4}$/;

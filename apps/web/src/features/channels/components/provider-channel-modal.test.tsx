@@ -23,7 +23,7 @@ const SID = `AC${'a1'.repeat(16)}`;
 const type = (dialog: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
 
-describe('provider channel setup (issue 7 part 6)', () => {
+describe('provider channel setup', () => {
   it(
     'sets up an SMS channel: the connection test shows Twilio’s words, then the callback URLs',
     async () => {

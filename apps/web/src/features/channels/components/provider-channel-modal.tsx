@@ -55,7 +55,7 @@ function twilioFields(numberExtra: string): ProviderField[] {
   ];
 }
 
-/** The setup form of each provider channel type (issue 7 part 6). */
+/** The setup form of each provider channel type. */
 const PROVIDERS: Record<ProviderChannelType, ProviderForm> = {
   sms: {
     title: 'Add an SMS channel (Twilio)',
@@ -124,7 +124,7 @@ const PROVIDERS: Record<ProviderChannelType, ProviderForm> = {
   },
 };
 
-/** The same WhatsApp channel type through Meta's Cloud API instead of Gupshup (issue 7 part 2). */
+/** The same WhatsApp channel type through Meta's Cloud API instead of Gupshup. */
 const WHATSAPP_CLOUD_API: ProviderForm = {
   title: 'Add a WhatsApp channel (Cloud API)',
   namePlaceholder: 'WhatsApp',

@@ -22,7 +22,7 @@ const type = (dialog: HTMLElement, label: string, value: string) =>
 const TOKEN = `EAAG${'x'.repeat(40)}`;
 const WEBHOOK = 'https://parley.example.com/dashboardapi/meta/webhook';
 
-describe('WhatsApp Cloud API setup (issue 7 parts 2 and 6)', () => {
+describe('WhatsApp Cloud API setup', () => {
   it('connects a number through the Cloud API: tests it with Meta, then shows the webhook', async () => {
     const api = fakeApi({
       'GET /dashboardapi/supportchannel/all': () => json(200, []),

@@ -2,7 +2,7 @@ import type { CallDetails, CallListResponse, StartCallBody } from '@parley/contr
 import { baseApi } from '../../../lib/base-api';
 
 /**
- * Calls through Twilio Voice (issue 7 part 4): the details of a conversation's call entries,
+ * Calls through Twilio Voice: the details of a conversation's call entries,
  * and "Call back" (Twilio calls the customer and connects them to the agent's phone).
  */
 const callsApi = baseApi.enhanceEndpoints({ addTagTypes: ['ConversationCalls'] }).injectEndpoints({

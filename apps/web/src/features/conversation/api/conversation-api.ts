@@ -159,7 +159,7 @@ export const conversationApi = baseApi.injectEndpoints({
       providesTags: ['Mapping'],
     }),
 
-    /** Spec §7: tags by name; names the account does not have yet are created. */
+    /** docs/product/api.md: tags by name; names the account does not have yet are created. */
     addConversationTags: build.mutation<
       { created_tags: Tag[]; tags: Tag[] },
       { conversation_id: number; tags: string[]; knownTagIds?: number[] }

@@ -1,7 +1,7 @@
 import { SHOPIFY_PATHS, type ShopifyOrders } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
 
-/** Issue 7 part 5: the contact's orders in the conversation's Shopify store. */
+/** The contact's orders in the conversation's Shopify store. */
 export const shopifyOrdersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getShopifyOrders: build.query<ShopifyOrders, number>({

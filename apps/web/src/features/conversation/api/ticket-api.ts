@@ -16,7 +16,7 @@ export interface TicketPayload {
 export const SELECTED_STORE_HEADER = 'X-Selected-Store-Url';
 
 /**
- * Spec §7. Design §3: it authenticates with the agent's own session (the request wrapper's
+ * docs/product/api.md. It authenticates with the agent's own session (the request wrapper's
  * headers), never with a token built into the bundle.
  */
 export function fetchTicket(id: number, store: TicketStore = {}, signal?: AbortSignal) {

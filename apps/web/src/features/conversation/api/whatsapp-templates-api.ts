@@ -7,7 +7,7 @@ import { baseApi } from '../../../lib/base-api';
 import { upsertThreadMessage } from './conversation-api';
 
 /**
- * WhatsApp templates of a conversation's number (issue 7 part 2): the only messages WhatsApp
+ * WhatsApp templates of a conversation's number: the only messages WhatsApp
  * accepts once the customer's 24-hour window has closed.
  */
 export const whatsappTemplatesApi = baseApi.injectEndpoints({

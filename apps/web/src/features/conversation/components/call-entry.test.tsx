@@ -38,7 +38,7 @@ const details = (over: Partial<CallDetails> = {}): CallDetails => ({
   ...over,
 });
 
-describe('Call entries in the thread (issue 7 part 4)', () => {
+describe('Call entries in the thread', () => {
   it('shows direction, outcome, duration, the voicemail player and the transcription', () => {
     renderPage(<CallEntry message={voicemail} call={details()} />, { at: '/' });
     expect(screen.getByText('Incoming call')).toBeInTheDocument();

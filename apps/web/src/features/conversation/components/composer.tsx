@@ -40,7 +40,7 @@ import { refusalText } from '../hooks/use-conversation-actions';
 import styles from './conversation-pane.module.css';
 import { WhatsappTemplatePicker } from './whatsapp-template-picker';
 
-/** Spec-side wording of the server's refusal of an empty message (contracts replyBody). */
+/** Product wording of the server's refusal of an empty message (contracts replyBody). */
 export const EMPTY_MESSAGE_TEXT = 'Write a message first.';
 
 export interface ComposerHandle {

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { CONVERSATION_ID, detail, paneApi, renderWithStore } from '../test/pane-fixtures';
 import { ConversationPane } from './conversation-pane';
 
-describe('conversation pane: the customer’s rating (issue 6 part 6 /feedback)', () => {
+describe('conversation pane: the customer’s rating (/feedback)', () => {
   it('shows the rating and the comment when the customer rated the conversation', async () => {
     paneApi({
       detail: detail({

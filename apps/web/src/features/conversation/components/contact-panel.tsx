@@ -18,7 +18,7 @@ const orDash = (value: string | null) => (value ? formatTimestamp(value) : '—'
 
 /**
  * The customer (name, email, phone), their other conversations, and this one's response times and
- * CSAT rating (from /feedback, issue 6).
+ * CSAT rating (from /feedback).
  */
 export function ContactPanel({ detail, conversationHref, screen = false }: ContactPanelProps) {
   const { contact } = detail;

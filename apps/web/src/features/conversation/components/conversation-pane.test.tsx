@@ -120,7 +120,7 @@ describe('conversation pane: thread', () => {
     expect(failure.closest('p')?.textContent).toMatch(/did not receive this reply/);
   });
 
-  it('formats timestamps with formatTimestamp (spec §9)', async () => {
+  it('formats timestamps with formatTimestamp (docs/product/limits.md)', async () => {
     const today = message({ created_at: new Date().toISOString() });
     const older = message({ created_at: '2024-03-05T15:04:00.000Z' });
     paneApi({ messages: [older, today] });

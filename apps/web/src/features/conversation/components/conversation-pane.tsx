@@ -39,7 +39,7 @@ export interface ConversationPaneProps {
 }
 
 /**
- * Spec §2 ticket link shape `{a}/{b}/{c}/{d}/{id}?search=id:{id}`, in every view and status, so
+ * Ticket link shape `{a}/{b}/{c}/{d}/{id}?search=id:{id}` (docs/product/screens.md), in every view and status, so
  * the conversation shows whatever its status.
  */
 export function defaultConversationHref(id: number): string {

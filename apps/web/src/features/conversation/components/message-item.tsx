@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import dayjs from 'dayjs';
-import { LockOutlined, PaperClipOutlined } from '@ant-design/icons';
-import type { Message } from '@parley/contracts';
+import { LockOutlined, PaperClipOutlined, WarningFilled } from '@ant-design/icons';
+import type { EmailSenderChecks, Message } from '@parley/contracts';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import { productName } from '../../../lib/product';
 import { ConversationCallEntry } from './call-entry';
@@ -95,6 +95,20 @@ function senderName(message: Message, contactName: string): string {
   return 'A teammate';
 }
 
+/**
+ * An email whose From domain's DMARC check failed may be forged: the agent is told before acting
+ * on it (it was filed under a contact of its own, apart from the address's customer).
+ */
+export function SenderWarning({ checks }: { checks: EmailSenderChecks }) {
+  return (
+    <p className={styles.failed} role="note" data-testid="sender-warning">
+      <WarningFilled aria-hidden /> This message failed the sender’s domain checks (DMARC) — it may
+      not be from {checks.from ?? 'the address it shows'}. Do not act on its requests (address
+      changes, refunds) without confirming with the customer.
+    </p>
+  );
+}
+
 interface MessageItemProps {
   message: Message;
   contactName: string;
@@ -119,6 +133,7 @@ export const MessageItem = memo(function MessageItem({ message, contactName }: M
   const showDelivery = message.kind === 'message' && side === 'outgoing' && message.delivery_status;
   const rowClass = [styles.row, styles[side], isNote ? styles.note : ''].filter(Boolean).join(' ');
   const wide = Boolean(message.body_html);
+  const checks = message.email_auth;
 
   return (
     <li
@@ -140,6 +155,7 @@ export const MessageItem = memo(function MessageItem({ message, contactName }: M
           <span className={styles.sender}>{sender}</span>
           <Timestamp at={message.created_at} />
         </header>
+        {checks?.dmarc_failed && <SenderWarning checks={checks} />}
         {message.kind === 'call' ? (
           <ConversationCallEntry message={message} />
         ) : (

@@ -49,7 +49,7 @@ const ORDERS: ShopifyOrders = {
   fetched_at: '2026-11-23T10:00:00Z',
 };
 
-describe('contact panel: Shopify orders (issue 7 part 5)', { timeout: 60_000 }, () => {
+describe('contact panel: Shopify orders', { timeout: 60_000 }, () => {
   it('shows the customer’s orders with status, items, total, tracking and admin links', async () => {
     paneApi({ routes: { ...WITH_STORE, [ORDERS_ROUTE]: json(200, ORDERS) } });
     renderWithStore(<ConversationPane conversationId={CONVERSATION_ID} />);

@@ -83,7 +83,7 @@ function OrderItem({ order }: { order: ShopifyOrder }) {
 }
 
 /**
- * Issue 7 part 5: the customer's latest Shopify orders, beside the conversation. Shown only when
+ * The customer's latest Shopify orders, beside the conversation. Shown only when
  * the account has a connected store (mapping integrations); nothing when this conversation's store
  * is not connected.
  */

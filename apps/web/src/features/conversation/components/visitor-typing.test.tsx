@@ -41,7 +41,7 @@ async function renderLiveChatPane(contact = { name: 'Vera Visitor' }) {
   return { realtime, visitorTyping };
 }
 
-describe('visitor typing in the conversation view (issue 6: visitor_typing on presence-conversation-{id})', () => {
+describe('visitor typing in the conversation view (visitor_typing on presence-conversation-{id})', () => {
   it('shows "{contact name} is typing…" while the visitor types, and clears it on typing:false', async () => {
     const { visitorTyping } = await renderLiveChatPane();
     expect(screen.queryByText('Vera Visitor is typing…')).toBeNull();

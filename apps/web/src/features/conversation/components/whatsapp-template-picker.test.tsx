@@ -34,7 +34,7 @@ function renderPicker() {
   return renderWithStore(<WhatsappTemplatePicker conversationId={CONVERSATION_ID} />);
 }
 
-describe('WhatsApp template picker (issue 7 part 2)', { timeout: 60_000 }, () => {
+describe('WhatsApp template picker', { timeout: 60_000 }, () => {
   it('outside the window: previews the template with its variables filled and sends it', async () => {
     const api = fakeApi({ [LIST]: json(200, TEMPLATES), [SEND]: json(201, SENT) });
     renderPicker();

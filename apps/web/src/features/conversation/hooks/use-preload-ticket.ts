@@ -28,7 +28,7 @@ export interface PreloadTicket {
 }
 
 /**
- * Preloading a conversation before it is opened (spec §3/§4/§9: the ticket preload cache, valid
+ * Preloading a conversation before it is opened (docs/product/data.md, docs/product/states.md, docs/product/limits.md: the ticket preload cache, valid
  * 5 minutes). The inbox list calls it with the row's conversation, e.g. `<a {...hoverProps(item)}>`;
  * the conversation pane shows the cached copy at once while its own data loads. Preloads still
  * running when the component unmounts are aborted.

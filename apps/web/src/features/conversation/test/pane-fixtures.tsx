@@ -124,6 +124,7 @@ export function message(overrides: Partial<Message> = {}): Message {
     sender: { type: 'contact', id: 77, name: 'Jane Customer' },
     delivery_status: null,
     failure_reason: null,
+    email_auth: null,
     attachments: [],
     created_at: minutesAgo(10),
     ...overrides,

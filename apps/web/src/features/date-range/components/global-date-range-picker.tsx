@@ -29,7 +29,7 @@ function presets(now = dayjs()) {
 }
 
 /**
- * Picks the shell's global date range (spec §3/§9: saved locally under `global-date-range`,
+ * Picks the shell's global date range (docs/product/data.md, docs/product/limits.md: saved locally under `global-date-range`,
  * one month ago → today until the user picks one). Clearing it goes back to the default.
  */
 export function GlobalDateRangePicker({ maxDays }: { maxDays?: number }) {

@@ -10,7 +10,7 @@ import {
 import { GlobalDateRangeContext } from '../date-range-context';
 
 /**
- * The shell's date range (spec §3/§9): one month ago → today until the user picks one, then
+ * The shell's date range (docs/product/data.md, docs/product/limits.md): one month ago → today until the user picks one, then
  * that range, saved locally under `global-date-range` and shared by every screen and tab.
  */
 export function GlobalDateRangeProvider({ children }: { children: ReactNode }) {

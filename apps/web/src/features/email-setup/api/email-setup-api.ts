@@ -40,7 +40,7 @@ export const emailSetupApi = baseApi.injectEndpoints({
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          // Verified: the DMARC modal's flag (Me, spec §4) is cleared without refetching Me.
+          // Verified: the DMARC modal's flag (Me, docs/product/states.md) is cleared without refetching Me.
           if (!data.dmarc_verification_required)
             dispatch(
               meApi.util.updateQueryData('getMe', undefined, (me) => {

@@ -2,7 +2,7 @@ import { Button, Flex, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { toast } from '../../../lib/toast';
 
-/** Spec §8: a copy gives the 'Copied to Clipboard' toast. */
+/** docs/product/errors.md: a copy gives the 'Copied to Clipboard' toast. */
 async function copy(text: string) {
   try {
     await navigator.clipboard.writeText(text);

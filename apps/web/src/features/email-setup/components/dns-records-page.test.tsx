@@ -51,7 +51,7 @@ const rowOf = (kind: string) =>
   within(recordsTable()).getByText(kind, { selector: 'strong' }).closest('tr')!;
 
 describe('DNS records page (/settings/dnsrecords)', { timeout: 120_000 }, () => {
-  it('shows the SPF, DKIM and DMARC records to publish; each host and value copies with "Copied to Clipboard" (spec §8)', async () => {
+  it('shows the SPF, DKIM and DMARC records to publish; each host and value copies with "Copied to Clipboard" (docs/product/errors.md)', async () => {
     const { user } = renderRecords(
       emailSetupServer({ setups: [SUPPORT], domains: [sendingDomain(DOMAIN)] }),
     );

@@ -157,7 +157,7 @@ function DomainRecords({ domain, canVerify }: { domain: SendingDomain; canVerify
   );
 }
 
-/** /settings/dnsrecords (spec §2 "DMARC verification"): records to publish, and their check. */
+/** /settings/dnsrecords ("DMARC verification": docs/product/screens.md): records to publish, and their check. */
 export function DnsRecordsPage() {
   const { data, isLoading, error, refetch } = useGetEmailSetupQuery(undefined, {
     refetchOnMountOrArgChange: true,

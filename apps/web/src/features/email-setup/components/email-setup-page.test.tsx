@@ -53,7 +53,7 @@ describe('email setup page (/settings/emailsetup)', { timeout: 120_000 }, () => 
     expect(screen.queryByText('A sending domain is not verified yet.')).toBeNull();
   });
 
-  it('adds an address (POST /dashboardapi/emailsetup, spec §7), showing the domain as it is typed, then points to its DNS records', async () => {
+  it('adds an address (POST /dashboardapi/emailsetup, docs/product/api.md), showing the domain as it is typed, then points to its DNS records', async () => {
     const { api, user } = renderSetup(emailSetupServer({}));
     expect(await screen.findByText('No sending address yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Add address/ }));
@@ -112,7 +112,7 @@ describe('email setup page (/settings/emailsetup)', { timeout: 120_000 }, () => 
     expect(api.callsTo('POST /dashboardapi/emailsetup')).toHaveLength(2);
   });
 
-  it('edits an address with PATCH ?support_channel_id= (spec §7)', async () => {
+  it('edits an address with PATCH ?support_channel_id= (docs/product/api.md)', async () => {
     const { api, user } = renderSetup(
       emailSetupServer({
         setups: [SUPPORT],
@@ -270,6 +270,10 @@ describe('email setup page (/settings/emailsetup)', { timeout: 120_000 }, () => 
       within(support).getByText(/once the MX record of northwind.io points at it/),
     ).toBeInTheDocument();
     expect(within(support).getByText(/x-parley-inbound-secret/)).toBeInTheDocument();
+    // What the server does with mail that fails its sender's DMARC check, said where it is set up.
+    expect(within(support).getByTestId('sender-checks-policy').textContent).toMatch(
+      /fails the DMARC check of its From domain may be forged: it is shown with a warning, filed under a separate unverified contact/,
+    );
     expect(within(support).getByText('k3y-of-support')).toBeInTheDocument();
     expect(
       within(billing).getByText('http://parley.test/dashboardapi/email/inbound/4'),

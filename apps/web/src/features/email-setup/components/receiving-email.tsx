@@ -31,6 +31,19 @@ export function EmailChannelDetails({ setup }: { setup: EmailSetup }) {
               </>
             ),
           },
+          {
+            key: 'sender-checks',
+            label: 'Sender checks',
+            children: (
+              <Typography.Text type="secondary" data-testid="sender-checks-policy">
+                {productName}’s mail server checks each sender (SPF, DKIM, DMARC, ARC). A message
+                that fails the DMARC check of its From domain may be forged: it is shown with a
+                warning, filed under a separate unverified contact (never the customer who owns the
+                address) and never joins a conversation by its subject. Mail posted to the inbound
+                URL is taken as checked by the service that forwards it.
+              </Typography.Text>
+            ),
+          },
           ...(setup.inbound_url
             ? [
                 {

@@ -22,14 +22,14 @@ export interface FastReplyVariables {
 
 export const FAST_REPLY_FOLDER_PATH = '/dashboardapi/fastreply/folder';
 
-/** Spec §7 fast-reply calls, through the request wrapper (used by the slice's thunks). */
+/** fast-reply calls (docs/product/api.md), through the request wrapper (used by the slice's thunks). */
 export const fastReplyApi = {
   all: (options?: RequestOptions) => http.get<FastReplyList>(FAST_REPLY_PATHS.all, options),
   create: (body: FastReplyCreateBody, options?: RequestOptions) =>
     http.post<FastReplyTemplate>(FAST_REPLY_PATHS.create, body, options),
   update: (id: number, body: FastReplyUpdateBody, options?: RequestOptions) =>
     http.patch<FastReplyTemplate>(FAST_REPLY_PATHS.one, body, { ...options, query: { id } }),
-  /** Spec §7: DELETE with a body. */
+  /** docs/product/api.md: DELETE with a body. */
   remove: (id: number, options?: RequestOptions) =>
     http.delete<{ id: number }>(FAST_REPLY_PATHS.one, { id }, { ...options, query: { id } }),
   removeFolder: (name: string, options?: RequestOptions) =>

@@ -18,7 +18,7 @@ import {
 } from '../fast-reply-slice';
 import { editorKey, FastReplyEditor, type FastReplySubmission } from './fast-reply-editor';
 
-/** Spec §8: the exact toast texts. */
+/** docs/product/errors.md: the exact toast texts. */
 export const FAST_REPLY_TOASTS = {
   created: 'Template Created.',
   updated: 'Template Updated.',
@@ -129,7 +129,7 @@ function FoldersPanel({ folders, onRemoved }: { folders: string[]; onRemoved: ()
   );
 }
 
-/** /settings/fastreplies: the account's fast-reply templates (spec §3, §4, §7, §8). */
+/** /settings/fastreplies: the account's fast-reply templates (docs/product/data.md, docs/product/states.md, docs/product/api.md, docs/product/errors.md). */
 export function FastRepliesPage() {
   const dispatch = useAppDispatch();
   const state = useAppSelector((root) => root.fastReply);

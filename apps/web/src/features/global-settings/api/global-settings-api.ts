@@ -5,7 +5,7 @@ const PATH = '/dashboardapi/global/settings';
 
 export const globalSettingsApi = {
   get: (options?: RequestOptions) => http.get<GlobalSettings>(PATH, options),
-  /** Body reqData (spec §7): any subset of the five settings. */
+  /** Body reqData (docs/product/api.md): any subset of the five settings. */
   update: (reqData: GlobalSettingsPatch, options?: RequestOptions) =>
     http.patch<GlobalSettings>(PATH, reqData, options),
 };

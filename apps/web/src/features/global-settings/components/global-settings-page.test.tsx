@@ -17,7 +17,7 @@ function renderSettings() {
   return store;
 }
 
-describe('global settings page (spec §3, §7, §8)', () => {
+describe('global settings page (docs/product/data.md, docs/product/api.md, docs/product/errors.md)', () => {
   it('loads the settings, saves a change and shows the success toast', async () => {
     signInCookies();
     const api = fakeApi({
@@ -36,7 +36,7 @@ describe('global settings page (spec §3, §7, §8)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     const toast = await screen.findByText('Global settings successfully updated');
-    // Spec §2: toasts sit at the top right.
+    // docs/product/screens.md: toasts sit at the top right.
     expect(toast.closest('.ant-notification-topRight')).not.toBeNull();
     const [patch] = api.callsTo('PATCH /dashboardapi/global/settings');
     expect(patch?.body).toEqual({ ...SERVER_SETTINGS, auto_assign_user_on_reply: true });

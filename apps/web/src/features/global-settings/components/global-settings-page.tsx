@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
 import { fetchGlobalSettings, updateGlobalSettings } from '../global-settings-slice';
 
-/** Spec §8: the exact toast texts. */
+/** docs/product/errors.md: the exact toast texts. */
 export const SETTINGS_SAVED_MESSAGE = 'Global settings successfully updated';
 export const SERVER_ERROR_MESSAGE = 'An Error Ocurred on the Server';
 

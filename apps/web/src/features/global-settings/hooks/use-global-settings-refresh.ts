@@ -4,7 +4,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { refreshGlobalSettingsIfStale } from '../global-settings-slice';
 
 /**
- * Spec §4/§9: every 60 seconds, refetch the global settings once more than 60 minutes have
+ * docs/product/states.md, docs/product/limits.md: every 60 seconds, refetch the global settings once more than 60 minutes have
  * passed since they were last fetched. Runs again from the start when the account changes.
  */
 export function useGlobalSettingsRefresh(accountId: number | null) {

@@ -85,83 +85,87 @@ const titles = () =>
     .queryAllByRole('link')
     .map((a) => a.textContent);
 
-describe('public help center (spec §2 /help-center/helpcenter)', { timeout: 90_000 }, () => {
-  it('shows the published articles and categories without sign-in, searches, and filters by category', async () => {
-    signInCookies();
-    const api = publicServer();
-    const { user } = renderPublic('/help-center/helpcenter');
-    expect(
-      await screen.findByRole('link', { name: /Northwind Outfitters Help Center/ }),
-    ).toBeInTheDocument();
-    expect(titles()).toEqual(['Track your order', 'When will I get my refund?']);
-    // A public page: the session headers are never sent (spec §2 "sent without credentials").
-    for (const call of api.calls) {
-      expect(call.headers.authorization).toBeUndefined();
-      expect(call.headers['x-dc-account-id']).toBeUndefined();
-    }
-    // No cookies either.
-    for (const [, init] of api.fetch.mock.calls) expect(init?.credentials).toBe('omit');
+describe(
+  'public help center (/help-center/helpcenter: docs/product/screens.md)',
+  { timeout: 90_000 },
+  () => {
+    it('shows the published articles and categories without sign-in, searches, and filters by category', async () => {
+      signInCookies();
+      const api = publicServer();
+      const { user } = renderPublic('/help-center/helpcenter');
+      expect(
+        await screen.findByRole('link', { name: /Northwind Outfitters Help Center/ }),
+      ).toBeInTheDocument();
+      expect(titles()).toEqual(['Track your order', 'When will I get my refund?']);
+      // A public page: the session headers are never sent ("sent without credentials": docs/product/screens.md).
+      for (const call of api.calls) {
+        expect(call.headers.authorization).toBeUndefined();
+        expect(call.headers['x-dc-account-id']).toBeUndefined();
+      }
+      // No cookies either.
+      for (const [, init] of api.fetch.mock.calls) expect(init?.credentials).toBe('omit');
 
-    await user.type(
-      screen.getByRole('searchbox', { name: 'Search the help center' }),
-      'refund{Enter}',
-    );
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('?q=refund'));
-    await waitFor(() => expect(titles()).toEqual(['When will I get my refund?']));
-    expect(screen.getByRole('heading', { name: 'Results for “refund”' })).toBeInTheDocument();
-    expect(new URL(api.calls.at(-1)!.url, 'http://x').searchParams.get('q')).toBe('refund');
+      await user.type(
+        screen.getByRole('searchbox', { name: 'Search the help center' }),
+        'refund{Enter}',
+      );
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('?q=refund'));
+      await waitFor(() => expect(titles()).toEqual(['When will I get my refund?']));
+      expect(screen.getByRole('heading', { name: 'Results for “refund”' })).toBeInTheDocument();
+      expect(new URL(api.calls.at(-1)!.url, 'http://x').searchParams.get('q')).toBe('refund');
 
-    await user.clear(screen.getByRole('searchbox', { name: 'Search the help center' }));
-    await user.type(
-      screen.getByRole('searchbox', { name: 'Search the help center' }),
-      'zzz{Enter}',
-    );
-    expect(
-      await screen.findByText('No article matches “zzz”. Try other words.'),
-    ).toBeInTheDocument();
+      await user.clear(screen.getByRole('searchbox', { name: 'Search the help center' }));
+      await user.type(
+        screen.getByRole('searchbox', { name: 'Search the help center' }),
+        'zzz{Enter}',
+      );
+      expect(
+        await screen.findByText('No article matches “zzz”. Try other words.'),
+      ).toBeInTheDocument();
 
-    await user.clear(screen.getByRole('searchbox', { name: 'Search the help center' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search the help center' }), '{Enter}');
-    const categories = screen.getByRole('navigation', { name: 'Categories' });
-    await user.click(within(categories).getByText('Orders & shipping (1)'));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('?category=11'));
-    await waitFor(() => expect(titles()).toEqual(['Track your order']));
-  });
-
-  it('opens an article at its own address and renders its formatted text', async () => {
-    publicServer();
-    const { user } = renderPublic('/help-center/helpcenter');
-    await user.click(await screen.findByRole('link', { name: 'When will I get my refund?' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent(
-        '/help-center/helpcenter/articles/when-will-i-get-my-refund',
-      ),
-    );
-    const article = await screen.findByRole('article');
-    expect(
-      within(article).getByRole('heading', { name: 'When will I get my refund?' }),
-    ).toBeVisible();
-    expect(within(article).getByText('3 working days').tagName).toBe('STRONG');
-    expect(within(article).getByRole('listitem')).toHaveTextContent('To your card');
-    expect(within(article).getByRole('link', { name: 'Returns & refunds' })).toHaveAttribute(
-      'href',
-      '/help-center/helpcenter?category=12',
-    );
-    await user.click(screen.getByRole('link', { name: /All articles/ }));
-    await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent(/^\/help-center\/helpcenter$/),
-    );
-  });
-
-  it('shows the server’s words when a help center or an article does not exist (404)', async () => {
-    fakeApi({
-      'GET /dashboardapi/public/help-center/999': json(404, {
-        code: 'not_found',
-        message: 'That help center was not found.',
-      }),
+      await user.clear(screen.getByRole('searchbox', { name: 'Search the help center' }));
+      await user.type(screen.getByRole('searchbox', { name: 'Search the help center' }), '{Enter}');
+      const categories = screen.getByRole('navigation', { name: 'Categories' });
+      await user.click(within(categories).getByText('Orders & shipping (1)'));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('?category=11'));
+      await waitFor(() => expect(titles()).toEqual(['Track your order']));
     });
-    renderPublic('/help-center/999');
-    expect(await screen.findByText('That help center was not found.')).toBeInTheDocument();
-    expect(screen.getByText('Nothing here')).toBeInTheDocument();
-  });
-});
+
+    it('opens an article at its own address and renders its formatted text', async () => {
+      publicServer();
+      const { user } = renderPublic('/help-center/helpcenter');
+      await user.click(await screen.findByRole('link', { name: 'When will I get my refund?' }));
+      await waitFor(() =>
+        expect(screen.getByTestId('location')).toHaveTextContent(
+          '/help-center/helpcenter/articles/when-will-i-get-my-refund',
+        ),
+      );
+      const article = await screen.findByRole('article');
+      expect(
+        within(article).getByRole('heading', { name: 'When will I get my refund?' }),
+      ).toBeVisible();
+      expect(within(article).getByText('3 working days').tagName).toBe('STRONG');
+      expect(within(article).getByRole('listitem')).toHaveTextContent('To your card');
+      expect(within(article).getByRole('link', { name: 'Returns & refunds' })).toHaveAttribute(
+        'href',
+        '/help-center/helpcenter?category=12',
+      );
+      await user.click(screen.getByRole('link', { name: /All articles/ }));
+      await waitFor(() =>
+        expect(screen.getByTestId('location')).toHaveTextContent(/^\/help-center\/helpcenter$/),
+      );
+    });
+
+    it('shows the server’s words when a help center or an article does not exist (404)', async () => {
+      fakeApi({
+        'GET /dashboardapi/public/help-center/999': json(404, {
+          code: 'not_found',
+          message: 'That help center was not found.',
+        }),
+      });
+      renderPublic('/help-center/999');
+      expect(await screen.findByText('That help center was not found.')).toBeInTheDocument();
+      expect(screen.getByText('Nothing here')).toBeInTheDocument();
+    });
+  },
+);

@@ -95,7 +95,7 @@ function Failed({
 }
 
 /**
- * /help-center/:center — the public help center (spec §2 /help-center/helpcenter): no sign-in,
+ * /help-center/:center — the public help center (/help-center/helpcenter: docs/product/screens.md): no sign-in,
  * no realtime connection. `helpcenter` is the operator's own; an account id shows that
  * workspace's. Search box, categories and the published articles.
  */
@@ -238,7 +238,7 @@ export function PublicHelpArticlePage() {
           Updated{' '}
           {new Date(article.updated_at).toLocaleDateString(undefined, { dateStyle: 'long' })}
         </p>
-        {/* The server keeps only an allow-list of elements and attributes (design.md §2). */}
+        {/* The server keeps only an allow-list of elements and attributes (docs/ARCHITECTURE.md). */}
         <div className={styles.body} dangerouslySetInnerHTML={{ __html: article.body }} />
       </article>
     </Shell>

@@ -55,7 +55,7 @@ export const inboxApi = baseApi.injectEndpoints({
       query: (status) => ({ url: '/dashboardapi/conversations/counts', query: { status } }),
       providesTags: ['ViewCounts'],
     }),
-    /** Spec §3/§7: tags, dc_users, support_channels, teams, integrations. */
+    /** docs/product/data.md, docs/product/api.md: tags, dc_users, support_channels, teams, integrations. */
     getInboxMapping: build.query<ConversationMapping, void>({
       query: () => '/dashboardapi/conversation/mapping',
       providesTags: ['Mapping'],

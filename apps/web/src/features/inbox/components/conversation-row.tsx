@@ -30,7 +30,7 @@ interface ConversationRowProps {
   selected: boolean;
   assignee: Person | undefined;
   tagsById: ReadonlyMap<number, TagInfo>;
-  /** Spec §4 ticket preload: a pointer resting on the row, or focus, loads the ticket. */
+  /** Ticket preload (docs/product/states.md): a pointer resting on the row, or focus, loads the ticket. */
   preload: PreloadTicket;
 }
 

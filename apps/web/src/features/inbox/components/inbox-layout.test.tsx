@@ -18,8 +18,8 @@ afterEach(() => {
 const panel = (name: string) => screen.getByRole('region', { name });
 const width = (name: string) => panel(name).style.width;
 
-describe('inbox panels (spec §9 widths, spec §3 resizable-panels / toogle-panels)', () => {
-  it('spec §9: at a 1440px viewport the panels are 200, 280 and 300 wide', async () => {
+describe('inbox panels (widths: docs/product/limits.md; resizable-panels / toogle-panels: docs/product/data.md)', () => {
+  it('docs/product/limits.md: at a 1440px viewport the panels are 200, 280 and 300 wide', async () => {
     setViewport(1440);
     renderInbox('/inboxes/all/open/newest');
     await screen.findByRole('navigation', { name: 'Inbox views' });
@@ -28,7 +28,7 @@ describe('inbox panels (spec §9 widths, spec §3 resizable-panels / toogle-pane
     expect(panel('Conversation').style.minWidth).toBe('300px');
   });
 
-  it('spec §9: below 1440px they are 190, 260 and 280, and follow the window as it resizes', async () => {
+  it('docs/product/limits.md: below 1440px they are 190, 260 and 280, and follow the window as it resizes', async () => {
     setViewport(1439);
     renderInbox('/inboxes/all/open/newest');
     await screen.findByRole('navigation', { name: 'Inbox views' });
@@ -54,7 +54,7 @@ describe('inbox panels (spec §9 widths, spec §3 resizable-panels / toogle-pane
       list: 340,
     });
 
-    // Never narrower than the spec width.
+    // Never narrower than the standard width (docs/product/limits.md).
     fireEvent.pointerDown(handle, { button: 0, clientX: 500 });
     fireEvent.pointerMove(window, { clientX: 100 });
     fireEvent.pointerUp(window, { clientX: 100 });
@@ -104,8 +104,8 @@ describe('inbox panels (spec §9 widths, spec §3 resizable-panels / toogle-pane
   });
 });
 
-describe('inbox routes (spec §2)', () => {
-  it('spec §2: /inboxes reopens the last visited inbox route (last-inbox-route)', async () => {
+describe('inbox routes (docs/product/screens.md)', () => {
+  it('docs/product/screens.md: /inboxes reopens the last visited inbox route (last-inbox-route)', async () => {
     localStorage.setItem(LOCAL_KEYS.lastInboxRoute, '/inboxes/mine/pending/oldest/42');
     localStorage.setItem(LOCAL_KEYS.lastInboxRouteSlug, 'mine');
     renderInbox('/inboxes');
@@ -116,7 +116,7 @@ describe('inbox routes (spec §2)', () => {
     );
   });
 
-  it('spec §2: without a remembered route, its slug (last-inbox-route-slug) picks the view', async () => {
+  it('docs/product/screens.md: without a remembered route, its slug (last-inbox-route-slug) picks the view', async () => {
     localStorage.setItem(LOCAL_KEYS.lastInboxRouteSlug, 'team-5');
     renderInbox('/inboxes');
     await waitFor(() =>
@@ -124,7 +124,7 @@ describe('inbox routes (spec §2)', () => {
     );
   });
 
-  it('spec §3: visiting the inbox remembers the route and its slug', async () => {
+  it('docs/product/data.md: visiting the inbox remembers the route and its slug', async () => {
     renderInbox('/inboxes/unassigned/open/newest', { conversations: [conversation(3)] });
     const row = await screen.findByText('Customer 3');
     expect(localStorage.getItem(LOCAL_KEYS.lastInboxRoute)).toBe('/inboxes/unassigned/open/newest');
@@ -141,7 +141,7 @@ describe('inbox routes (spec §2)', () => {
     await waitFor(() => expect(localStorage.getItem(LOCAL_KEYS.lastInboxRouteSlug)).toBe('mine'));
   });
 
-  it('spec §2: a ticket link {a}/{b}/{c}/{d}/{id}?search=id:{id} opens the ticket with the search box prefilled', async () => {
+  it('docs/product/screens.md: a ticket link {a}/{b}/{c}/{d}/{id}?search=id:{id} opens the ticket with the search box prefilled', async () => {
     const { api } = renderInbox('/inboxes/all/open/newest/123?search=id:123', {
       conversations: [conversation(122), conversation(123), conversation(124)],
     });

@@ -17,7 +17,7 @@ const range = (from: number, to: number) =>
   Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => (from <= to ? from + i : from - i));
 
 describe('conversation list', () => {
-  it('shows each row: contact, channel icon, subject, preview, spec §9 timestamp, unread, priority, tags, assignee', async () => {
+  it('shows each row: contact, channel icon, subject, preview, timestamp (docs/product/limits.md), unread, priority, tags, assignee', async () => {
     const item = conversation(7, {
       subject: 'Refund for order #88',
       last_message_preview: 'Hi, I would like a refund',
@@ -209,7 +209,7 @@ describe('live updates over realtime (conversation_updated)', () => {
     expect(inbox.api.callsTo('GET /dashboardapi/conversations')).toHaveLength(1);
   });
 
-  it('spec §4 ticket preload: a pointer resting on a row loads its ticket, skimming past does not, focus loads at once', async () => {
+  it('ticket preload (docs/product/states.md): a pointer resting on a row loads its ticket, skimming past does not, focus loads at once', async () => {
     const ticket = (id: number) => ({ id, status: 'open', messages: [] });
     const inbox = renderInbox('/inboxes/all/open/newest', {
       conversations: [conversation(1), conversation(2), conversation(3)],
@@ -297,6 +297,7 @@ describe('live updates over realtime (conversation_updated)', () => {
         sender: { type: 'contact', id: 1001, name: 'Customer 1' },
         delivery_status: null,
         failure_reason: null,
+        email_auth: null,
         attachments: [],
         created_at: '2026-11-22T09:00:00.000Z',
       },

@@ -4,7 +4,7 @@ import { INBOX_BASE, inboxPath, parseInboxSplat, restoredInboxPath } from '../in
 import { InboxWorkspace } from './inbox-workspace';
 
 /**
- * /inboxes/*: /inboxes alone reopens the last visited inbox route (spec §2); any other path is
+ * /inboxes/*: /inboxes alone reopens the last visited inbox route (docs/product/screens.md); any other path is
  * read as /inboxes/{view}/{status}/{sort}/{id?} and, when written another way, rewritten so
  * (keeping `?search=`, e.g. a ticket link's `id:{id}`). The workspace renders at once at the
  * place the address is rewritten to, not one render later: a first visit paints sooner.

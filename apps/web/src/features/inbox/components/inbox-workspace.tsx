@@ -30,7 +30,7 @@ import { ListToolbar, STATUS_LABELS } from './list-toolbar';
 import { ViewsPanel } from './views-panel';
 import styles from './inbox.module.css';
 
-// Sheets load on first use: the inbox route has a JS budget (design.md §7).
+// Sheets load on first use: the inbox route has a JS budget (docs/benchmarks.md).
 const NewConversationModal = lazy(() =>
   import('./new-conversation-modal').then((m) => ({ default: m.NewConversationModal })),
 );

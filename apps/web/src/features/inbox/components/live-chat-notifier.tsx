@@ -10,7 +10,7 @@ import { useGetMeQuery } from '../../auth/api/me-api';
 import { useUserChannelEvent } from '../../realtime/hooks/use-realtime';
 import { cachedChannelType } from '../list-cache';
 
-/** The channel types whose incoming messages ring (spec §1 names). */
+/** The channel types whose incoming messages ring (names: docs/product/README.md). */
 export const LIVE_CHAT_CHANNEL_TYPES: ReadonlySet<string> = new Set([
   'live_chat',
   'widget_livechat',

@@ -30,12 +30,12 @@ export interface PanelLayout {
   resize: (panel: ResizablePanel, width: number, persist?: boolean) => void;
   /** Saves the current widths under `resizable-panels`. */
   commit: () => void;
-  /** Back to the spec width for this viewport (and forgets the saved one). */
+  /** Back to the standard width for this viewport (and forgets the saved one). */
   reset: (panel: ResizablePanel) => void;
   toggle: (panel: ResizablePanel) => void;
 }
 
-/** The three-panel layout: spec §9 widths per viewport, user widths and visibility saved locally. */
+/** The three-panel layout: widths per viewport (docs/product/limits.md), user widths and visibility saved locally. */
 export function usePanelLayout(): PanelLayout {
   const viewport = useViewportWidth();
   const spec = panelSpecFor(viewport);

@@ -2,7 +2,7 @@ import { PUBLIC_CONVERSATION_API, type FeedbackInfo, type Transcript } from '@pa
 import { ANONYMOUS, http } from '../../../lib/request';
 
 /**
- * The customer's public pages (spec §2 /transcript and /feedback): no session, no store, no
+ * The customer's public pages (/transcript and /feedback: docs/product/screens.md): no session, no store, no
  * realtime connection, no cookies; the signed link's token is the only credential.
  */
 export const publicConversationApi = {

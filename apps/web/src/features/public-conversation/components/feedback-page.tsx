@@ -22,7 +22,7 @@ interface FeedbackValues {
 }
 
 /**
- * /feedback?token= (spec §2 "Public feedback page"): the customer rates a resolved conversation
+ * /feedback?token= ("Public feedback page": docs/product/screens.md): the customer rates a resolved conversation
  * (CSAT, 1–5 stars with an optional comment) by a signed link. This is not the agents' NPS survey
  * (/nps-form and the shell's `popup` flag): no sign-in, no realtime connection.
  */

@@ -65,7 +65,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('/transcript (spec §2 public transcript page, issue 6 part 6)', () => {
+describe('/transcript (public transcript page: docs/product/screens.md)', () => {
   it('shows the thread by its signed link, printable, with the store’s name and no session', async () => {
     signInCookies(); // even a signed-in agent's browser sends no session headers here
     const api = fakeApi({ 'GET /dashboardapi/public/transcript': json(200, TRANSCRIPT) });
@@ -92,7 +92,7 @@ describe('/transcript (spec §2 public transcript page, issue 6 part 6)', () => 
     const [call] = api.callsTo('GET /dashboardapi/public/transcript');
     expect(new URL(call!.url, 'http://x').searchParams.get('token')).toBe('1.41.999.sig');
     expect(call!.headers.authorization).toBeUndefined();
-    // Spec §2: public pages are sent without credentials — no cookies either.
+    // docs/product/screens.md: public pages are sent without credentials — no cookies either.
     expect(api.fetch.mock.calls[0]![1]?.credentials).toBe('omit');
     expect(api.calls.map((c) => c.path)).toEqual(['/dashboardapi/public/transcript']);
 
@@ -115,7 +115,7 @@ describe('/transcript (spec §2 public transcript page, issue 6 part 6)', () => 
   });
 });
 
-describe('/feedback (spec §2 public feedback page: CSAT 1–5 with a comment)', () => {
+describe('/feedback (public feedback page, docs/product/screens.md: CSAT 1–5 with a comment)', () => {
   it('rates the conversation 4 stars with a comment and thanks the customer', async () => {
     const api = fakeApi({
       'GET /dashboardapi/public/feedback': json(200, INFO),
@@ -140,7 +140,7 @@ describe('/feedback (spec §2 public feedback page: CSAT 1–5 with a comment)',
     const [post] = api.callsTo('POST /dashboardapi/public/feedback');
     expect(post!.body).toEqual({ token: '1.41.999.sig', rating: 4, comment: 'Quick and kind' });
     expect(post!.headers.authorization).toBeUndefined();
-    // Spec §2: public pages are sent without credentials — no cookies either.
+    // docs/product/screens.md: public pages are sent without credentials — no cookies either.
     for (const [, init] of api.fetch.mock.calls) expect(init?.credentials).toBe('omit');
   });
 

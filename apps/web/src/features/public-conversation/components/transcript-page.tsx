@@ -16,7 +16,7 @@ function authorName(message: WidgetMessage, brandName: string) {
 }
 
 /**
- * /transcript?token= (spec §2 "Public transcript page"): the conversation as the customer saw it,
+ * /transcript?token= ("Public transcript page": docs/product/screens.md): the conversation as the customer saw it,
  * by a signed link from an email. Printable; no sign-in, no realtime connection.
  */
 export function TranscriptPage() {

@@ -54,7 +54,7 @@ async function loadConfig(signal: AbortSignal): Promise<RealtimeConfig | null> {
 }
 
 /**
- * One pusher-js connection per signed-in session, mounted by the logged-in shell only (spec §2:
+ * One pusher-js connection per signed-in session, mounted by the logged-in shell only (docs/product/screens.md:
  * none on /login, /signup, /widget-demo). It subscribes the user's panel0 channel and the
  * account's global-settings channel; a new account or user means a new connection, and
  * unmounting (sign-out, session end) disconnects.

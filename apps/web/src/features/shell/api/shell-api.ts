@@ -17,7 +17,7 @@ import { meApi } from '../../auth/api/me-api';
 
 export interface NpsShowPopupArgs {
   milestone_id: number;
-  /** Spec §7: sent when Me says show_nps_milestone. */
+  /** docs/product/api.md: sent when Me says show_nps_milestone. */
   source?: 'me_api';
 }
 
@@ -58,7 +58,7 @@ export const shellApi = baseApi.injectEndpoints({
         } catch {
           return;
         }
-        // Spec §4: after a successful submit the survey and its float button go away.
+        // docs/product/states.md: after a successful submit the survey and its float button go away.
         dispatch(
           meApi.util.updateQueryData('getMe', undefined, (me) => {
             me.nps_collection.show_nps_milestone = false;
@@ -84,7 +84,7 @@ export const {
   useRequestCallbackMutation,
 } = shellApi;
 
-/** Spec §4: closing the DMARC modal clears the flag locally (the server keeps its own). */
+/** docs/product/states.md: closing the DMARC modal clears the flag locally (the server keeps its own). */
 export const clearDmarcFlagLocally = () =>
   meApi.util.updateQueryData('getMe', undefined, (me) => {
     me.dmarc_verification_required = false;

@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { LOCAL_KEYS } from '@parley/contracts';
 import { todayStamp } from '../shell-rules';
 
-/** Spec §3/§4: the day the payment banner was last closed, under `banner-closed-on`. */
+/** docs/product/data.md, docs/product/states.md: the day the payment banner was last closed, under `banner-closed-on`. */
 const listeners = new Set<() => void>();
 
 function read(): string | null {

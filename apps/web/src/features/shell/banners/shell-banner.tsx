@@ -18,7 +18,7 @@ export function paymentWarningText(daysLeft: number): string {
 export const PAYMENT_ERROR_TEXT = `More than ${PAYMENT_GRACE_DAYS} days have passed since your payment failed. Update your payment method to keep using ${PRODUCT_NAME}.`;
 
 /**
- * The one top banner of the shell (spec §2, §4): the stale-tab refresh banner replaces any
+ * The one top banner of the shell (docs/product/screens.md, docs/product/states.md): the stale-tab refresh banner replaces any
  * other; otherwise the payment failure banner. Only on paths containing /inboxes or /setings.
  */
 export function ShellBanner() {

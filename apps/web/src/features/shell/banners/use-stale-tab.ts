@@ -32,7 +32,7 @@ export async function servedBuild(): Promise<string | null> {
 }
 
 /**
- * Spec §4/§9: after 30 minutes (1,800,000 ms) the open tab flags that a refresh is needed — when
+ * docs/product/states.md, docs/product/limits.md: after 30 minutes (1,800,000 ms) the open tab flags that a refresh is needed — when
  * a newer build is served than the one it runs. From then on it asks the server every minute.
  */
 export function useStaleTab(): boolean {

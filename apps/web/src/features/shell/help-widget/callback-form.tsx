@@ -23,7 +23,7 @@ export const CALLBACK_FIELD_LABELS = {
   message: 'Your query (optional)',
 } as const;
 
-/** Spec §5: the placeholder asks for the country code. */
+/** docs/product/validation.md: the placeholder asks for the country code. */
 export const CONTACT_NUMBER_PLACEHOLDER = 'Number with country code, e.g. +91 98765 43210';
 export const SUBMIT_CALLBACK_TEXT = 'Request callback';
 
@@ -32,8 +32,8 @@ const timeOptions = CALLBACK_TIME_SLOTS.map((slot) => ({ value: slot, label: `${
 const reasonOptions = CALLBACK_REASONS.map((reason) => ({ value: reason, label: reason }));
 
 /**
- * Spec §2/§3/§5 Request Callback form of the help widget: posted to /dashboardapi/widget/form/;
- * spec §8 success and failure texts as toasts (the success one success-styled: design.md §3).
+ * Request Callback form of the help widget (docs/product/screens.md, docs/product/data.md, docs/product/validation.md): posted to /dashboardapi/widget/form/;
+ * success and failure texts as toasts (docs/product/errors.md) (the success one success-styled: docs/ARCHITECTURE.md).
  * The body and every upload (`POST /attachment/?myshopify_domain=`) carry the
  * workspace's store, so files wait until the brands are known.
  */
@@ -47,7 +47,7 @@ export function CallbackForm({ me, onDone }: { me: Me | undefined; onDone: () =>
 
   const submit = async (values: CallbackFormValues) => {
     if (isLoading) return;
-    // Spec §5: while uploads run the form says so and does not submit.
+    // docs/product/validation.md: while uploads run the form says so and does not submit.
     if (uploads.uploading) {
       setFileProblem(CALLBACK_MESSAGES.stillUploading);
       return;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { callbackRequestBody } from '@parley/contracts';
 import { callbackBody, isPlausiblePhone } from './callback-rules';
 
-describe('callback form rules (spec §5)', () => {
+describe('callback form rules (docs/product/validation.md)', () => {
   it('Contact number: digits with an optional + and the usual separators, 6 to 15 digits', () => {
     expect(isPlausiblePhone('+91 (987) 654-3210')).toBe(true);
     expect(isPlausiblePhone('0044.20.7946.0958')).toBe(true);

@@ -8,8 +8,8 @@ import {
 } from '@parley/contracts';
 
 /**
- * Spec §5 callback form rules. The required messages are the spec's, verbatim (the best time to
- * call shares the reason's 'Please select type of query!' as the spec says). The format checks
+ * docs/product/validation.md callback form rules. The required messages are the product's texts, verbatim (the best
+ * time to call shares the reason's 'Please select type of query!'). The format checks
  * are ours; their texts are the server contract's (`callbackRequestBody`).
  */
 export const INVALID_PHONE_TEXT = 'Enter the number with its country code.';
@@ -59,7 +59,7 @@ export const CALLBACK_RULES: Record<keyof CallbackFormValues, Rule[]> = {
   email_address: [required(CALLBACK_MESSAGES.email), formatted(isValidEmail, INVALID_EMAIL_TEXT)],
   best_time_to_call: [{ required: true, message: CALLBACK_MESSAGES.bestTime }],
   query_type: [{ required: true, message: CALLBACK_MESSAGES.reason }],
-  // Spec §5: the query is optional.
+  // docs/product/validation.md: the query is optional.
   message: [],
 };
 

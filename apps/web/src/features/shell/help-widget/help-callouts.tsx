@@ -16,11 +16,11 @@ export const DEMO_CALLOUT_TEXT = {
 export const newMessageCalloutTitle = (count: number) =>
   count === 1 ? `New message from the ${PRODUCT_NAME} team` : `${count} new messages`;
 
-/** Spec §3 `showDemoAndChatCallout`: 'false' once the person dismissed or used the callout. */
+/** `showDemoAndChatCallout` (docs/product/data.md): 'false' once the person dismissed or used the callout. */
 const calloutDismissed = () => localStorage.getItem(LOCAL_KEYS.showDemoAndChatCallout) === 'false';
 const dismissCallout = () => localStorage.setItem(LOCAL_KEYS.showDemoAndChatCallout, 'false');
 
-/** Spec §4: the demo and chat callout appears 5 seconds after load, until dismissed. */
+/** docs/product/states.md: the demo and chat callout appears 5 seconds after load, until dismissed. */
 function useDemoCallout(): [boolean, () => void] {
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -63,7 +63,7 @@ const cardStyle = (token: GlobalToken, { right, ...edge }: CalloutPlacement) =>
   }) as const;
 
 /**
- * The callouts beside the help button (spec §4): a reply from the operator's team (`new_message`,
+ * The callouts beside the help button (docs/product/states.md): a reply from the operator's team (`new_message`,
  * with a badge of the count) and, once per person, the demo-and-chat invitation. `placement`
  * keeps them off the composer: above its bottom row (Send) on a wide screen, at the top on a phone.
  */

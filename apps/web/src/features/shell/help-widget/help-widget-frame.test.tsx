@@ -44,7 +44,7 @@ const helpButton = () => screen.getByTestId('help-float-button');
 const panel = () => screen.queryByTestId('help-widget-panel');
 
 describe(
-  'help widget frame messages (spec §7), origin-checked both ways',
+  'help widget frame messages (docs/product/api.md), origin-checked both ways',
   { timeout: 90_000 },
   () => {
     it('greets the widget with init on load, only to its origin; after init_success sends initial_email and current_page', async () => {
@@ -160,7 +160,7 @@ describe(
 );
 
 describe(
-  'the demo and chat callout (spec §4, §9: 5 seconds after load)',
+  'the demo and chat callout (docs/product/states.md, docs/product/limits.md: 5 seconds after load)',
   { timeout: 90_000 },
   () => {
     it('appears 5 s after load, not before; Schedule a demo opens the demo modal and it never comes back', async () => {

@@ -1,4 +1,4 @@
-/** Spec §9: the help widget panel is 376px wide, up to 704px high (its padding included). */
+/** docs/product/limits.md: the help widget panel is 376px wide, up to 704px high (its padding included). */
 export const PANEL_WIDTH = 376;
 export const PANEL_MAX_HEIGHT = 704;
 /** The floating buttons' column at the bottom right (shell-provider stacks them). */

@@ -72,7 +72,7 @@ async function fillValidForm() {
   await choose(CALLBACK_FIELD_LABELS.query_type, CALLBACK_REASONS[2]);
 }
 
-describe('help widget: appearance (spec §2)', { timeout: 90_000 }, () => {
+describe('help widget: appearance (docs/product/screens.md)', { timeout: 90_000 }, () => {
   it.each([
     ['/inboxes', true],
     ['/inboxes/all/open/12/34/56?search=id:56', true],
@@ -110,7 +110,7 @@ describe('help widget: appearance (spec §2)', { timeout: 90_000 }, () => {
   });
 });
 
-describe('help widget: menu entries (spec §2)', { timeout: 90_000 }, () => {
+describe('help widget: menu entries (docs/product/screens.md)', { timeout: 90_000 }, () => {
   it('the button toggles a menu with exactly the four entries; Escape closes it', async () => {
     renderShell({
       at: '/inboxes',
@@ -162,7 +162,7 @@ describe('help widget: menu entries (spec §2)', { timeout: 90_000 }, () => {
     expect(link).toHaveAttribute('href', '/help-center/helpcenter');
     click(link);
     await waitFor(() => expect(location()).toHaveTextContent('/help-center/helpcenter'));
-    // Spec §2: not a help widget path.
+    // docs/product/screens.md: not a help widget path.
     expect(helpButton()).toBeNull();
   });
 
@@ -228,238 +228,251 @@ describe('help widget: menu entries (spec §2)', { timeout: 90_000 }, () => {
   });
 });
 
-describe('help widget: callback form validation (spec §5)', { timeout: 90_000 }, () => {
-  it('each required field gives the spec message and nothing is sent', async () => {
-    const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: json(201, {}) } });
-    await openCallbackForm();
-    type(CALLBACK_FIELD_LABELS.customer_name, '   ');
-    type(CALLBACK_FIELD_LABELS.email_address, '');
-    submit();
+describe(
+  'help widget: callback form validation (docs/product/validation.md)',
+  { timeout: 90_000 },
+  () => {
+    it('each required field gives its documented message and nothing is sent', async () => {
+      const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: json(201, {}) } });
+      await openCallbackForm();
+      type(CALLBACK_FIELD_LABELS.customer_name, '   ');
+      type(CALLBACK_FIELD_LABELS.email_address, '');
+      submit();
 
-    // Name: required; message 'Please input your full name!'.
-    await waitFor(() =>
-      expect(errorsOf(CALLBACK_FIELD_LABELS.customer_name)).toEqual([CALLBACK_MESSAGES.name]),
-    );
-    expect(screen.getByText('Please input your full name!')).toBeInTheDocument();
-    // Contact number: required; message 'Please input your contact number!'.
-    expect(errorsOf(CALLBACK_FIELD_LABELS.contact_number)).toEqual([
-      'Please input your contact number!',
-    ]);
-    // Email: required; message 'Please input your email address!'.
-    expect(errorsOf(CALLBACK_FIELD_LABELS.email_address)).toEqual([
-      'Please input your email address!',
-    ]);
-    // Best time to call: required; message 'Please select type of query!' (sic, the spec's).
-    expect(errorsOf(CALLBACK_FIELD_LABELS.best_time_to_call)).toEqual([
-      'Please select type of query!',
-    ]);
-    // Reason: required; message 'Please select type of query!'.
-    expect(errorsOf(CALLBACK_FIELD_LABELS.query_type)).toEqual(['Please select type of query!']);
-    // Query: optional.
-    expect(errorsOf(CALLBACK_FIELD_LABELS.message)).toEqual([]);
-    expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(0);
-  });
-
-  it('Contact number: the placeholder asks for the country code; a non-number is refused', async () => {
-    const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: json(201, {}) } });
-    await openCallbackForm();
-    expect(screen.getByLabelText(CALLBACK_FIELD_LABELS.contact_number)).toHaveAttribute(
-      'placeholder',
-      CONTACT_NUMBER_PLACEHOLDER,
-    );
-    expect(CONTACT_NUMBER_PLACEHOLDER).toMatch(/country code/);
-    await fillValidForm();
-    type(CALLBACK_FIELD_LABELS.contact_number, 'call me maybe');
-    submit();
-    await waitFor(() =>
-      expect(errorsOf(CALLBACK_FIELD_LABELS.contact_number)).toEqual([INVALID_PHONE_TEXT]),
-    );
-    type(CALLBACK_FIELD_LABELS.contact_number, '12-34');
-    submit();
-    await waitFor(() =>
-      expect(errorsOf(CALLBACK_FIELD_LABELS.contact_number)).toEqual([INVALID_PHONE_TEXT]),
-    );
-    expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(0);
-  });
-
-  it('Email: the standard pattern after trimming (helpers, spec §5)', async () => {
-    const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: json(201, {}) } });
-    await openCallbackForm();
-    await fillValidForm();
-    type(CALLBACK_FIELD_LABELS.email_address, 'erin@example');
-    submit();
-    await waitFor(() =>
-      expect(errorsOf(CALLBACK_FIELD_LABELS.email_address)).toEqual([INVALID_EMAIL_TEXT]),
-    );
-    expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(0);
-  });
-
-  it('Attachments total at most 18MB: a larger total is refused with the spec message', async () => {
-    const { api } = renderShell({
-      at: '/inboxes',
-      routes: { 'POST /attachment/': json(201, { id: 1 }) },
+      // Name: required; message 'Please input your full name!'.
+      await waitFor(() =>
+        expect(errorsOf(CALLBACK_FIELD_LABELS.customer_name)).toEqual([CALLBACK_MESSAGES.name]),
+      );
+      expect(screen.getByText('Please input your full name!')).toBeInTheDocument();
+      // Contact number: required; message 'Please input your contact number!'.
+      expect(errorsOf(CALLBACK_FIELD_LABELS.contact_number)).toEqual([
+        'Please input your contact number!',
+      ]);
+      // Email: required; message 'Please input your email address!'.
+      expect(errorsOf(CALLBACK_FIELD_LABELS.email_address)).toEqual([
+        'Please input your email address!',
+      ]);
+      // Best time to call: required; message 'Please select type of query!' (sic: docs/product/validation.md).
+      expect(errorsOf(CALLBACK_FIELD_LABELS.best_time_to_call)).toEqual([
+        'Please select type of query!',
+      ]);
+      // Reason: required; message 'Please select type of query!'.
+      expect(errorsOf(CALLBACK_FIELD_LABELS.query_type)).toEqual(['Please select type of query!']);
+      // Query: optional.
+      expect(errorsOf(CALLBACK_FIELD_LABELS.message)).toEqual([]);
+      expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(0);
     });
-    await openCallbackForm();
-    const big = new File(['x'], 'huge.zip', { type: 'application/zip' });
-    Object.defineProperty(big, 'size', { value: 18_000_001 });
-    fireEvent.change(screen.getByLabelText('Attach files'), { target: { files: [big] } });
-    expect(
-      await screen.findByText(
-        'Maximum attachment size limit of 18MB exceeded. Please remove some attachments.',
-      ),
-    ).toBeInTheDocument();
-    expect(api.callsTo('POST /attachment/')).toHaveLength(0);
-  });
 
-  it('uploads still running: the form says so and does not submit', async () => {
-    const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: json(201, {}) } });
-    // The upload never answers (the fake server's fetch is wrapped for that one path).
-    const answer = api.fetch.getMockImplementation()!;
-    api.fetch.mockImplementation((input, init) =>
-      String(input).includes('/attachment/')
-        ? new Promise<Response>(() => {})
-        : answer(input, init),
-    );
-    await openCallbackForm();
-    await fillValidForm();
-    fireEvent.change(screen.getByLabelText('Attach files'), {
-      target: { files: [new File(['%PDF'], 'bill.pdf', { type: 'application/pdf' })] },
+    it('Contact number: the placeholder asks for the country code; a non-number is refused', async () => {
+      const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: json(201, {}) } });
+      await openCallbackForm();
+      expect(screen.getByLabelText(CALLBACK_FIELD_LABELS.contact_number)).toHaveAttribute(
+        'placeholder',
+        CONTACT_NUMBER_PLACEHOLDER,
+      );
+      expect(CONTACT_NUMBER_PLACEHOLDER).toMatch(/country code/);
+      await fillValidForm();
+      type(CALLBACK_FIELD_LABELS.contact_number, 'call me maybe');
+      submit();
+      await waitFor(() =>
+        expect(errorsOf(CALLBACK_FIELD_LABELS.contact_number)).toEqual([INVALID_PHONE_TEXT]),
+      );
+      type(CALLBACK_FIELD_LABELS.contact_number, '12-34');
+      submit();
+      await waitFor(() =>
+        expect(errorsOf(CALLBACK_FIELD_LABELS.contact_number)).toEqual([INVALID_PHONE_TEXT]),
+      );
+      expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(0);
     });
-    expect(await screen.findByText('Uploading…')).toBeInTheDocument();
-    submit();
-    expect(await screen.findByText('Some attachments are still uploading')).toBeInTheDocument();
-    expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(0);
-  });
-});
 
-describe('help widget: callback request (spec §3, §7, §8)', { timeout: 90_000 }, () => {
-  it('posts the callback request, with the workspace’s store, to /dashboardapi/widget/form/ and shows the success message', async () => {
-    const { api } = renderShell({
-      at: '/settings/tags',
-      routes: {
-        // The first brand has no store domain: the workspace's store is the first that has one.
-        [BRANDS_ROUTE]: json(200, [
-          { id: 2, name: 'Main', myshopify_domain: null },
-          { id: 3, name: 'Acme', myshopify_domain: 'acme.myshopify.com' },
-        ]),
-        [CALLBACK_ROUTE]: json(201, { id: 42, message: CALLBACK_MESSAGES.success }),
-        'POST /attachment/': json(201, {
-          id: 601,
-          file_name: 'screenshot.png',
-          size: 4,
-          content_type: 'image/png',
-          url: '/attachment/601',
-          is_embedded: false,
-        }),
-      },
+    it('Email: the standard pattern after trimming (helpers, docs/product/validation.md)', async () => {
+      const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: json(201, {}) } });
+      await openCallbackForm();
+      await fillValidForm();
+      type(CALLBACK_FIELD_LABELS.email_address, 'erin@example');
+      submit();
+      await waitFor(() =>
+        expect(errorsOf(CALLBACK_FIELD_LABELS.email_address)).toEqual([INVALID_EMAIL_TEXT]),
+      );
+      expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(0);
     });
-    await openCallbackForm();
-    await fillValidForm();
-    type(CALLBACK_FIELD_LABELS.message, '  We want to move our number.  ');
-    // Files wait for the brands, so that every upload names the store.
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: /Attach files/ })).not.toBeDisabled(),
-    );
-    fireEvent.change(screen.getByLabelText('Attach files'), {
-      target: { files: [new File(['\x89PNG'], 'screenshot.png', { type: 'image/png' })] },
-    });
-    const files = await screen.findByRole('list', { name: 'Attachments' });
-    await waitFor(() =>
-      expect(within(files).getByRole('listitem')).toHaveAttribute('data-status', 'done'),
-    );
-    submit();
 
-    await waitFor(() => expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(1));
-    const call = api.callsTo(CALLBACK_ROUTE)[0]!;
-    expect(call.body).toEqual({
-      customer_name: 'Erin Example',
-      contact_number: '919876543210',
-      email_address: 'erin@example.com',
-      best_time_to_call: '12pm-3pm',
-      query_type: 'Pricing',
-      message: 'We want to move our number.',
-      myshopify_domain: 'acme.myshopify.com',
-      attachments: [601],
-      submission_url: window.location.href,
-      is_created_from_dc_app: true,
+    it('Attachments total at most 18MB: a larger total is refused with the documented message', async () => {
+      const { api } = renderShell({
+        at: '/inboxes',
+        routes: { 'POST /attachment/': json(201, { id: 1 }) },
+      });
+      await openCallbackForm();
+      const big = new File(['x'], 'huge.zip', { type: 'application/zip' });
+      Object.defineProperty(big, 'size', { value: 18_000_001 });
+      fireEvent.change(screen.getByLabelText('Attach files'), { target: { files: [big] } });
+      expect(
+        await screen.findByText(
+          'Maximum attachment size limit of 18MB exceeded. Please remove some attachments.',
+        ),
+      ).toBeInTheDocument();
+      expect(api.callsTo('POST /attachment/')).toHaveLength(0);
     });
-    expect(call.headers['x-dc-account-id']).toBe('7');
-    // Spec §7: POST /attachment/?myshopify_domain={shop}.
-    const [upload] = api.callsTo('POST /attachment/');
-    expect(new URL(upload!.url, 'http://x').searchParams.get('myshopify_domain')).toBe(
-      'acme.myshopify.com',
-    );
-    expect(
-      await screen.findByText(
-        'Our team has received your request. We will call you back to you at the earliest.',
-      ),
-    ).toBeInTheDocument();
-    await waitFor(() => expect(panel()).toBeNull());
-  });
 
-  it('a workspace without a store sends myshopify_domain null and uploads without the query', async () => {
-    const { api } = renderShell({
-      at: '/inboxes',
-      routes: {
-        [BRANDS_ROUTE]: json(200, [{ id: 2, name: 'Main', myshopify_domain: null }]),
-        [CALLBACK_ROUTE]: json(201, { id: 44, message: CALLBACK_MESSAGES.success }),
-        'POST /attachment/': json(201, {
-          id: 602,
-          file_name: 'a.png',
-          size: 4,
-          content_type: 'image/png',
-          url: '/attachment/602',
-          is_embedded: false,
-        }),
-      },
+    it('uploads still running: the form says so and does not submit', async () => {
+      const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: json(201, {}) } });
+      // The upload never answers (the fake server's fetch is wrapped for that one path).
+      const answer = api.fetch.getMockImplementation()!;
+      api.fetch.mockImplementation((input, init) =>
+        String(input).includes('/attachment/')
+          ? new Promise<Response>(() => {})
+          : answer(input, init),
+      );
+      await openCallbackForm();
+      await fillValidForm();
+      fireEvent.change(screen.getByLabelText('Attach files'), {
+        target: { files: [new File(['%PDF'], 'bill.pdf', { type: 'application/pdf' })] },
+      });
+      expect(await screen.findByText('Uploading…')).toBeInTheDocument();
+      submit();
+      expect(await screen.findByText('Some attachments are still uploading')).toBeInTheDocument();
+      expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(0);
     });
-    await openCallbackForm();
-    await fillValidForm();
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: /Attach files/ })).not.toBeDisabled(),
-    );
-    fireEvent.change(screen.getByLabelText('Attach files'), {
-      target: { files: [new File(['\x89PNG'], 'a.png', { type: 'image/png' })] },
-    });
-    const files = await screen.findByRole('list', { name: 'Attachments' });
-    await waitFor(() =>
-      expect(within(files).getByRole('listitem')).toHaveAttribute('data-status', 'done'),
-    );
-    submit();
-    await waitFor(() => expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(1));
-    expect(api.callsTo(CALLBACK_ROUTE)[0]!.body).toMatchObject({
-      myshopify_domain: null,
-      attachments: [602],
-    });
-    const [upload] = api.callsTo('POST /attachment/');
-    expect(new URL(upload!.url, 'http://x').searchParams.has('myshopify_domain')).toBe(false);
-  });
+  },
+);
 
-  it('Query: optional — the form is sent without one (message null)', async () => {
-    const { api } = renderShell({
-      at: '/inboxes',
-      routes: { [CALLBACK_ROUTE]: json(201, { id: 43, message: CALLBACK_MESSAGES.success }) },
-    });
-    await openCallbackForm();
-    await fillValidForm();
-    submit();
-    await waitFor(() => expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(1));
-    expect(api.callsTo(CALLBACK_ROUTE)[0]!.body).toMatchObject({ message: null, attachments: [] });
-  });
+describe(
+  'help widget: callback request (docs/product/data.md, docs/product/api.md, docs/product/errors.md)',
+  { timeout: 90_000 },
+  () => {
+    it('posts the callback request, with the workspace’s store, to /dashboardapi/widget/form/ and shows the success message', async () => {
+      const { api } = renderShell({
+        at: '/settings/tags',
+        routes: {
+          // The first brand has no store domain: the workspace's store is the first that has one.
+          [BRANDS_ROUTE]: json(200, [
+            { id: 2, name: 'Main', myshopify_domain: null },
+            { id: 3, name: 'Acme', myshopify_domain: 'acme.myshopify.com' },
+          ]),
+          [CALLBACK_ROUTE]: json(201, { id: 42, message: CALLBACK_MESSAGES.success }),
+          'POST /attachment/': json(201, {
+            id: 601,
+            file_name: 'screenshot.png',
+            size: 4,
+            content_type: 'image/png',
+            url: '/attachment/601',
+            is_embedded: false,
+          }),
+        },
+      });
+      await openCallbackForm();
+      await fillValidForm();
+      type(CALLBACK_FIELD_LABELS.message, '  We want to move our number.  ');
+      // Files wait for the brands, so that every upload names the store.
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: /Attach files/ })).not.toBeDisabled(),
+      );
+      fireEvent.change(screen.getByLabelText('Attach files'), {
+        target: { files: [new File(['\x89PNG'], 'screenshot.png', { type: 'image/png' })] },
+      });
+      const files = await screen.findByRole('list', { name: 'Attachments' });
+      await waitFor(() =>
+        expect(within(files).getByRole('listitem')).toHaveAttribute('data-status', 'done'),
+      );
+      submit();
 
-  it.each<[string, Reply]>([
-    ['a server error', json(500, { code: 'internal', message: 'Internal error' })],
-    ['a refusal', json(400, { code: 'validation_failed', message: 'Invalid body' })],
-  ])('%s shows the spec failure message and keeps the form', async (_, reply) => {
-    const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: reply } });
-    await openCallbackForm();
-    await fillValidForm();
-    submit();
-    expect(await screen.findByText('Something went wrong, please try again!')).toBeInTheDocument();
-    expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(1);
-    expect(panel()).not.toBeNull();
-    expect(screen.getByLabelText(CALLBACK_FIELD_LABELS.contact_number)).toHaveValue(
-      '+91 (987) 654-3210',
-    );
-  });
-});
+      await waitFor(() => expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(1));
+      const call = api.callsTo(CALLBACK_ROUTE)[0]!;
+      expect(call.body).toEqual({
+        customer_name: 'Erin Example',
+        contact_number: '919876543210',
+        email_address: 'erin@example.com',
+        best_time_to_call: '12pm-3pm',
+        query_type: 'Pricing',
+        message: 'We want to move our number.',
+        myshopify_domain: 'acme.myshopify.com',
+        attachments: [601],
+        submission_url: window.location.href,
+        is_created_from_dc_app: true,
+      });
+      expect(call.headers['x-dc-account-id']).toBe('7');
+      // docs/product/api.md: POST /attachment/?myshopify_domain={shop}.
+      const [upload] = api.callsTo('POST /attachment/');
+      expect(new URL(upload!.url, 'http://x').searchParams.get('myshopify_domain')).toBe(
+        'acme.myshopify.com',
+      );
+      expect(
+        await screen.findByText(
+          'Our team has received your request. We will call you back to you at the earliest.',
+        ),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(panel()).toBeNull());
+    });
+
+    it('a workspace without a store sends myshopify_domain null and uploads without the query', async () => {
+      const { api } = renderShell({
+        at: '/inboxes',
+        routes: {
+          [BRANDS_ROUTE]: json(200, [{ id: 2, name: 'Main', myshopify_domain: null }]),
+          [CALLBACK_ROUTE]: json(201, { id: 44, message: CALLBACK_MESSAGES.success }),
+          'POST /attachment/': json(201, {
+            id: 602,
+            file_name: 'a.png',
+            size: 4,
+            content_type: 'image/png',
+            url: '/attachment/602',
+            is_embedded: false,
+          }),
+        },
+      });
+      await openCallbackForm();
+      await fillValidForm();
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: /Attach files/ })).not.toBeDisabled(),
+      );
+      fireEvent.change(screen.getByLabelText('Attach files'), {
+        target: { files: [new File(['\x89PNG'], 'a.png', { type: 'image/png' })] },
+      });
+      const files = await screen.findByRole('list', { name: 'Attachments' });
+      await waitFor(() =>
+        expect(within(files).getByRole('listitem')).toHaveAttribute('data-status', 'done'),
+      );
+      submit();
+      await waitFor(() => expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(1));
+      expect(api.callsTo(CALLBACK_ROUTE)[0]!.body).toMatchObject({
+        myshopify_domain: null,
+        attachments: [602],
+      });
+      const [upload] = api.callsTo('POST /attachment/');
+      expect(new URL(upload!.url, 'http://x').searchParams.has('myshopify_domain')).toBe(false);
+    });
+
+    it('Query: optional — the form is sent without one (message null)', async () => {
+      const { api } = renderShell({
+        at: '/inboxes',
+        routes: { [CALLBACK_ROUTE]: json(201, { id: 43, message: CALLBACK_MESSAGES.success }) },
+      });
+      await openCallbackForm();
+      await fillValidForm();
+      submit();
+      await waitFor(() => expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(1));
+      expect(api.callsTo(CALLBACK_ROUTE)[0]!.body).toMatchObject({
+        message: null,
+        attachments: [],
+      });
+    });
+
+    it.each<[string, Reply]>([
+      ['a server error', json(500, { code: 'internal', message: 'Internal error' })],
+      ['a refusal', json(400, { code: 'validation_failed', message: 'Invalid body' })],
+    ])('%s shows the documented failure message and keeps the form', async (_, reply) => {
+      const { api } = renderShell({ at: '/inboxes', routes: { [CALLBACK_ROUTE]: reply } });
+      await openCallbackForm();
+      await fillValidForm();
+      submit();
+      expect(
+        await screen.findByText('Something went wrong, please try again!'),
+      ).toBeInTheDocument();
+      expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(1);
+      expect(panel()).not.toBeNull();
+      expect(screen.getByLabelText(CALLBACK_FIELD_LABELS.contact_number)).toHaveValue(
+        '+91 (987) 654-3210',
+      );
+    });
+  },
+);

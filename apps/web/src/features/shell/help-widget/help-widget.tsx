@@ -35,7 +35,7 @@ import { openChatPage, useHelpWidgetFrame } from './use-help-widget-frame';
 // The form (antd's Form and Select) loads when the panel first opens, not with every page.
 const CallbackForm = lazyPage(() => import('./callback-form').then((m) => m.CallbackForm));
 
-/** Spec §2 help widget menu entries, in the spec's order and words. */
+/** Help widget menu entries (docs/product/screens.md), in their documented order and words. */
 export const HELP_MENU = {
   supportEmail: 'Support email',
   helpCenter: 'Help Center',
@@ -109,10 +109,10 @@ function LinkEntry({
 }
 
 /**
- * Spec §2/§4 help widget: a floating button (bottom right, under the feedback button) that
+ * Help widget (docs/product/screens.md, docs/product/states.md): a floating button (bottom right, under the feedback button) that
  * toggles a panel with the menu — support email, Help Center, Watch Onboarding Videos — the
  * Request Callback form and, when the operator configured one (HELP_WIDGET_URL), our live-chat
- * widget in an iframe that talks to the app through the frame messages of spec §7.
+ * widget in an iframe that talks to the app through the frame messages of docs/product/api.md.
  */
 export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number }) {
   const [open, setOpen] = useState(false);

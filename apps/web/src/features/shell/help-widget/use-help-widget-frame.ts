@@ -29,13 +29,13 @@ export interface HelpWidgetFrame {
   markSeen: () => void;
 }
 
-/** Spec §4: `new_message` puts the new-messages count in the page title; `seen` restores it. */
+/** docs/product/states.md: `new_message` puts the new-messages count in the page title; `seen` restores it. */
 export function newMessagesTitle(count: number): string {
   return `(${count}) ${count === 1 ? 'New message' : 'New messages'}`;
 }
 
 /**
- * The host side of the help widget frame protocol (spec §7): messages are accepted only from the
+ * The host side of the help widget frame protocol (docs/product/api.md): messages are accepted only from the
  * embedded frame's window and exact origin, and sent only to that origin — never to '*'.
  */
 export function useHelpWidgetFrame(

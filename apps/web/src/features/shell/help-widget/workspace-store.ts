@@ -4,7 +4,7 @@ import { baseApi } from '../../../lib/base-api';
 /** A brand (store) of the workspace, as GET /dashboardapi/brand/all lists them. */
 export type Brand = WidgetSettings['stores'][number];
 
-/** Spec §7 "GET /dashboardapi/brand/all: list brands". */
+/** docs/product/api.md "GET /dashboardapi/brand/all: list brands". */
 export const BRANDS_PATH = '/dashboardapi/brand/all';
 
 export const brandsApi = baseApi.injectEndpoints({

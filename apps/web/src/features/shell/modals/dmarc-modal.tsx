@@ -5,7 +5,7 @@ import { clearDmarcFlagLocally } from '../api/shell-api';
 import { SHELL_ROUTES } from '../shell-config';
 
 /**
- * Spec §4: shows while Me says dmarc_verification_required; closing it clears that flag locally
+ * docs/product/states.md: shows while Me says dmarc_verification_required; closing it clears that flag locally
  * (until Me is fetched again). The action leads to /settings/dnsrecords.
  */
 export function DmarcModal({ open }: { open: boolean }) {

@@ -2,7 +2,7 @@ import { AndroidOutlined, AppleOutlined } from '@ant-design/icons';
 import { Button, Modal, Space } from 'antd';
 import { ANDROID_APP_URL, IOS_APP_URL, PRODUCT_NAME } from '../shell-config';
 
-/** Spec §2: the mobile apps modal, with the store links. */
+/** docs/product/screens.md: the mobile apps modal, with the store links. */
 export function MobileAppsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal title="Get the mobile apps" open={open} onCancel={onClose} footer={null}>

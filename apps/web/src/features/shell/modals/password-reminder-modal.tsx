@@ -4,7 +4,7 @@ import { PASSWORD_MAX_AGE_DAYS } from '@parley/contracts';
 import { SHELL_ROUTES } from '../shell-config';
 
 /**
- * Spec §4/§9: the password reminder, while the password is 83 to 90 days old (the shell decides
+ * docs/product/states.md, docs/product/limits.md: the password reminder, while the password is 83 to 90 days old (the shell decides
  * when; see passwordReminderDue). The action leads to the change-password page.
  */
 export function PasswordReminderModal({

@@ -7,7 +7,7 @@ import { PRODUCT_NAME, SHELL_ROUTES } from '../shell-config';
 export const PAYMENT_MODAL_TITLE = 'Your payment is overdue';
 
 /**
- * Spec §4: the blocking payment modal (shown when the payment banner is shown and the failure or
+ * docs/product/states.md: the blocking payment modal (shown when the payment banner is shown and the failure or
  * the action-required age is 14 days or more). Blocking — a mask the page cannot be used
  * through — but dismissible with its close button. The shell decides where it may show and
  * remembers a dismissal for the session (modals/payment-modal-dismissal.ts).

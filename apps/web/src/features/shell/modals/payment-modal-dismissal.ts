@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 
 /**
- * Spec §4: the payment modal "can be dismissed". A dismissal holds for the browser session
+ * docs/product/states.md: the payment modal "can be dismissed". A dismissal holds for the browser session
  * (sessionStorage, so a reload does not bring it back, a new session does), for the failure it
  * was shown for (`stamp`, shell-rules paymentModalStamp). Kept apart from the modal itself,
  * which loads only when it opens.

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { PRODUCT_NAME, SHELL_ROUTES } from '../shell-config';
 
 /**
- * Spec §4/§7: opens when `re-authentication-alert-for-ctwa` arrives on the account's
+ * docs/product/states.md, docs/product/api.md: opens when `re-authentication-alert-for-ctwa` arrives on the account's
  * `private-re-authentication-alert-{id}` channel (the shell listens, useReauthAlert); Cancel
  * closes it, the action leads to the Facebook reconnect page.
  */

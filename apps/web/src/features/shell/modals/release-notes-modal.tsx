@@ -46,7 +46,7 @@ function ReleaseNotesList() {
   );
 }
 
-/** Spec §2: the release notes modal, from GET /dashboardapi/release-notes. */
+/** docs/product/screens.md: the release notes modal, from GET /dashboardapi/release-notes. */
 export function ReleaseNotesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal

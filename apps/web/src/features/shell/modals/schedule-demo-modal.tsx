@@ -20,7 +20,7 @@ export function browserTimeZone(): string {
   }
 }
 
-/** Spec §2: schedule a demo — POST /dashboardapi/demo-requests {slot, timezone, phone?, notes?}. */
+/** docs/product/screens.md: schedule a demo — POST /dashboardapi/demo-requests {slot, timezone, phone?, notes?}. */
 export function ScheduleDemoModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<DemoForm>();
   const [requestDemo, { isLoading }] = useRequestDemoMutation();

@@ -35,7 +35,7 @@ async function openFromUserMenu(label: string) {
   );
 }
 
-describe('modals opened from the user menu (spec §2)', { timeout: 60_000 }, () => {
+describe('modals opened from the user menu (docs/product/screens.md)', { timeout: 60_000 }, () => {
   it('release notes: loads the dated entries from GET /dashboardapi/release-notes', async () => {
     const { api } = renderShell({
       at: '/inboxes',
@@ -85,7 +85,7 @@ describe('modals opened from the user menu (spec §2)', { timeout: 60_000 }, () 
     );
   });
 
-  it('support email: a mailto link, and copying shows the spec §8 toast', async () => {
+  it('support email: a mailto link, and copying shows the toast (docs/product/errors.md)', async () => {
     const user = userEvent.setup();
     renderShell({ at: '/inboxes' });
     await meLoaded();
@@ -147,34 +147,42 @@ describe('modals opened from the user menu (spec §2)', { timeout: 60_000 }, () 
   });
 });
 
-describe('re-authorize Facebook (spec §4, §7)', { timeout: 60_000 }, () => {
-  it('opens on re-authentication-alert-for-ctwa on private-re-authentication-alert-{account id}; Cancel closes; the action goes to the reconnect page', async () => {
-    const { realtime } = renderShell({ at: '/inboxes' });
-    const client = await waitFor(() => {
-      const current = realtime.current as FakePusher;
-      expect(current.channels.has('private-re-authentication-alert-7')).toBe(true);
-      return current;
+describe(
+  're-authorize Facebook (docs/product/states.md, docs/product/api.md)',
+  { timeout: 60_000 },
+  () => {
+    it('opens on re-authentication-alert-for-ctwa on private-re-authentication-alert-{account id}; Cancel closes; the action goes to the reconnect page', async () => {
+      const { realtime } = renderShell({ at: '/inboxes' });
+      const client = await waitFor(() => {
+        const current = realtime.current as FakePusher;
+        expect(current.channels.has('private-re-authentication-alert-7')).toBe(true);
+        return current;
+      });
+      const alert = { support_channel_id: 3, channel_type: 'facebook' as const };
+      act(() =>
+        client.emit('private-re-authentication-alert-7', REALTIME_EVENTS.reauthAlert, alert),
+      );
+      const dialog = await findDialog(/Re-authorize Facebook/);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
+      await waitFor(() =>
+        expect(
+          screen.queryByRole('dialog', { name: /Re-authorize Facebook/ }),
+        ).not.toBeInTheDocument(),
+      );
+
+      act(() =>
+        client.emit('private-re-authentication-alert-7', REALTIME_EVENTS.reauthAlert, alert),
+      );
+      const again = await findDialog(/Re-authorize Facebook/);
+      await userEvent.click(
+        within(again).getByRole('button', { name: 'Re-authorize', hidden: true }),
+      );
+      expect(location()).toHaveTextContent('/settings/supportchannels/addchannel/fb');
     });
-    const alert = { support_channel_id: 3, channel_type: 'facebook' as const };
-    act(() => client.emit('private-re-authentication-alert-7', REALTIME_EVENTS.reauthAlert, alert));
-    const dialog = await findDialog(/Re-authorize Facebook/);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
-    await waitFor(() =>
-      expect(
-        screen.queryByRole('dialog', { name: /Re-authorize Facebook/ }),
-      ).not.toBeInTheDocument(),
-    );
+  },
+);
 
-    act(() => client.emit('private-re-authentication-alert-7', REALTIME_EVENTS.reauthAlert, alert));
-    const again = await findDialog(/Re-authorize Facebook/);
-    await userEvent.click(
-      within(again).getByRole('button', { name: 'Re-authorize', hidden: true }),
-    );
-    expect(location()).toHaveTextContent('/settings/supportchannels/addchannel/fb');
-  });
-});
-
-describe('DMARC modal (spec §4)', { timeout: 60_000 }, () => {
+describe('DMARC modal (docs/product/states.md)', { timeout: 60_000 }, () => {
   it('shows while dmarc_verification_required; closing clears the flag locally', async () => {
     const { store, api } = renderShell({
       at: '/inboxes',
@@ -209,114 +217,122 @@ describe('DMARC modal (spec §4)', { timeout: 60_000 }, () => {
   });
 });
 
-describe('password reminder (spec §4, §9: 83 to 90 days)', { timeout: 60_000 }, () => {
-  for (const [days, shown] of [
-    [82, false],
-    [83, true],
-    [90, true],
-    [91, false],
-  ] as const) {
-    it(`password ${days} days old: ${shown ? 'shows' : 'no'} reminder`, async () => {
+describe(
+  'password reminder (docs/product/states.md, docs/product/limits.md: 83 to 90 days)',
+  { timeout: 60_000 },
+  () => {
+    for (const [days, shown] of [
+      [82, false],
+      [83, true],
+      [90, true],
+      [91, false],
+    ] as const) {
+      it(`password ${days} days old: ${shown ? 'shows' : 'no'} reminder`, async () => {
+        fixClock();
+        renderShell({ at: '/inboxes', me: meWith({ last_password_updated: daysAgo(days) }) });
+        await meLoaded();
+        // The modal mounts with Me; waitFor lets its portal settle.
+        await waitFor(() =>
+          expect(
+            screen.queryByText('Your password expires soon', { selector: '.ant-modal-title' }) !==
+              null,
+          ).toBe(shown),
+        );
+      });
+    }
+
+    it('never on the change-password page', async () => {
       fixClock();
-      renderShell({ at: '/inboxes', me: meWith({ last_password_updated: daysAgo(days) }) });
+      renderShell({
+        at: '/settings/profile/changepassword',
+        me: meWith({ last_password_updated: daysAgo(85) }),
+      });
       await meLoaded();
-      // The modal mounts with Me; waitFor lets its portal settle.
-      await waitFor(() =>
-        expect(
-          screen.queryByText('Your password expires soon', { selector: '.ant-modal-title' }) !==
-            null,
-        ).toBe(shown),
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('its action leads to the change-password page with alert=expiry_shortly', async () => {
+      fixClock();
+      renderShell({ at: '/inboxes', me: meWith({ last_password_updated: daysAgo(85) }) });
+      const dialog = await findDialog('Your password expires soon');
+      expect(dialog).toHaveTextContent('expires in 5 days');
+      await userEvent.click(
+        within(dialog).getByRole('button', { name: 'Change password', hidden: true }),
       );
+      expect(location()).toHaveTextContent('/settings/profile/changepassword?alert=expiry_shortly');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     });
-  }
+  },
+);
 
-  it('never on the change-password page', async () => {
-    fixClock();
-    renderShell({
-      at: '/settings/profile/changepassword',
-      me: meWith({ last_password_updated: daysAgo(85) }),
+describe(
+  'payment failure modal (docs/product/states.md: blocking but dismissible)',
+  { timeout: 60_000 },
+  () => {
+    it('shows when the banner shows and the failure is 14+ days old; it can be dismissed', async () => {
+      fixClock();
+      renderShell({ at: '/inboxes', me: meWith({ payment_failure_triggered_at: daysAgo(14) }) });
+      const dialog = await findDialog(PAYMENT_MODAL_TITLE);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss', hidden: true }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // The banner stays.
+      expect(screen.getByTestId('payment-banner')).toBeInTheDocument();
     });
-    await meLoaded();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
 
-  it('its action leads to the change-password page with alert=expiry_shortly', async () => {
-    fixClock();
-    renderShell({ at: '/inboxes', me: meWith({ last_password_updated: daysAgo(85) }) });
-    const dialog = await findDialog('Your password expires soon');
-    expect(dialog).toHaveTextContent('expires in 5 days');
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: 'Change password', hidden: true }),
-    );
-    expect(location()).toHaveTextContent('/settings/profile/changepassword?alert=expiry_shortly');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
-});
-
-describe('payment failure modal (spec §4: blocking but dismissible)', { timeout: 60_000 }, () => {
-  it('shows when the banner shows and the failure is 14+ days old; it can be dismissed', async () => {
-    fixClock();
-    renderShell({ at: '/inboxes', me: meWith({ payment_failure_triggered_at: daysAgo(14) }) });
-    const dialog = await findDialog(PAYMENT_MODAL_TITLE);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss', hidden: true }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // The banner stays.
-    expect(screen.getByTestId('payment-banner')).toBeInTheDocument();
-  });
-
-  it('shows when the action-required age is 14+ days, even if the failure is recent', async () => {
-    fixClock();
-    renderShell({
-      at: '/inboxes',
-      me: meWith({
-        payment_failure_triggered_at: daysAgo(2),
-        payment_action_required_triggered_at: daysAgo(15),
-      }),
+    it('shows when the action-required age is 14+ days, even if the failure is recent', async () => {
+      fixClock();
+      renderShell({
+        at: '/inboxes',
+        me: meWith({
+          payment_failure_triggered_at: daysAgo(2),
+          payment_action_required_triggered_at: daysAgo(15),
+        }),
+      });
+      const dialog = await findDialog(PAYMENT_MODAL_TITLE);
+      await userEvent.click(
+        within(dialog).getByRole('button', { name: 'Update payment method', hidden: true }),
+      );
+      expect(location()).toHaveTextContent(/^\/settings\/pricing$/);
     });
-    const dialog = await findDialog(PAYMENT_MODAL_TITLE);
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: 'Update payment method', hidden: true }),
-    );
-    expect(location()).toHaveTextContent(/^\/settings\/pricing$/);
-  });
 
-  it('not under 14 days, and not when the banner was closed today', async () => {
-    fixClock();
-    const first = renderShell({
-      at: '/inboxes',
-      me: meWith({ payment_failure_triggered_at: daysAgo(13) }),
+    it('not under 14 days, and not when the banner was closed today', async () => {
+      fixClock();
+      const first = renderShell({
+        at: '/inboxes',
+        me: meWith({ payment_failure_triggered_at: daysAgo(13) }),
+      });
+      await meLoaded();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      first.view.unmount();
+
+      localStorage.setItem('banner-closed-on', '2026-06-15');
+      renderShell({ at: '/inboxes', me: meWith({ payment_failure_triggered_at: daysAgo(20) }) });
+      await meLoaded();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
-    await meLoaded();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    first.view.unmount();
 
-    localStorage.setItem('banner-closed-on', '2026-06-15');
-    renderShell({ at: '/inboxes', me: meWith({ payment_failure_triggered_at: daysAgo(20) }) });
-    await meLoaded();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
+    it('the payment modal is not on a page without the banner (the banner shows on /inboxes and /setings only)', async () => {
+      fixClock();
+      renderShell({ at: '/reporting', me: meWith({ payment_failure_triggered_at: daysAgo(20) }) });
+      await meLoaded();
+      expect(screen.queryByTestId('payment-banner')).not.toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
 
-  it('the payment modal is not on a page without the banner (the banner shows on /inboxes and /setings only)', async () => {
-    fixClock();
-    renderShell({ at: '/reporting', me: meWith({ payment_failure_triggered_at: daysAgo(20) }) });
-    await meLoaded();
-    expect(screen.queryByTestId('payment-banner')).not.toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
+    it('a dismissal is kept for the session: a reload does not show the modal again', async () => {
+      fixClock();
+      const failing = meWith({ payment_failure_triggered_at: daysAgo(20) });
+      const first = renderShell({ at: '/inboxes', me: failing });
+      const dialog = await findDialog(PAYMENT_MODAL_TITLE);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss', hidden: true }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      first.view.unmount();
 
-  it('a dismissal is kept for the session: a reload does not show the modal again', async () => {
-    fixClock();
-    const failing = meWith({ payment_failure_triggered_at: daysAgo(20) });
-    const first = renderShell({ at: '/inboxes', me: failing });
-    const dialog = await findDialog(PAYMENT_MODAL_TITLE);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss', hidden: true }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    first.view.unmount();
-
-    // The page loads again in the same tab session.
-    renderShell({ at: '/inboxes', me: failing });
-    await meLoaded();
-    expect(screen.getByTestId('payment-banner')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
-});
+      // The page loads again in the same tab session.
+      renderShell({ at: '/inboxes', me: failing });
+      await meLoaded();
+      expect(screen.getByTestId('payment-banner')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  },
+);

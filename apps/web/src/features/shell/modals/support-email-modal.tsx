@@ -5,7 +5,7 @@ import { SUPPORT_EMAIL } from '../shell-config';
 
 export const COPIED_TEXT = 'Copied to Clipboard';
 
-/** Spec §2: the support email contact modal. */
+/** docs/product/screens.md: the support email contact modal. */
 export function SupportEmailModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const copy = async () => {
     try {

@@ -2,7 +2,7 @@ import { SmileOutlined } from '@ant-design/icons';
 import { FloatButton } from 'antd';
 import { SURVEY_TEXTS } from './survey-texts';
 
-/** Spec §2: the floating feedback button — round, bottom right, tooltip 'Feedback please?'. */
+/** docs/product/screens.md: the floating feedback button — round, bottom right, tooltip 'Feedback please?'. */
 export function FeedbackButton({ onClick, bottom }: { onClick: () => void; bottom: number }) {
   return (
     <FloatButton

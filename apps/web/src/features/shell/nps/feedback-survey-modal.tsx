@@ -26,7 +26,7 @@ type Step =
 const EMPTY_ANSWER: Answer = { selected: [], other: false, otherText: '' };
 const OTHER = -1;
 
-/** The 409 answers of the survey calls carry one of these two texts (spec §4). */
+/** The 409 answers of the survey calls carry one of these two texts (docs/product/states.md). */
 function milestoneMessage(error: unknown): string | null {
   const payload = asErrorPayload(error);
   if (payload?.status !== 409) return null;
@@ -36,7 +36,7 @@ function milestoneMessage(error: unknown): string | null {
 }
 
 /**
- * Spec §5: only non-primary questions with a ticked option or non-empty other text are sent;
+ * docs/product/validation.md: only non-primary questions with a ticked option or non-empty other text are sent;
  * the other text apart from the option ids.
  */
 export function surveyResponses(
@@ -91,7 +91,7 @@ export function Survey({ milestoneId, fromMeApi, onClose, onSubmitted }: SurveyP
   const [questions, setQuestions] = useState<NpsFollowUpQuestion[]>([]);
   const [answers, setAnswers] = useState<Record<number, Answer>>({});
 
-  // Spec §8: failing to fetch the first question is a toast, and the survey goes away.
+  // docs/product/errors.md: failing to fetch the first question is a toast, and the survey goes away.
   useEffect(() => {
     if (!popup.isError) return;
     toast.error(SURVEY_TEXTS.loadFailed);
@@ -243,15 +243,15 @@ export function Survey({ milestoneId, fromMeApi, onClose, onSubmitted }: SurveyP
 
 interface FeedbackSurveyModalProps {
   open: boolean;
-  /** Me's milestone; without one the form has expired (spec §4). */
+  /** Me's milestone; without one the form has expired (docs/product/states.md). */
   milestoneId: number | null;
-  /** Me says show_nps_milestone: the first call adds source=me_api (spec §7). */
+  /** Me says show_nps_milestone: the first call adds source=me_api (docs/product/api.md). */
   fromMeApi: boolean;
   onClose: () => void;
   onSubmitted: () => void;
 }
 
-/** Spec §2/§4: the feedback survey, 'Help us improve {product}.', 627 wide. */
+/** docs/product/screens.md, docs/product/states.md: the feedback survey, 'Help us improve {product}.', 627 wide. */
 export function FeedbackSurveyModal({
   open,
   milestoneId,

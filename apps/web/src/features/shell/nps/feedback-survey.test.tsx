@@ -96,7 +96,7 @@ const toastTitle = async (text: string) => {
   return [...document.querySelectorAll('.ant-notification-notice-title')].map((n) => n.textContent);
 };
 
-describe('floating feedback button (spec §2)', { timeout: 60_000 }, () => {
+describe('floating feedback button (docs/product/screens.md)', { timeout: 60_000 }, () => {
   it('round, bottom right, tooltip ‘Feedback please?’; clicking asks for Me again and opens the 627-wide survey', async () => {
     const { api } = renderShell({ at: '/inboxes/all', me: SURVEY_ME, routes: SURVEY_ROUTES });
     await meLoaded();
@@ -132,137 +132,149 @@ describe('floating feedback button (spec §2)', { timeout: 60_000 }, () => {
   });
 });
 
-describe('feedback survey flow (spec §4, §5, §7)', { timeout: 60_000 }, () => {
-  it('rating, follow-up steps, submit, thank-you; Me’s survey flags change after the submit', async () => {
-    const { api, dialog } = await openByButton();
-    expect(
-      await within(dialog).findByText('How likely are you to recommend Parley to a friend?'),
-    ).toBeInTheDocument();
-    expect(within(dialog).getByText(SURVEY_TEXTS.promise)).toBeInTheDocument();
-    expect(SURVEY_TEXTS.promise).toContain("won't take more than 60 seconds");
-    const [popup] = api.callsTo('GET /marketingapi/nps/nps/show-nps-popup/');
-    expect(new URL(popup!.url, 'http://x').search).toBe('?milestone_id=5&source=me_api');
+describe(
+  'feedback survey flow (docs/product/states.md, docs/product/validation.md, docs/product/api.md)',
+  { timeout: 60_000 },
+  () => {
+    it('rating, follow-up steps, submit, thank-you; Me’s survey flags change after the submit', async () => {
+      const { api, dialog } = await openByButton();
+      expect(
+        await within(dialog).findByText('How likely are you to recommend Parley to a friend?'),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByText(SURVEY_TEXTS.promise)).toBeInTheDocument();
+      expect(SURVEY_TEXTS.promise).toContain("won't take more than 60 seconds");
+      const [popup] = api.callsTo('GET /marketingapi/nps/nps/show-nps-popup/');
+      expect(new URL(popup!.url, 'http://x').search).toBe('?milestone_id=5&source=me_api');
 
-    // Spec §4/§5: Next appears only once a rating is chosen.
-    expect(
-      within(dialog).queryByRole('button', { name: 'Next', hidden: true }),
-    ).not.toBeInTheDocument();
-    rate(dialog, 4);
-    click(within(dialog).getByRole('button', { name: 'Next', hidden: true }));
-    expect(await within(dialog).findByText('Step 1 of 3')).toBeInTheDocument();
-    expect(
-      api.callsTo('POST /marketingapi/nps/nps/update-and-get-follow-up-nps-feedback/')[0]?.body,
-    ).toEqual({
-      rating_star: 'star4',
-      milestone_id: 5,
+      // docs/product/states.md, docs/product/validation.md: Next appears only once a rating is chosen.
+      expect(
+        within(dialog).queryByRole('button', { name: 'Next', hidden: true }),
+      ).not.toBeInTheDocument();
+      rate(dialog, 4);
+      click(within(dialog).getByRole('button', { name: 'Next', hidden: true }));
+      expect(await within(dialog).findByText('Step 1 of 3')).toBeInTheDocument();
+      expect(
+        api.callsTo('POST /marketingapi/nps/nps/update-and-get-follow-up-nps-feedback/')[0]?.body,
+      ).toEqual({
+        rating_star: 'star4',
+        milestone_id: 5,
+      });
+
+      // Multi-select.
+      click(within(dialog).getByLabelText('Shared inbox'));
+      click(within(dialog).getByLabelText('Fast replies'));
+      click(within(dialog).getByRole('button', { name: 'Next', hidden: true }));
+      expect(within(dialog).getByText('Step 2 of 3')).toBeInTheDocument();
+
+      // Ticking 'other' reveals the free-text box.
+      expect(within(dialog).queryByLabelText('Tell us what to improve')).not.toBeInTheDocument();
+      click(within(dialog).getByLabelText('Other'));
+      fireEvent.change(within(dialog).getByLabelText('Tell us what to improve'), {
+        target: { value: '  Dark mode  ' },
+      });
+
+      // Previous keeps the answers.
+      click(within(dialog).getByRole('button', { name: 'Previous', hidden: true }));
+      expect(within(dialog).getByLabelText('Shared inbox')).toBeChecked();
+      click(within(dialog).getByRole('button', { name: 'Next', hidden: true }));
+      click(within(dialog).getByRole('button', { name: 'Next', hidden: true }));
+      expect(within(dialog).getByText('Step 3 of 3')).toBeInTheDocument();
+      expect(
+        within(dialog).queryByRole('button', { name: 'Next', hidden: true }),
+      ).not.toBeInTheDocument();
+      click(within(dialog).getByRole('button', { name: 'Submit', hidden: true }));
+
+      expect(await within(dialog).findByText(SURVEY_TEXTS.thanks)).toBeInTheDocument();
+      // docs/product/validation.md: only answered questions; other text apart from the option ids.
+      expect(api.callsTo('POST /marketingapi/nps/nps/submit-final-nps-response/')[0]?.body).toEqual(
+        {
+          nps_feedback_id: 77,
+          responses: [
+            { question_id: 11, selected_option_ids: [101, 102], other_text: null },
+            { question_id: 12, selected_option_ids: [], other_text: 'Dark mode' },
+          ],
+        },
+      );
+      // docs/product/states.md: show_milestone_float_button became false.
+      await waitFor(() => expect(floatButton()).not.toBeInTheDocument());
     });
 
-    // Multi-select.
-    click(within(dialog).getByLabelText('Shared inbox'));
-    click(within(dialog).getByLabelText('Fast replies'));
-    click(within(dialog).getByRole('button', { name: 'Next', hidden: true }));
-    expect(within(dialog).getByText('Step 2 of 3')).toBeInTheDocument();
-
-    // Ticking 'other' reveals the free-text box.
-    expect(within(dialog).queryByLabelText('Tell us what to improve')).not.toBeInTheDocument();
-    click(within(dialog).getByLabelText('Other'));
-    fireEvent.change(within(dialog).getByLabelText('Tell us what to improve'), {
-      target: { value: '  Dark mode  ' },
-    });
-
-    // Previous keeps the answers.
-    click(within(dialog).getByRole('button', { name: 'Previous', hidden: true }));
-    expect(within(dialog).getByLabelText('Shared inbox')).toBeChecked();
-    click(within(dialog).getByRole('button', { name: 'Next', hidden: true }));
-    click(within(dialog).getByRole('button', { name: 'Next', hidden: true }));
-    expect(within(dialog).getByText('Step 3 of 3')).toBeInTheDocument();
-    expect(
-      within(dialog).queryByRole('button', { name: 'Next', hidden: true }),
-    ).not.toBeInTheDocument();
-    click(within(dialog).getByRole('button', { name: 'Submit', hidden: true }));
-
-    expect(await within(dialog).findByText(SURVEY_TEXTS.thanks)).toBeInTheDocument();
-    // Spec §5: only answered questions; other text apart from the option ids.
-    expect(api.callsTo('POST /marketingapi/nps/nps/submit-final-nps-response/')[0]?.body).toEqual({
-      nps_feedback_id: 77,
-      responses: [
-        { question_id: 11, selected_option_ids: [101, 102], other_text: null },
-        { question_id: 12, selected_option_ids: [], other_text: 'Dark mode' },
-      ],
-    });
-    // Spec §4: show_milestone_float_button became false.
-    await waitFor(() => expect(floatButton()).not.toBeInTheDocument());
-  });
-
-  it('spec §4: a completed milestone shows ‘Your feedback has been recorded!’ and the support footer', async () => {
-    const { dialog } = await openByButton({
-      'GET /marketingapi/nps/nps/show-nps-popup/': json(200, {
-        data: { milestone_status: 'completed', milestone_primary_question: null },
-      }),
-    });
-    expect(await within(dialog).findByText('Your feedback has been recorded!')).toBeInTheDocument();
-    expect(within(dialog).getByText(SURVEY_TEXTS.reachOut)).toBeInTheDocument();
-  });
-
-  for (const status of ['expired', 'not_found'] as const) {
-    it(`spec §4: milestone ${status} shows ‘This feedback form has expired!’`, async () => {
+    it('docs/product/states.md: a completed milestone shows ‘Your feedback has been recorded!’ and the support footer', async () => {
       const { dialog } = await openByButton({
         'GET /marketingapi/nps/nps/show-nps-popup/': json(200, {
-          data: { milestone_status: status, milestone_primary_question: null },
+          data: { milestone_status: 'completed', milestone_primary_question: null },
         }),
       });
+      expect(
+        await within(dialog).findByText('Your feedback has been recorded!'),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByText(SURVEY_TEXTS.reachOut)).toBeInTheDocument();
+    });
+
+    for (const status of ['expired', 'not_found'] as const) {
+      it(`docs/product/states.md: milestone ${status} shows ‘This feedback form has expired!’`, async () => {
+        const { dialog } = await openByButton({
+          'GET /marketingapi/nps/nps/show-nps-popup/': json(200, {
+            data: { milestone_status: status, milestone_primary_question: null },
+          }),
+        });
+        expect(
+          await within(dialog).findByText('This feedback form has expired!'),
+        ).toBeInTheDocument();
+      });
+    }
+
+    it('docs/product/states.md: no milestone at all shows ‘This feedback form has expired!’ without a call', async () => {
+      const { api } = renderShell({
+        at: '/inboxes/all?popup=1',
+        me: meWith(),
+        routes: SURVEY_ROUTES,
+      });
+      const dialog = await findSurvey();
+      expect(within(dialog).getByText('This feedback form has expired!')).toBeInTheDocument();
+      expect(api.callsTo('GET /marketingapi/nps/nps/show-nps-popup/')).toHaveLength(0);
+    });
+
+    it('a 409 on the rating shows the server’s text (‘This feedback form has expired!’)', async () => {
+      const { dialog } = await openByButton({
+        ...SURVEY_ROUTES,
+        'POST /marketingapi/nps/nps/update-and-get-follow-up-nps-feedback/': json(409, {
+          code: 'conflict',
+          message: 'This feedback form has expired!',
+        }),
+      });
+      await within(dialog).findByText('How likely are you to recommend Parley to a friend?');
+      rate(dialog, 2);
+      click(within(dialog).getByRole('button', { name: 'Next', hidden: true }));
       expect(
         await within(dialog).findByText('This feedback form has expired!'),
       ).toBeInTheDocument();
     });
-  }
 
-  it('spec §4: no milestone at all shows ‘This feedback form has expired!’ without a call', async () => {
-    const { api } = renderShell({
-      at: '/inboxes/all?popup=1',
-      me: meWith(),
-      routes: SURVEY_ROUTES,
+    it('a 409 on the submit shows ‘Your feedback has been recorded!’', async () => {
+      const { dialog } = await openByButton({
+        ...SURVEY_ROUTES,
+        'POST /marketingapi/nps/nps/update-and-get-follow-up-nps-feedback/': json(200, {
+          nps_feedback_id: 77,
+          follow_up_questions: [FOLLOW_UPS[0]],
+        }),
+        'POST /marketingapi/nps/nps/submit-final-nps-response/': json(409, {
+          code: 'conflict',
+          message: 'Your feedback has been recorded!',
+        }),
+      });
+      await within(dialog).findByText('How likely are you to recommend Parley to a friend?');
+      rate(dialog, 5);
+      click(within(dialog).getByRole('button', { name: 'Next', hidden: true }));
+      click(await within(dialog).findByRole('button', { name: 'Submit', hidden: true }));
+      expect(
+        await within(dialog).findByText('Your feedback has been recorded!'),
+      ).toBeInTheDocument();
     });
-    const dialog = await findSurvey();
-    expect(within(dialog).getByText('This feedback form has expired!')).toBeInTheDocument();
-    expect(api.callsTo('GET /marketingapi/nps/nps/show-nps-popup/')).toHaveLength(0);
-  });
+  },
+);
 
-  it('a 409 on the rating shows the server’s text (‘This feedback form has expired!’)', async () => {
-    const { dialog } = await openByButton({
-      ...SURVEY_ROUTES,
-      'POST /marketingapi/nps/nps/update-and-get-follow-up-nps-feedback/': json(409, {
-        code: 'conflict',
-        message: 'This feedback form has expired!',
-      }),
-    });
-    await within(dialog).findByText('How likely are you to recommend Parley to a friend?');
-    rate(dialog, 2);
-    click(within(dialog).getByRole('button', { name: 'Next', hidden: true }));
-    expect(await within(dialog).findByText('This feedback form has expired!')).toBeInTheDocument();
-  });
-
-  it('a 409 on the submit shows ‘Your feedback has been recorded!’', async () => {
-    const { dialog } = await openByButton({
-      ...SURVEY_ROUTES,
-      'POST /marketingapi/nps/nps/update-and-get-follow-up-nps-feedback/': json(200, {
-        nps_feedback_id: 77,
-        follow_up_questions: [FOLLOW_UPS[0]],
-      }),
-      'POST /marketingapi/nps/nps/submit-final-nps-response/': json(409, {
-        code: 'conflict',
-        message: 'Your feedback has been recorded!',
-      }),
-    });
-    await within(dialog).findByText('How likely are you to recommend Parley to a friend?');
-    rate(dialog, 5);
-    click(within(dialog).getByRole('button', { name: 'Next', hidden: true }));
-    click(await within(dialog).findByRole('button', { name: 'Submit', hidden: true }));
-    expect(await within(dialog).findByText('Your feedback has been recorded!')).toBeInTheDocument();
-  });
-});
-
-describe('survey failures (spec §8)', { timeout: 60_000 }, () => {
+describe('survey failures (docs/product/errors.md)', { timeout: 60_000 }, () => {
   it('failing to fetch the first question: toast ‘Something went wrong! ’ and the survey closes', async () => {
     renderShell({
       at: '/inboxes/all',
@@ -321,7 +333,7 @@ describe('survey failures (spec §8)', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the popup query flag (spec §2)', { timeout: 60_000 }, () => {
+describe('the popup query flag (docs/product/screens.md)', { timeout: 60_000 }, () => {
   it('opens the survey by itself; closing it sends the user home', async () => {
     renderShell({ at: '/settings/tags?popup=1', me: SURVEY_ME, routes: SURVEY_ROUTES });
     const dialog = await findSurvey();

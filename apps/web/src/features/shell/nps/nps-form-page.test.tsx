@@ -56,36 +56,44 @@ afterEach(() => {
   store.dispatch(resetAppState());
 });
 
-describe('spec §2 /nps-form: the survey as a page of its own', { timeout: 90_000 }, () => {
-  it('renders for a signed-in user outside the shell, with the app’s store and toasts of its own', async () => {
-    renderForm('/nps-form');
-    expect(await screen.findByRole('heading', { name: SURVEY_TEXTS.title })).toBeInTheDocument();
-    expect(await screen.findByText('How likely are you to recommend Parley?')).toBeInTheDocument();
-  });
+describe(
+  '/nps-form (docs/product/screens.md): the survey as a page of its own',
+  { timeout: 90_000 },
+  () => {
+    it('renders for a signed-in user outside the shell, with the app’s store and toasts of its own', async () => {
+      renderForm('/nps-form');
+      expect(await screen.findByRole('heading', { name: SURVEY_TEXTS.title })).toBeInTheDocument();
+      expect(
+        await screen.findByText('How likely are you to recommend Parley?'),
+      ).toBeInTheDocument();
+    });
 
-  it('a survey link’s milestone_id is asked for (without source=me_api); rating and finishing thank the person', async () => {
-    const api = renderForm('/nps-form?milestone_id=9');
-    expect(await screen.findByText('How likely are you to recommend Parley?')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: SURVEY_TEXTS.title })).toBeInTheDocument();
-    expect(queryOf(api.callsTo(POPUP)[0])).toEqual({ milestone_id: '9' });
-    fireEvent.click(screen.getAllByRole('radio')[4]!);
-    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await screen.findByText(SURVEY_TEXTS.thanks)).toBeInTheDocument();
-    expect(api.callsTo(RATE)[0]?.body).toEqual({ rating_star: 'star5', milestone_id: 9 });
-    expect(api.callsTo(SUBMIT)[0]?.body).toEqual({ nps_feedback_id: 77, responses: [] });
-    fireEvent.click(screen.getByRole('button', { name: /Back to/ }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-  });
+    it('a survey link’s milestone_id is asked for (without source=me_api); rating and finishing thank the person', async () => {
+      const api = renderForm('/nps-form?milestone_id=9');
+      expect(
+        await screen.findByText('How likely are you to recommend Parley?'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: SURVEY_TEXTS.title })).toBeInTheDocument();
+      expect(queryOf(api.callsTo(POPUP)[0])).toEqual({ milestone_id: '9' });
+      fireEvent.click(screen.getAllByRole('radio')[4]!);
+      fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+      expect(await screen.findByText(SURVEY_TEXTS.thanks)).toBeInTheDocument();
+      expect(api.callsTo(RATE)[0]?.body).toEqual({ rating_star: 'star5', milestone_id: 9 });
+      expect(api.callsTo(SUBMIT)[0]?.body).toEqual({ nps_feedback_id: 77, responses: [] });
+      fireEvent.click(screen.getByRole('button', { name: /Back to/ }));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    });
 
-  it('without a link, Me’s milestone is asked for with source=me_api (spec §7)', async () => {
-    const api = renderForm('/nps-form');
-    await screen.findByText('How likely are you to recommend Parley?');
-    expect(queryOf(api.callsTo(POPUP)[0])).toEqual({ milestone_id: '5', source: 'me_api' });
-  });
+    it('without a link, Me’s milestone is asked for with source=me_api (docs/product/api.md)', async () => {
+      const api = renderForm('/nps-form');
+      await screen.findByText('How likely are you to recommend Parley?');
+      expect(queryOf(api.callsTo(POPUP)[0])).toEqual({ milestone_id: '5', source: 'me_api' });
+    });
 
-  it('a malformed milestone_id says the form has expired, and asks nothing', async () => {
-    const api = renderForm('/nps-form?milestone_id=abc');
-    expect(await screen.findByText(SURVEY_TEXTS.expired)).toBeInTheDocument();
-    expect(api.callsTo(POPUP)).toHaveLength(0);
-  });
-});
+    it('a malformed milestone_id says the form has expired, and asks nothing', async () => {
+      const api = renderForm('/nps-form?milestone_id=abc');
+      expect(await screen.findByText(SURVEY_TEXTS.expired)).toBeInTheDocument();
+      expect(api.callsTo(POPUP)).toHaveLength(0);
+    });
+  },
+);

@@ -17,7 +17,7 @@ function milestoneFrom(raw: string | null, fromMe: number | null): number | null
 }
 
 /**
- * Spec §2 `/nps-form`: the route. The page sits outside the shell (no realtime, no banners), so
+ * `/nps-form` (docs/product/screens.md): the route. The page sits outside the shell (no realtime, no banners), so
  * it brings the app's store and the toasts itself, and nothing more.
  */
 export function NpsFormPage() {

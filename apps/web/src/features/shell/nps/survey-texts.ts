@@ -1,7 +1,7 @@
 import { SURVEY_MODAL_WIDTH } from '@parley/contracts';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../shell-config';
 
-/** Spec §2/§4/§8 survey texts, verbatim (the trailing space of the first toast included). */
+/** Survey texts (docs/product/screens.md, docs/product/states.md, docs/product/errors.md), verbatim (the trailing space of the first toast included). */
 export const SURVEY_TEXTS = {
   title: `Help us improve ${PRODUCT_NAME}.`,
   promise: "It won't take more than 60 seconds.",

@@ -1,7 +1,7 @@
 import { SHOPIFY_PATHS, type ShopifyConnectBody, type ShopifyConnection } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
 
-/** Issue 7 part 5: a store's Shopify connection (its Admin API token), per brand. */
+/** A store's Shopify connection (its Admin API token), per brand. */
 export const shopifyConnectionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listShopifyConnections: build.query<{ connections: ShopifyConnection[] }, void>({

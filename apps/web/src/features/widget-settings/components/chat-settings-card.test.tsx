@@ -55,7 +55,7 @@ function server(initial: WidgetSettings = SAVED) {
 const chatForm = () => within(screen.getByRole('form', { name: 'Chat settings' }));
 
 describe(
-  'widget settings: chat (issue 6 — greeting, pre-chat form, business hours, away message)',
+  'widget settings: chat (greeting, pre-chat form, business hours, away message)',
   { timeout: 120_000 },
   () => {
     it('shows the saved chat settings and saves greeting, pre-chat fields, hours and away message', async () => {

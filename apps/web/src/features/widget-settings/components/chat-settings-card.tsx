@@ -76,7 +76,7 @@ function fromForm(v: ChatFormValues): WidgetChatSettings {
 }
 
 /**
- * What the chat app shows (issue 6): the greeting, the pre-chat form and its fields, the opening
+ * What the chat app shows: the greeting, the pre-chat form and its fields, the opening
  * hours with the away message. Saved on its own, apart from the appearance.
  */
 export function ChatSettingsCard({

@@ -9,7 +9,7 @@ import { COPIED_MESSAGE } from './installation-snippet';
 export const SECRET_ROTATED_MESSAGE = 'Identity secret rotated';
 
 /**
- * The secret a store signs `Parley.identify()` with (issue 6: HMAC identity, so a signed-in
+ * The secret a store signs `Parley.identify()` with (HMAC identity, so a signed-in
  * customer's history follows them). Owners and admins see it, copy it and rotate it.
  */
 export function IdentitySecretCard({

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { toast } from '../../../lib/toast';
 
-/** Spec §8 success toast, verbatim. */
+/** Success toast (docs/product/errors.md), verbatim. */
 export const COPIED_MESSAGE = 'Copied to Clipboard';
 
 /** The tag a store pastes into its pages, with a copy button. */

@@ -61,7 +61,7 @@ function server() {
   };
 }
 
-describe('widget settings: connect Shopify (issue 7 part 5)', { timeout: 60_000 }, () => {
+describe('widget settings: connect Shopify', { timeout: 60_000 }, () => {
   it('shows Shopify’s words for a bad token, then connects the store with a good one', async () => {
     signInCookies();
     const api = fakeApi(server());

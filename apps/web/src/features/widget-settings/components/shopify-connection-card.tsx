@@ -22,7 +22,7 @@ export const SHOPIFY_DISCONNECTED_MESSAGE = 'Shopify store disconnected.';
 type Store = NonNullable<WidgetSettings['store']>;
 
 /**
- * Issue 7 part 5: connect the store's Shopify Admin API (a custom app's access token), so agents
+ * Connect the store's Shopify Admin API (a custom app's access token), so agents
  * see the customer's orders beside each conversation. Owners and admins only.
  */
 export function ShopifyConnectionCard({ store, canManage }: { store: Store; canManage: boolean }) {

@@ -10,7 +10,7 @@ export interface WidgetPreviewProps {
   storeName: string;
 }
 
-/** Panel colours of spec §3 messageTheme. */
+/** Panel colours of docs/product/data.md messageTheme. */
 const SURFACES = {
   light: {
     body: '#ffffff',

@@ -145,7 +145,7 @@ describe('widget settings page (/settings/widgets)', { timeout: 120_000 }, () =>
     expect(screen.queryByText(WIDGET_SAVED_MESSAGE)).toBeNull();
   });
 
-  it('copies the installation snippet: "Copied to Clipboard" (spec §8)', async () => {
+  it('copies the installation snippet: "Copied to Clipboard" (docs/product/errors.md)', async () => {
     const { user } = renderWidgets({ 'GET /dashboardapi/widget/settings': json(200, SAVED) });
     expect(await screen.findByLabelText('Installation snippet')).toHaveTextContent(SNIPPET);
     await user.click(screen.getByRole('button', { name: /Copy snippet/ }));

@@ -334,7 +334,7 @@ function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canMa
 
 /**
  * /settings/widgets and /settings/widgets/shopify/edit/: the live-chat widget of a store — the
- * data spec §3 widget public settings serves — with a live preview and the installation snippet.
+ * data that widget public settings (docs/product/data.md) serves — with a live preview and the installation snippet.
  */
 export function WidgetSettingsPage() {
   const [params, setParams] = useSearchParams();
