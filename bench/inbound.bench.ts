@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import Pusher from 'pusher-js';
 import {
   channelAuth,
@@ -5,11 +6,15 @@ import {
   HttpClient,
   percentile,
   record,
+  rssMb,
   signup,
   startServer,
   stopServer,
   type AgentSession,
 } from './lib';
+
+/** The embedded server under the ingest load (docs/benchmarks.md). */
+const EMBEDDED_PEAK_RSS_BUDGET_MB = 350;
 
 /**
  * Inbound message → agent's socket (docs/benchmarks.md): customers' messages are POSTed to the API
@@ -18,7 +23,8 @@ import {
  * built-in server (`/app/{key}`).
  *   - throughput: a closed loop of 64 senders; messages per second from the first send to the
  *     last event received (every message must arrive);
- *   - latency: an open loop at half the budgeted rate for 10 s; p50 / p99 from send to event.
+ *   - latency: an open loop at half the budgeted rate for 10 s; p50 / p99 from send to event;
+ *   - memory: the server's peak resident memory through both loops (its workers' too, if any).
  * `customers`: `known` ones keep writing in their open conversation (2,000 of them, as on a busy
  * day); `new` ones each write their first message (contact, identity, conversation and message
  * are made for every one).
@@ -29,6 +35,8 @@ export async function benchInbound(opts: {
   port: number;
   budget: number;
   customers: 'known' | 'new';
+  /** Peak resident memory allowed through the run; default: the embedded mode's budget, if embedded. */
+  memoryBudgetMb?: number;
   log: (s: string) => void;
 }) {
   const label = `${opts.label}, ${opts.customers} customers`;
@@ -89,6 +97,10 @@ export async function benchInbound(opts: {
 
     // Warm-up: contacts and conversations exist, JIT and connection pools are warm.
     await closedLoop(send, 16, 2_000, errors);
+    let peakRss = 0;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, instanceRssMb(server.child.pid!));
+    }, 250);
 
     const total = Math.round(opts.budget * 8);
     const started = performance.now();
@@ -106,11 +118,21 @@ export async function benchInbound(opts: {
     const latencies = await openLoop(send, half, 10, errors);
     latencies.sort((a, b) => a - b);
     const p99 = percentile(latencies, 99);
+    clearInterval(sampler);
     record(
       `inbound API → pusher-js event at ${half.toLocaleString('en')} msg/s (${label})`,
       `p50 ${fmt(percentile(latencies, 50))} · p99 ${fmt(p99)}`,
       '≤ 100 ms p99',
       p99 <= 100 && errors.length === 0,
+    );
+    // The embedded server's budget; a PostgreSQL instance's memory is mostly the database's.
+    const memoryBudget =
+      opts.memoryBudgetMb ?? (opts.env.DATABASE_URL ? null : EMBEDDED_PEAK_RSS_BUDGET_MB);
+    record(
+      `peak RSS under inbound load (${label})`,
+      `${peakRss.toFixed(0)} MB`,
+      memoryBudget ? `≤ ${memoryBudget} MB` : '—',
+      memoryBudget ? peakRss <= memoryBudget : null,
     );
     if (errors.length > 0) {
       record(`inbound errors (${label})`, `${errors.length}: ${errors[0]}`, 'none', false);
@@ -238,4 +260,21 @@ async function openLoop(
   }
   await Promise.all(pending);
   return latencies;
+}
+
+/** Resident memory of the server's process and of its workers (node:cluster forks), in MB. */
+function instanceRssMb(pid: number): number {
+  let total = rssMb(pid);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): state, then the parent's pid.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) total += rssMb(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
 }

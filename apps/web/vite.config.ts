@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { BUILD_INFO_PATH, BUILD_META_NAME } from '../../packages/contracts/src/constants.ts';
 import { deepLibraryImports, firstVisitChunks } from './first-visit-chunks.ts';
+import { linguiPlugins } from './lingui-plugins.ts';
 
 /**
  * Gives the build its id: a hash of index.html and of the output's file
@@ -74,7 +75,7 @@ const firstVisit = firstVisitChunks(srcDir, {
 });
 
 export default defineConfig({
-  plugins: [react(), deepLibraryImports(srcDir), firstVisit.plugin, buildId()],
+  plugins: [react(), ...linguiPlugins(), deepLibraryImports(srcDir), firstVisit.plugin, buildId()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,8 +1,9 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { linguiPlugins } from './lingui-plugins.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), ...linguiPlugins()],
   test: {
     name: 'web',
     environment: 'jsdom',

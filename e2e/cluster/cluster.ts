@@ -105,6 +105,10 @@ export class Cluster {
         DATABASE_URL: this.databaseUrl,
         REDIS_URL,
         REDIS_KEY_PREFIX: this.redisKeyPrefix,
+        // One process per instance: these journeys are about instances (a kill, a drain, a
+        // restart reach one process); workers within an instance have a test of their own
+        // (apps/server/src/cluster.test.ts).
+        WORKERS: '1',
         SECRET_KEY: this.secretKey,
         SMTP_PORT: 'off',
         TRUST_PROXY: 'on',

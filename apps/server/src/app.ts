@@ -28,15 +28,16 @@ import { meRoutes } from './modules/me/me.routes';
 import { teamMembersRoutes } from './modules/team-members/team-members.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
-import { apiChannelRoutes } from './modules/channels/api-channel';
 import { channelsRoutes } from './modules/channels/channels.routes';
+import { ChannelKinds, type ChannelKind } from './modules/channels/channel-kind';
+import { deliverThrough } from './modules/channels/adapters';
+import { channelKinds } from './channels';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
 import { npsRoutes } from './modules/nps/nps.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
 import { callbacksRoutes } from './modules/callbacks/callbacks.routes';
 import { widgetsRoutes } from './modules/widgets/widgets.routes';
-import { widgetChatRoutes } from './modules/widget-chat/widget-chat.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { fastRepliesRoutes } from './modules/fast-replies/fast-replies.routes';
 import { registerConversationRealtime } from './modules/conversations/conversations.realtime';
@@ -47,20 +48,9 @@ import { tagsRoutes } from './modules/tags/tags.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { helpCenterRoutes } from './modules/help-center/help-center.routes';
 import { emailSetupRoutes } from './modules/email-setup/email-setup.routes';
-import { emailChannelRoutes } from './modules/email-channel/email-channel.routes';
 import { billingRoutes, registerBillingGuard } from './modules/billing/billing.routes';
 import { conversationFeedbackRoutes } from './modules/conversation-feedback/conversation-feedback.routes';
-import { twilioSmsRoutes } from './modules/twilio-sms/twilio-sms.routes';
-import { twilioVoiceRoutes } from './modules/twilio-voice/twilio-voice.routes';
-import { gupshupRoutes } from './modules/gupshup-whatsapp/gupshup.routes';
-import { GUPSHUP_EVENT_JOB, gupshupEventJob } from './modules/gupshup-whatsapp/gupshup.service';
-import { metaRoutes } from './modules/meta/meta.routes';
-import {
-  WHATSAPP_CLOUD_EVENT_JOB,
-  whatsappCloudEventJob,
-} from './modules/whatsapp-cloud/whatsapp-cloud.service';
 import { shopifyRoutes } from './modules/shopify/shopify.routes';
-import { META_EVENT_JOB, metaEventJob } from './modules/meta/meta.service';
 import { healthRoutes } from './modules/health/health.routes';
 
 export interface BuildOptions {
@@ -69,6 +59,8 @@ export interface BuildOptions {
   /** Directory of the built live-chat widget (loader + chat app), served under /widget/. */
   widgetDistDir?: string | undefined;
   logger?: boolean;
+  /** The channel kinds to build with: the table in channels.ts unless given (tests add their own). */
+  channelKinds?: readonly ChannelKind[] | undefined;
 }
 
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -171,16 +163,21 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(shellRoutes(deps));
   await app.register(callbacksRoutes(deps));
   await app.register(widgetsRoutes(deps));
-  await app.register(widgetChatRoutes(deps, realtime));
   await app.register(setupRoutes(deps));
   await app.register(fastRepliesRoutes(deps));
   await app.register(tagsRoutes(deps));
   await app.register(reportsRoutes(deps));
   await app.register(helpCenterRoutes(deps));
   await app.register(emailSetupRoutes(deps));
-  await app.register(emailChannelRoutes(deps));
-  await app.register(channelsRoutes(deps));
-  await app.register(apiChannelRoutes(deps));
+  // Every channel kind from the one table: its setup, routes, inbound jobs and outbound adapter.
+  const kinds = new ChannelKinds(opts.channelKinds ?? channelKinds);
+  await app.register(channelsRoutes(deps, kinds));
+  for (const kind of kinds.all) {
+    if (kind.routes) await app.register(kind.routes(deps, { realtime }));
+    for (const [job, handler] of Object.entries(kind.inbound ?? {}))
+      deps.jobs.register(job, handler(deps));
+  }
+  deliverThrough(kinds);
   await app.register(apiKeysRoutes(deps));
   await app.register(externalApiRoutes(deps));
   await app.register(operatorRoutes(deps));
@@ -188,14 +185,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(featureRequestsRoutes(deps));
   await app.register(conversationFeedbackRoutes(deps));
   deps.jobs.register(DELIVER_MESSAGE_JOB, deliveryJob(deps));
-  await app.register(twilioSmsRoutes(deps));
-  await app.register(twilioVoiceRoutes(deps));
-  await app.register(gupshupRoutes(deps));
-  deps.jobs.register(GUPSHUP_EVENT_JOB, gupshupEventJob(deps));
-  await app.register(metaRoutes(deps));
   await app.register(shopifyRoutes(deps));
-  deps.jobs.register(META_EVENT_JOB, metaEventJob(deps));
-  deps.jobs.register(WHATSAPP_CLOUD_EVENT_JOB, whatsappCloudEventJob(deps));
 
   await registerWidgetAssets(app, opts.widgetDistDir);
   await registerWebApp(app, opts.webDistDir, {

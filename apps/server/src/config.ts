@@ -34,6 +34,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: url.optional(),
   REDIS_URL: url.optional(),
+  /** Server processes (node:cluster) sharing the port; PostgreSQL mode only. Default: the cores. */
+  WORKERS: z.coerce
+    .number({ message: 'WORKERS must be a whole number from 1 to 64' })
+    .int('WORKERS must be a whole number from 1 to 64')
+    .min(1, 'WORKERS must be a whole number from 1 to 64')
+    .max(64, 'WORKERS must be a whole number from 1 to 64')
+    .optional(),
   DEMO: bool('DEMO').optional(),
   PRODUCT_NAME: z.string().min(1).max(60).default(PRODUCT_NAME_DEFAULT),
   SUPPORT_EMAIL: z.email().default('support@parley.localhost'),
@@ -212,6 +219,11 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * Server processes of this instance (cluster.ts): one per core in the PostgreSQL mode, always
+   * one embedded (PGlite lives in its process).
+   */
+  workers: number;
   demo: boolean;
   productName: string;
   supportEmail: string;
@@ -239,7 +251,10 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** SESSION_IDLE_TIMEOUT_MINUTES, in ms. */
   sessionIdleTimeoutMs: number;
-  /** Inbox searches run at once (lib/fair-limiter.ts); default: this host's cores. */
+  /**
+   * Inbox searches one process runs at once (lib/fair-limiter.ts); default: twice the host's
+   * cores for the whole instance, shared by its workers, at least 2 a process (ADR 0015).
+   */
   searchConcurrency: number;
   widgetSessionRateLimitPerMinute: number;
   webDistDir: string | undefined;
@@ -379,6 +394,17 @@ export function dataDirOf(env: { DATA_DIR?: string | undefined; INIT_CWD?: strin
   return path.join(repositoryRoot() ?? process.cwd(), 'data');
 }
 
+/**
+ * A search is now mostly short statements and the round trips between them, so a search holding
+ * its turn leaves the database idle part of the time: on two cores, 4 at once answered the mixed
+ * searches with a shorter tail than 2 (and 8 no better than 4). Each worker process keeps its own
+ * queue, so the instance's share is split between them (ADR 0015).
+ */
+function defaultSearchConcurrency(databaseUrl: string | undefined, workers: number | undefined) {
+  const processes = databaseUrl ? (workers ?? availableParallelism()) : 1;
+  return Math.max(2, Math.ceil((2 * availableParallelism()) / processes));
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "not set", as in most deployment tools.
   const cleaned = Object.fromEntries(
@@ -390,6 +416,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.WORKERS !== undefined && e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WORKERS: the embedded database runs inside one process; set DATABASE_URL (PostgreSQL) to run several workers, or unset WORKERS',
+    );
+  }
   if (e.PUSHER_APP_ID && !(e.PUSHER_KEY && e.PUSHER_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  PUSHER_APP_ID: hosted Pusher also needs PUSHER_KEY and PUSHER_SECRET',
@@ -403,6 +434,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: dataDirOf({ DATA_DIR: e.DATA_DIR, INIT_CWD: cleaned.INIT_CWD }),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    workers: e.DATABASE_URL ? (e.WORKERS ?? availableParallelism()) : 1,
     demo: e.DEMO ?? e.NODE_ENV !== 'production',
     productName: e.PRODUCT_NAME,
     supportEmail: e.SUPPORT_EMAIL,
@@ -424,7 +456,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
-    searchConcurrency: e.SEARCH_CONCURRENCY ?? Math.max(2, availableParallelism()),
+    searchConcurrency: e.SEARCH_CONCURRENCY ?? defaultSearchConcurrency(e.DATABASE_URL, e.WORKERS),
     widgetSessionRateLimitPerMinute: e.WIDGET_SESSION_RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR,
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,

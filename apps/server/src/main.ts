@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { isLeadProcess, reportReady, runPrimary, WORKER_HEADER, workerNumber } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { EventBus } from './lib/events';
@@ -64,6 +66,19 @@ async function main() {
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   config = { ...config, secretKey: ensureSecretKey(config.secretKey, config.dataDir) };
+  if (config.workers > 1 && cluster.isPrimary) {
+    // The workers share the key made here rather than racing to write the key file.
+    runPrimary({
+      workers: config.workers,
+      env: { SECRET_KEY: config.secretKey! },
+      logLevel: config.logLevel,
+      shutdownLimitMs: SHUTDOWN_LIMIT_MS + 5_000,
+    });
+    return;
+  }
+  const worker = workerNumber();
+  // SMTP and the demo workspace, once per instance (cluster.ts).
+  const lead = isLeadProcess();
   const database = await openDatabase(config);
   await database.migrate();
   const deps: Deps = {
@@ -80,7 +95,7 @@ async function main() {
   };
   const webDistDir = findWebDist(config.webDistDir);
   const app = await buildApp(deps, { webDistDir, widgetDistDir: findWidgetDist() });
-  const demo = config.demo ? await seedDemoIfEmpty(deps) : null;
+  const demo = config.demo && lead ? await seedDemoIfEmpty(deps) : null;
 
   let smtp: RunningSmtpServer | null = null;
   const timers: NodeJS.Timeout[] = [];
@@ -95,6 +110,7 @@ async function main() {
   // the instance keeps serving until the balancer has noticed and stopped sending requests.
   const drain = { active: false, failedProbes: 0, lastProbeAt: 0, lastRequestAt: 0 };
   app.addHook('onRequest', async (request, reply) => {
+    if (worker !== null) reply.header(WORKER_HEADER, String(worker));
     const now = Date.now();
     if (request.url.split('?')[0] !== READYZ_PATH) {
       drain.lastRequestAt = now;
@@ -160,7 +176,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (config.smtpPort !== null)
+  if (config.smtpPort !== null && lead)
     smtp = await startSmtpServer(deps, {
       port: config.smtpPort,
       host: config.host,
@@ -194,13 +210,22 @@ async function main() {
   rollupTimer.unref();
   timers.push(rollupTimer);
   const readyMs = Math.round(performance.now() - startedAt);
+  reportReady();
   app.log.info(
-    { readyMs, database: database.kind, web: Boolean(webDistDir), realtime: app.realtime.mode },
+    {
+      readyMs,
+      database: database.kind,
+      web: Boolean(webDistDir),
+      realtime: app.realtime.mode,
+      ...(worker !== null && { worker, workers: config.workers }),
+    },
     'ready',
   );
+  // One banner per instance.
+  if (!lead) return;
   const lines = [
     '',
-    `  ${config.productName} is running at ${config.publicUrl}  (ready in ${readyMs} ms, ${database.kind})`,
+    `  ${config.productName} is running at ${config.publicUrl}  (ready in ${readyMs} ms, ${database.kind}${worker !== null ? `, ${config.workers} workers` : ''})`,
     `  API docs: ${config.publicUrl}/dashboardapi/docs`,
   ];
   if (smtp) lines.push(`  Incoming mail (SMTP) on port ${smtp.port}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permissionLevelSchema } from './auth';
+import { themePreferenceSchema, uiLocaleSchema } from './profile';
 
 /**
  * The Me entity of docs/product/data.md, every field, plus the current account's id and name and the person's
@@ -16,6 +17,10 @@ export const meSchema = z.object({
   is_notification_sound_enabled: z.boolean(),
   /** The person's own sound (index into NOTIFICATION_SOUNDS); null = the account's setting. */
   notification_sound: z.number().int().nullable(),
+  /** The app's language the person chose; null = the browser's. */
+  locale: uiLocaleSchema.nullable(),
+  /** Light, dark, or the device's setting. */
+  theme: themePreferenceSchema,
   unread_notification_count: z.number().int(),
   account_created_at: z.string(),
   last_password_updated: z.string(),

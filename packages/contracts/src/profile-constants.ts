@@ -14,3 +14,12 @@ export const PROFILE_COLOR_CHOICES = [
   '#2f54eb',
   '#fa541c',
 ] as const;
+
+/**
+ * The languages the agent app speaks; an agent picks one in Profile (null follows the browser).
+ * Here, apart from the schemas, so the sign-in page can read them without the validator.
+ */
+export const UI_LOCALES = ['en', 'es', 'pt-BR', 'fr', 'de', 'hi', 'ar'] as const;
+
+/** Light, dark, or whatever the device is set to. */
+export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;

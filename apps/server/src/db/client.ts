@@ -60,6 +60,12 @@ export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
   return rowsOf<T>(result);
 }
 
+/** A query's text and its values as one string: equal for two queries that ask the same. */
+export function queryKey(query: SQL): string {
+  const built = dialect.sqlToQuery(query);
+  return JSON.stringify([built.sql, built.params]);
+}
+
 /**
  * A long SQL fragment without parameters, rendered to its text once instead of on every request
  * (drizzle walks a fragment's parts each time it builds a query).
@@ -68,6 +74,26 @@ export function renderedOnce(fragment: SQL): SQL {
   const built = dialect.sqlToQuery(fragment);
   if (built.params.length > 0) throw new Error('renderedOnce: the fragment has parameters');
   return sql.raw(built.sql);
+}
+
+/**
+ * A hot drizzle query built once per database instead of on every call (drizzle walks a query's
+ * parts each time it renders it): `build` makes it with `sql.placeholder`s and `.prepare(name)`,
+ * and the caller runs `.execute(values)`. On PostgreSQL it runs on the generic-plan connections,
+ * as executePrepared's statements do; inside a transaction, on the transaction's connection.
+ * No limit as a placeholder (see executePrepared).
+ */
+export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    const target = genericPlanDbs.get(db) ?? db;
+    let query = built.get(target);
+    if (query === undefined) {
+      query = build(target);
+      built.set(target, query);
+    }
+    return query;
+  };
 }
 
 /** A PostgreSQL database's twin over its generic-plan pool (see openPostgres); not for a tx. */

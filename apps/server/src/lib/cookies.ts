@@ -1,7 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import { COOKIES } from '@parley/contracts';
+import { COOKIES, type AuthResponse } from '@parley/contracts';
 import type { Config } from '../config';
-import type { IssuedSession } from '../modules/auth/auth.service';
+
+/** What the cookies carry of a session just issued (the auth module's IssuedSession fits it). */
+interface SessionForCookies {
+  response: Pick<AuthResponse, 'token' | 'account_id'>;
+  csrfToken: string;
+}
 
 // The web app reads these cookies to build its headers (docs/product/api.md), so they are not HttpOnly;
 // the token still only authenticates when sent in the Authorization header, never as a cookie.
@@ -15,7 +20,7 @@ function options(config: Config, maxAgeSeconds: number) {
   };
 }
 
-export function setSessionCookies(reply: FastifyReply, config: Config, session: IssuedSession) {
+export function setSessionCookies(reply: FastifyReply, config: Config, session: SessionForCookies) {
   const maxAge = 30 * 24 * 3600;
   reply
     .setCookie(COOKIES.authToken, session.response.token, options(config, maxAge))

@@ -64,6 +64,41 @@ describe('FairLimiter', () => {
     expect(limiter.queued).toBe(0);
   });
 
+  it('the same task asked while it waits or runs is done once and every asker gets its answer; later asks run again', async () => {
+    const limiter = new FairLimiter(1);
+    const started: string[] = [];
+    const first = gate(started, 'first');
+    const other = gate(started, 'other');
+    const runs = [
+      limiter.runOnce('a', 'search:x', first.task),
+      limiter.runOnce('b', 'search:y', other.task),
+      // Joins "first" while it runs, whatever its account.
+      limiter.runOnce('b', 'search:x', () => Promise.resolve('not run')),
+    ];
+    await tick();
+    // Joins "other" while it waits for its turn.
+    runs.push(limiter.runOnce('a', 'search:y', () => Promise.resolve('not run')));
+    expect(limiter.queued).toBe(1);
+    first.finish();
+    await tick();
+    other.finish();
+    expect(await Promise.all(runs)).toEqual(['first', 'other', 'first', 'other']);
+    expect(started).toEqual(['first', 'other']);
+    // Finished: the same key asked again is a new task.
+    await expect(limiter.runOnce('a', 'search:x', () => Promise.resolve('again'))).resolves.toBe(
+      'again',
+    );
+    expect(limiter.queued).toBe(0);
+  });
+
+  it('a failed shared task fails each of its askers, and the next ask runs again', async () => {
+    const limiter = new FairLimiter(2);
+    const failing = () => Promise.reject(new Error('statement timeout'));
+    const asks = [limiter.runOnce('a', 'k', failing), limiter.runOnce('b', 'k', failing)];
+    for (const ask of asks) await expect(ask).rejects.toThrow('statement timeout');
+    await expect(limiter.runOnce('a', 'k', () => Promise.resolve('ran'))).resolves.toBe('ran');
+  });
+
   it('refuses a limit below one', () => {
     expect(() => new FairLimiter(0)).toThrow('not a task limit');
     expect(() => new FairLimiter(1.5)).toThrow('not a task limit');

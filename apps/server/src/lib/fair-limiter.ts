@@ -12,6 +12,8 @@ export class FairLimiter {
   private running = 0;
   /** Waiting starts by key, in the order the keys take turns (a key is here while it waits). */
   private readonly waiting = new Map<string | number, (() => void)[]>();
+  /** The tasks of runOnce still waiting or running, by their `same` key. */
+  private readonly flights = new Map<string, Promise<unknown>>();
 
   constructor(readonly limit: number) {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`not a task limit: ${limit}`);
@@ -22,6 +24,20 @@ export class FairLimiter {
     let n = 0;
     for (const starts of this.waiting.values()) n += starts.length;
     return n;
+  }
+
+  /**
+   * Like run, but a task asked again under the same `same` key while an earlier one waits or runs
+   * joins the earlier one and shares its answer instead of doing the work again: several agents
+   * asking the same search at once (a pair of common words costs the database about 20 ms of CPU
+   * each time) cost it once.
+   */
+  runOnce<T>(key: string | number, same: string, task: () => Promise<T>): Promise<T> {
+    const flying = this.flights.get(same);
+    if (flying) return flying as Promise<T>;
+    const flight = this.run(key, task).finally(() => this.flights.delete(same));
+    this.flights.set(same, flight);
+    return flight;
   }
 
   async run<T>(key: string | number, task: () => Promise<T>): Promise<T> {

@@ -6,7 +6,6 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import {
-  fileStoreFor,
   FileTooLargeError,
   localFileStore,
   parseRangeHeader,
@@ -14,6 +13,7 @@ import {
   readStored,
   type FileStore,
 } from './file-store';
+import { fileStoreFor } from './file-store-choice';
 import { s3FileStore } from './s3-file-store';
 import { startTestS3, type TestS3 } from './s3-test-server';
 

@@ -4,8 +4,6 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Config } from '../config';
-import { s3FileStore } from './s3-file-store';
 
 /** Bytes `start` to `end` of a file, both included (as HTTP ranges count). */
 export interface ByteRange {
@@ -182,17 +180,4 @@ export function localFileStore(dataDir: string): FileStore {
       await fsp.access(root, fs.constants.W_OK);
     },
   };
-}
-
-const stores = new Map<string, FileStore>();
-
-/** The instance's store, from its configuration: S3 when S3_BUCKET is set, else the data directory. */
-export function fileStoreFor(config: Pick<Config, 'dataDir' | 'storage'>): FileStore {
-  const s3 = config.storage.s3;
-  const id = s3
-    ? JSON.stringify(['s3', s3.endpoint, s3.region, s3.bucket, s3.credentials?.accessKeyId])
-    : JSON.stringify(['local', config.dataDir]);
-  let store = stores.get(id);
-  if (!store) stores.set(id, (store = s3 ? s3FileStore(s3) : localFileStore(config.dataDir)));
-  return store;
 }

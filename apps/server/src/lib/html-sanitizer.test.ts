@@ -51,6 +51,20 @@ describe('HTML allow-list sanitizer (docs/ARCHITECTURE.md: HTML written by peopl
     }
   });
 
+  it('holds remote images back as data-remote-src when asked, keeps or drops the others', () => {
+    const policy = (src: string) =>
+      /^https?:\/\//i.test(src) ? 'hold' : src.startsWith('/inline?') ? 'keep' : 'drop';
+    const input =
+      '<p><img src="https://t.example/open.gif?u=1&amp;m=2" alt="logo"><img src="/inline?k=1"><img src="/dashboardapi/me"><img src=" javascript:x" data-remote-src="https://forged.example"></p>';
+    const output =
+      '<p><img data-remote-src="https://t.example/open.gif?u=1&amp;m=2" alt="logo"><img src="/inline?k=1"><img><img></p>';
+    expect(sanitizeHtml(input, { imageSource: policy })).toBe(output);
+    // A data-remote-src the sender wrote is no address of ours: dropped like any other attribute.
+    expect(sanitizeHtml(output, { imageSource: policy })).toBe(
+      '<p><img alt="logo"><img src="/inline?k=1"><img><img></p>',
+    );
+  });
+
   it('reads the text of HTML with blocks apart and entities decoded', () => {
     expect(htmlToText('<h2>Title</h2><p>Fish &amp; chips</p><ul><li>a</li><li>b</li></ul>')).toBe(
       'Title Fish & chips a b',

@@ -142,7 +142,21 @@ export function safeUrl(raw: string, schemes: ReadonlySet<string>): string | nul
 
 const NUMBER = /^\d{1,5}$/;
 
-function cleanAttributes(el: Element): void {
+/**
+ * What happens to an image's address (after the scheme check): kept; held back as
+ * `data-remote-src`, which no browser loads, until the reader chooses to load it (a remote image
+ * in a mail tells its sender when and where the mail was opened); or dropped.
+ */
+export type ImageSourcePolicy = (src: string) => 'keep' | 'hold' | 'drop';
+
+/** The attribute a held-back image's address is kept in (see ImageSourcePolicy). */
+export const HELD_IMAGE_ATTRIBUTE = 'data-remote-src';
+
+export interface SanitizeOptions {
+  imageSource?: ImageSourcePolicy;
+}
+
+function cleanAttributes(el: Element, options: SanitizeOptions): void {
   const allowed = ATTRIBUTES[el.tagName] ?? [];
   const kept: Element['attrs'] = [];
   for (const attr of el.attrs) {
@@ -156,6 +170,14 @@ function cleanAttributes(el: Element): void {
     else if (attr.name === 'scope')
       value = ['row', 'col', 'rowgroup', 'colgroup'].includes(value) ? value : null;
     else if (attr.name === 'reversed') value = '';
+    if (value !== null && attr.name === 'src' && options.imageSource) {
+      const decision = options.imageSource(value);
+      if (decision === 'drop') continue;
+      if (decision === 'hold') {
+        kept.push({ name: HELD_IMAGE_ATTRIBUTE, value });
+        continue;
+      }
+    }
     if (value !== null) kept.push({ name: attr.name, value });
   }
   if (el.tagName === 'a' && kept.some((a) => a.name === 'target')) {
@@ -164,7 +186,7 @@ function cleanAttributes(el: Element): void {
   el.attrs = kept;
 }
 
-function cleanChildren(parent: Parent): void {
+function cleanChildren(parent: Parent, options: SanitizeOptions): void {
   const out: Node[] = [];
   for (const node of parent.childNodes) {
     if (node.nodeName === '#text') {
@@ -174,9 +196,9 @@ function cleanChildren(parent: Parent): void {
     if (!('tagName' in node)) continue; // comments, doctypes
     const el = node as Element;
     if (el.namespaceURI !== htmlSpec.NS.HTML || DROPPED.has(el.tagName)) continue;
-    cleanChildren(el);
+    cleanChildren(el, options);
     if (ALLOWED.has(el.tagName)) {
-      cleanAttributes(el);
+      cleanAttributes(el, options);
       out.push(el);
     } else {
       for (const child of el.childNodes) {
@@ -196,9 +218,9 @@ function cleanChildren(parent: Parent): void {
 const parseInDiv = (input: string) =>
   parseFragment(defaultTreeAdapter.createElement('div', htmlSpec.NS.HTML, []), input, {});
 
-export function sanitizeHtml(input: string): string {
+export function sanitizeHtml(input: string, options: SanitizeOptions = {}): string {
   const fragment = parseInDiv(input);
-  cleanChildren(fragment);
+  cleanChildren(fragment, options);
   return serialize(fragment).trim();
 }
 

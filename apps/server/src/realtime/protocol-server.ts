@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { REALTIME_CLOSE_CODES as CODES } from '@parley/contracts';
+import { WORKER_HEADER, workerNumber } from '../cluster';
 import { relayClientEvent, type ClientEventLimits, type RelayedClientEvent } from './client-events';
 import type { Fanout, HubSocket, LocalHub } from './local-hub';
 import type { PresenceStore } from './presence-store';
@@ -111,6 +112,10 @@ export class ProtocolServer {
       if (conn.ws.readyState === WebSocket.OPEN) conn.ws.close(CODES.reconnect, 'Session ended');
     });
     this.o.hub.onControl((frame) => sessions.handle(frame));
+    // One of several workers (cluster.ts) names itself on the handshake, as on every response.
+    const worker = workerNumber();
+    if (worker !== null)
+      this.wss.on('headers', (headers) => headers.push(`${WORKER_HEADER}: ${worker}`));
   }
 
   /** Sockets of this instance subscribed to the channel. */

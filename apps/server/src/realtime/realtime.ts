@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import type { RealtimeConfig, RealtimeEventName, RealtimeEventPayloads } from '@parley/contracts';
 import type { Deps } from '../lib/deps';
@@ -13,6 +14,7 @@ import { RedisBackplane } from './redis-backplane';
 import { resolveRealtimeSettings, type RealtimeMode } from './realtime-settings';
 import { realtimeRoutes } from './realtime.routes';
 import { controlEnvelope, type SessionBinding } from './session-sockets';
+import { WorkerRelay } from './worker-relay';
 
 export interface PublishOptions {
   /** The socket that caused the change (pusher's `socket_id`): it does not get the event. */
@@ -103,6 +105,11 @@ export async function registerRealtime(
       );
       fanout = backplane;
       presence = backplane;
+    } else if (cluster.isWorker) {
+      // Several workers of one instance (cluster.ts): the primary process relays between them.
+      const relay = new WorkerRelay(hub);
+      fanout = relay;
+      presence = relay;
     } else {
       fanout = new InProcessFanout(hub);
       presence = new MemoryPresenceStore();

@@ -1,5 +1,6 @@
 import { Suspense, useState, type CSSProperties } from 'react';
-import { Button, Drawer, Layout, Menu, type MenuProps } from 'antd';
+import { Button, Drawer, Layout, Menu, theme, type MenuProps } from 'antd';
+import { t } from '@lingui/core/macro';
 import {
   BarChartOutlined,
   InboxOutlined,
@@ -20,21 +21,26 @@ import { usePhoneLayout } from '../lib/use-phone-layout';
 import { RealtimeProvider } from '../features/realtime/components/realtime-provider';
 import { ShellBanner } from '../features/shell/banners/shell-banner';
 import { ShellProvider } from '../features/shell/shell-provider';
+import { startSide } from '../lib/i18n';
 import { currentAccountId, hasSession } from '../lib/session';
 import { UserMenu } from './user-menu';
 
-const NAV_ITEMS: MenuProps['items'] = [
-  { key: 'inboxes', icon: <InboxOutlined />, label: <Link to="/inboxes">Inboxes</Link> },
-  { key: 'reporting', icon: <BarChartOutlined />, label: <Link to="/reporting">Reporting</Link> },
-  { key: 'settings', icon: <SettingOutlined />, label: <Link to="/settings">Settings</Link> },
-  { key: 'setup', icon: <RocketOutlined />, label: <Link to="/setup">Setup</Link> },
+// Read as the shell renders, so they are in the active language.
+const navItems = (): MenuProps['items'] => [
+  { key: 'inboxes', icon: <InboxOutlined />, label: <Link to="/inboxes">{t`Inboxes`}</Link> },
+  {
+    key: 'reporting',
+    icon: <BarChartOutlined />,
+    label: <Link to="/reporting">{t`Reporting`}</Link>,
+  },
+  { key: 'settings', icon: <SettingOutlined />, label: <Link to="/settings">{t`Settings`}</Link> },
+  { key: 'setup', icon: <RocketOutlined />, label: <Link to="/setup">{t`Setup`}</Link> },
 ];
 
 const HEADER_STYLE: CSSProperties = {
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
-  borderBottom: '1px solid #eceef2',
 };
 
 /** On a phone: the menu button, then the workspace name taking what room is left. */
@@ -61,6 +67,9 @@ export function AppLayout() {
   const accountId = currentAccountId();
   useGlobalSettingsRefresh(accountId);
   const area = pathname.split('/')[1] ?? '';
+  const { token } = theme.useToken();
+  const divider = `1px solid ${token.colorBorderSecondary}`;
+  const NAV_ITEMS = navItems();
 
   // Keyed by account: switching workspace remounts the screens so they load the new data. Keyed
   // by path: a screen that failed recovers when the user goes elsewhere — except inside the
@@ -77,11 +86,11 @@ export function AppLayout() {
   else if (error && !me) {
     content = (
       <MessagePage
-        title="Your workspace could not be loaded"
-        description={error.message ?? 'Please try again in a moment.'}
+        title={t`Your workspace could not be loaded`}
+        description={error.message ?? t`Please try again in a moment.`}
         action={
           <Button type="primary" onClick={() => void refetch()}>
-            Try again
+            {t`Try again`}
           </Button>
         }
       />
@@ -102,14 +111,14 @@ export function AppLayout() {
                 breakpoint="lg"
                 collapsedWidth={72}
                 onBreakpoint={setSiderCollapsed}
-                style={{ borderRight: '1px solid #eceef2' }}
+                style={{ borderInlineEnd: divider }}
               >
                 <div
                   style={{ height: 56, display: 'flex', alignItems: 'center', padding: '0 22px' }}
                 >
                   <Brand compact={siderCollapsed} />
                 </div>
-                <nav aria-label="Main">
+                <nav aria-label={t`Main`}>
                   <Menu
                     mode="inline"
                     items={NAV_ITEMS}
@@ -121,12 +130,14 @@ export function AppLayout() {
             )}
             <Layout>
               <ShellBanner />
-              <Layout.Header style={phone ? PHONE_HEADER_STYLE : HEADER_STYLE}>
+              <Layout.Header
+                style={{ ...(phone ? PHONE_HEADER_STYLE : HEADER_STYLE), borderBottom: divider }}
+              >
                 {phone && (
                   <Button
                     type="text"
                     icon={<MenuOutlined />}
-                    aria-label="Open navigation"
+                    aria-label={t`Open navigation`}
                     aria-expanded={navOpen}
                     onClick={() => setNavOpen(true)}
                     style={{ width: 44, height: 44, flexShrink: 0 }}
@@ -140,7 +151,9 @@ export function AppLayout() {
                     ...(phone ? { flex: 1, minWidth: 0 } : {}),
                   }}
                 >
-                  <span style={{ fontSize: 12, color: '#5b6170' }}>Workspace</span>
+                  <span
+                    style={{ fontSize: 12, color: token.colorTextSecondary }}
+                  >{t`Workspace`}</span>
                   <strong style={{ fontWeight: 600, ...(phone ? ellipsis : {}) }}>
                     {me?.account.name ?? ' '}
                   </strong>
@@ -154,12 +167,12 @@ export function AppLayout() {
             <Drawer
               open={navOpen}
               onClose={() => setNavOpen(false)}
-              placement="left"
+              placement={startSide()}
               size="min(280px, 85vw)"
               title={<Brand />}
               styles={{ body: { padding: '8px 0' } }}
             >
-              <nav aria-label="Main">
+              <nav aria-label={t`Main`}>
                 <Menu
                   mode="inline"
                   items={NAV_ITEMS}

@@ -1,13 +1,19 @@
-import { Suspense, type ComponentType } from 'react';
+import { Fragment, Suspense, type ComponentType } from 'react';
+import { I18nProvider } from '@lingui/react';
 import { Route, Routes } from 'react-router';
 import { BootSpinner } from '../components/auth-kit';
 import { ErrorBoundary } from '../components/error-boundary';
 import { LoginPage } from '../features/auth/components/login-page';
+import { i18n, loadAppCatalog } from '../lib/i18n';
 import { lazyPage } from '../lib/lazy-page';
+import { useLocale } from '../lib/preferences';
 import { APP_ROUTES, type EntryPageKey } from './route-table';
 
 // The entry chunk holds only /login; every other page, antd and the store arrive with this.
-export const ThemedApp = lazyPage(() => import('./themed-app').then((m) => m.ThemedApp));
+// Its texts (the `app` catalog, lib/i18n.ts) arrive with it.
+export const ThemedApp = lazyPage(() =>
+  Promise.all([import('./themed-app'), loadAppCatalog()]).then(([m]) => m.ThemedApp),
+);
 
 /** The entry chunk's pages (app/route-table.ts, area `entry`). */
 const ENTRY_PAGES: Record<EntryPageKey, ComponentType> = { login: LoginPage };
@@ -19,15 +25,24 @@ export const entryRoutes = () =>
     return [<Route key={route.path} id={route.path} path={route.path} element={<Page />} />];
   });
 
+/**
+ * Every page, in the active language. Choosing another language (Profile) renders the app
+ * afresh in it: texts are read as pages render, so nothing is left in the old one.
+ */
 export function AppRoutes() {
+  const locale = useLocale();
   return (
-    <ErrorBoundary>
-      <Suspense fallback={<BootSpinner />}>
-        <Routes>
-          {entryRoutes()}
-          <Route path="*" element={<ThemedApp />} />
-        </Routes>
-      </Suspense>
-    </ErrorBoundary>
+    <I18nProvider i18n={i18n}>
+      <Fragment key={locale}>
+        <ErrorBoundary>
+          <Suspense fallback={<BootSpinner />}>
+            <Routes>
+              {entryRoutes()}
+              <Route path="*" element={<ThemedApp />} />
+            </Routes>
+          </Suspense>
+        </ErrorBoundary>
+      </Fragment>
+    </I18nProvider>
   );
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { theme } from 'antd';
-import { appTheme } from './theme';
+import { appTheme, darkAppTheme } from './theme';
 
 const css = readFileSync(resolve(import.meta.dirname, 'global.css'), 'utf8').replace(
   /\/\*[\s\S]*?\*\//g,
@@ -110,5 +110,31 @@ describe('global.css: one font, type scale and link style for every page', () =>
     const link = html.indexOf('href="/src/app/global.css"');
     expect(link).toBeGreaterThan(-1);
     expect(link).toBeLessThan(html.indexOf('<script'));
+  });
+});
+
+describe('global.css: the dark look is the dark theme’s (app/theme.ts, darkAppTheme)', () => {
+  const darkToken = theme.getDesignToken(darkAppTheme);
+  const chosen = rule(":root[data-theme='dark']");
+
+  it('text, surfaces and links on plain-CSS pages match the dark antd theme', () => {
+    expect(chosen['--parley-color-text']).toBe(darkToken.colorText);
+    expect(chosen['--parley-color-text-secondary']).toBe(darkToken.colorTextSecondary);
+    expect(chosen['--parley-color-text-tertiary']).toBe(darkToken.colorTextTertiary);
+    expect(chosen['--parley-color-bg-layout']).toBe(darkToken.colorBgLayout);
+    expect(chosen['--parley-color-bg-container']).toBe(darkToken.colorBgContainer);
+    expect(chosen['--parley-color-link']).toBe(darkToken.colorLink);
+    expect(chosen['--parley-color-error']).toBe(darkToken.colorError);
+  });
+
+  it('a device set to dark gets the same values when the person chose no theme', () => {
+    const system =
+      /@media \(prefers-color-scheme: dark\)\s*\{\s*:root:not\(\[data-theme='light'\]\)\s*\{([^}]*)\}/.exec(
+        css,
+      );
+    expect(system).not.toBeNull();
+    const declarations = (block: string) => block.replace(/\s+/g, ' ').trim();
+    const chosenBlock = /:root\[data-theme='dark'\]\s*\{([^}]*)\}/.exec(css)!;
+    expect(declarations(system![1]!)).toBe(declarations(chosenBlock[1]!));
   });
 });

@@ -1,20 +1,26 @@
 import type { ReactNode } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type { PermissionLevel } from '@parley/contracts';
 import { NotAllowed } from '../components/not-found';
 import { PageSpin } from '../components/page-spin';
 import { useGetMeQuery } from '../features/auth/api/me-api';
+import { formatList } from '../lib/format';
+import { i18n } from '../lib/i18n';
 import { hasSession } from '../lib/session';
+import type { SettingsPageLabel } from './route-table';
+import { settingsPageName } from './settings-menu';
 
-const PLURAL: Record<PermissionLevel, string> = {
-  owner: 'owners',
-  admin: 'admins',
-  agent: 'agents',
+const PLURAL: Record<PermissionLevel, MessageDescriptor> = {
+  owner: msg`owners`,
+  admin: msg`admins`,
+  agent: msg`agents`,
 };
 
 interface RequireRoleProps {
   roles: readonly PermissionLevel[];
-  /** The page's name in the sentence ("API keys"). */
-  page: string;
+  /** The page's name in the sentence ("API keys"); null: "this page". */
+  page: SettingsPageLabel | null;
   /** Where the way back leads. */
   home: string;
   children: ReactNode;
@@ -29,6 +35,7 @@ export function RequireRole({ roles, page, home, children }: RequireRoleProps) {
   const { data: me } = useGetMeQuery(undefined, { skip: !hasSession() });
   if (!me) return <PageSpin />;
   if (roles.includes(me.permission_level)) return children;
-  const allowed = roles.map((role) => PLURAL[role]).join(' and ');
-  return <NotAllowed page={page} allowed={allowed} home={home} />;
+  const allowed = formatList(roles.map((role) => i18n._(PLURAL[role])));
+  const name = page ? settingsPageName(page) : t`this page`;
+  return <NotAllowed page={name} allowed={allowed} home={home} />;
 }

@@ -1,6 +1,7 @@
 import { ConversationPane } from '../features/conversation/lazy-conversation-pane';
 import { INBOX_BASE, parseInboxSplat, restoredInboxPath } from '../features/inbox/inbox-route';
 import { ME_PATH } from '../features/auth/api/me-path';
+import { activateLocale, startingLocale } from '../lib/i18n';
 import { startEarlyGet } from '../lib/request';
 import { hasSession } from '../lib/session';
 import { ThemedApp } from './app-routes';
@@ -42,7 +43,8 @@ export function routeChunks(pathname: string, signedIn: boolean): RouteChunk[] {
  */
 export function preloadRouteChunks(pathname: string): Promise<void> {
   const chunks = routeChunks(pathname, hasSession());
-  const loads: Promise<unknown>[] = [];
+  // The page's language comes first, so it renders once, in that language (English is built in).
+  const loads: Promise<unknown>[] = [activateLocale(startingLocale())];
   if (chunks.includes('themed-app')) loads.push(ThemedApp.preload());
   if (chunks.includes('shell')) {
     startEarlyGet(ME_PATH);

@@ -1,3 +1,4 @@
+// i18n-ignore-file: English names as data (Node reads this file); settings-menu.tsx translates them.
 import type { PermissionLevel } from '@parley/contracts';
 
 /**
@@ -51,9 +52,30 @@ export type SettingsIcon =
   | 'cloud-server'
   | 'credit-card';
 
+/**
+ * The settings pages' names in English: the e2e crawl reads them here, and the menu shows each in
+ * the active language (app/settings-menu.tsx).
+ */
+export type SettingsPageLabel =
+  | 'Global settings'
+  | 'Profile'
+  | 'Change password'
+  | 'Team members'
+  | 'Teams'
+  | 'Support channels'
+  | 'API keys'
+  | 'Fast replies'
+  | 'Chat widget'
+  | 'Tags'
+  | 'Feature requests'
+  | 'Help center'
+  | 'Email setup'
+  | 'DNS records'
+  | 'Pricing';
+
 /** A settings page's entry in the side menu; `group` null = above the groups. */
 export interface SettingsMenuEntry {
-  label: string;
+  label: SettingsPageLabel;
   icon: SettingsIcon;
   group: 'profile' | 'workspace' | null;
 }

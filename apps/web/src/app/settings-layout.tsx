@@ -1,8 +1,10 @@
 import { Suspense, useId, useState, type ReactNode } from 'react';
-import { Button, Drawer, Flex, Menu } from 'antd';
+import { Button, Drawer, Flex, Menu, theme } from 'antd';
+import { t } from '@lingui/core/macro';
 import { MenuOutlined } from '@ant-design/icons';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpin } from '../components/page-spin';
+import { startSide } from '../lib/i18n';
 import { usePhoneLayout } from '../lib/use-phone-layout';
 import { useSettingsMenu } from './settings-menu';
 
@@ -12,6 +14,7 @@ export function SettingsLayout() {
   const { items, keys } = useSettingsMenu();
   const selected = keys.find((key) => pathname.startsWith(key));
   const phone = usePhoneLayout();
+  const { token } = theme.useToken();
   const menu = (onNavigate?: () => void) => (
     <Menu
       mode="inline"
@@ -39,13 +42,13 @@ export function SettingsLayout() {
   return (
     <Flex style={{ minHeight: '100%' }}>
       <aside
-        aria-label="Settings"
+        aria-label={t`Settings`}
         style={{
           width: 232,
           flexShrink: 0,
           padding: '20px 0',
-          background: '#fbfbfc',
-          borderRight: '1px solid #eceef2',
+          background: token.colorBgContainer,
+          borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
         }}
       >
         <div
@@ -55,7 +58,7 @@ export function SettingsLayout() {
             fontSize: 16,
           }}
         >
-          Settings
+          {t`Settings`}
         </div>
         {menu()}
       </aside>
@@ -87,18 +90,18 @@ function SettingsMenuButton({
         onClick={() => setOpenOn(pathname)}
         style={{ marginBottom: 16 }}
       >
-        Settings menu
+        {t`Settings menu`}
       </Button>
       <Drawer
         id={drawerId}
         open={open}
-        placement="left"
+        placement={startSide()}
         size={300}
-        title="Settings"
+        title={t`Settings`}
         onClose={close}
         styles={{ body: { padding: '8px 0' } }}
       >
-        <nav aria-label="Settings">{menu(close)}</nav>
+        <nav aria-label={t`Settings`}>{menu(close)}</nav>
       </Drawer>
     </>
   );

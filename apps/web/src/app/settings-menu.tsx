@@ -18,10 +18,13 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Link } from 'react-router';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { PermissionLevel } from '@parley/contracts';
 import { useGetMeQuery } from '../features/auth/api/me-api';
+import { i18n } from '../lib/i18n';
 import { hasSession } from '../lib/session';
-import { settingsMenuRoutes, type SettingsIcon } from './route-table';
+import { settingsMenuRoutes, type SettingsIcon, type SettingsPageLabel } from './route-table';
 
 const ICONS: Record<SettingsIcon, ReactNode> = {
   sliders: <SlidersOutlined />,
@@ -41,7 +44,28 @@ const ICONS: Record<SettingsIcon, ReactNode> = {
   'credit-card': <CreditCardOutlined />,
 };
 
-const GROUP_LABELS = { profile: 'Profile', workspace: 'Workspace' } as const;
+const GROUP_LABELS = { profile: msg`Profile`, workspace: msg`Workspace` } as const;
+
+const PAGE_NAMES: Record<SettingsPageLabel, MessageDescriptor> = {
+  'Global settings': msg`Global settings`,
+  Profile: msg`Profile`,
+  'Change password': msg`Change password`,
+  'Team members': msg`Team members`,
+  Teams: msg`Teams`,
+  'Support channels': msg`Support channels`,
+  'API keys': msg`API keys`,
+  'Fast replies': msg`Fast replies`,
+  'Chat widget': msg`Chat widget`,
+  Tags: msg`Tags`,
+  'Feature requests': msg`Feature requests`,
+  'Help center': msg`Help center`,
+  'Email setup': msg`Email setup`,
+  'DNS records': msg`DNS records`,
+  Pricing: msg`Pricing`,
+};
+
+/** A settings page's name (route-table.ts) in the active language. */
+export const settingsPageName = (label: SettingsPageLabel): string => i18n._(PAGE_NAMES[label]);
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
@@ -56,7 +80,11 @@ export function settingsMenu(role: PermissionLevel | undefined): {
   const items: MenuItems = [];
   const groups = new Map<string, MenuItems>();
   for (const { path, menu } of routes) {
-    const item = { key: path, icon: ICONS[menu.icon], label: <Link to={path}>{menu.label}</Link> };
+    const item = {
+      key: path,
+      icon: ICONS[menu.icon],
+      label: <Link to={path}>{settingsPageName(menu.label)}</Link>,
+    };
     if (menu.group === null) {
       items.push(item);
       continue;
@@ -65,7 +93,12 @@ export function settingsMenu(role: PermissionLevel | undefined): {
     if (!children) {
       children = [];
       groups.set(menu.group, children);
-      items.push({ key: menu.group, type: 'group', label: GROUP_LABELS[menu.group], children });
+      items.push({
+        key: menu.group,
+        type: 'group',
+        label: i18n._(GROUP_LABELS[menu.group]),
+        children,
+      });
     }
     children.push(item);
   }

@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { appTheme, READABLE_PRESET_TEXT } from './theme';
+import { appTheme, darkAppTheme, DARK_PRESET_TEXT, READABLE_PRESET_TEXT } from './theme';
 
 /** WCAG 2.x relative luminance and contrast ratio of two #rrggbb colours. */
 function luminance(hex: string): number {
@@ -34,5 +34,50 @@ describe('theme colours read as text (WCAG AA, 4.5:1)', () => {
       expect(contrast(tokens[text]!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
       expect(contrast(tokens[text]!, tokens.colorBgLayout!)).toBeGreaterThanOrEqual(4.5);
     }
+  });
+});
+
+const dark = theme.getDesignToken(darkAppTheme) as unknown as Record<string, string>;
+
+describe('the dark theme reads as well (WCAG AA, 4.5:1)', () => {
+  const surfaces = ['colorBgLayout', 'colorBgContainer', 'colorBgElevated'];
+
+  it('body, secondary, tertiary, placeholder and link text on every dark surface', () => {
+    for (const text of [
+      'colorText',
+      'colorTextSecondary',
+      'colorTextTertiary',
+      'colorTextPlaceholder',
+      'colorLink',
+    ]) {
+      for (const surface of surfaces) {
+        expect(
+          contrast(dark[text]!, dark[surface]!),
+          `${text} on ${surface}`,
+        ).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
+  it.each(['Success', 'Error', 'Warning'])(
+    '%s text on the dark surface and on its own tint',
+    (status) => {
+      const text = dark[`color${status}`]!;
+      expect(contrast(text, dark.colorBgContainer!)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(text, dark[`color${status}Bg`]!)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  it.each(Object.keys(DARK_PRESET_TEXT))('a %s tag’s text on its dark tint', (key) => {
+    const color = key.slice(0, -1);
+    expect(contrast(dark[key]!, dark[`${color}1`]!)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('the primary button’s text on the primary colour, and the selected menu item', () => {
+    expect(contrast('#ffffff', dark.colorPrimary!)).toBeGreaterThanOrEqual(4.5);
+    const menu = darkAppTheme.components!.Menu!;
+    expect(
+      contrast(menu.itemSelectedColor as string, menu.itemSelectedBg as string),
+    ).toBeGreaterThanOrEqual(4.5);
   });
 });

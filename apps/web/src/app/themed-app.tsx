@@ -226,7 +226,8 @@ function routeElement(route: AppRoute): ReactNode {
   let element: ReactNode = <Page />;
   if (route.roles.length < ALL_ROLES.length) {
     const home = route.area === 'settings' ? '/settings' : '/';
-    const name = (route as PageRoute).menu?.label ?? 'this page';
+    // Named in the sentence in the active language by the guard itself (it comes with the shell).
+    const name = (route as PageRoute).menu?.label ?? null;
     element = (
       <RequireRole roles={route.roles} page={name} home={home}>
         {element}

@@ -12,11 +12,14 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { Me } from '@parley/contracts';
 import { useListAccountsQuery } from '../features/accounts/api/accounts-api';
 import { useSwitchAccount } from '../features/accounts/hooks/use-switch-account';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { useShellModals, type MenuModal } from '../features/shell/shell-modals-context';
+import { i18n } from '../lib/i18n';
 import { currentAccountId } from '../lib/session';
 import { toast } from '../lib/toast';
 import { initialsBackground } from '../components/person-avatar';
@@ -43,11 +46,11 @@ const ACCOUNT_KEY = 'account:';
 const MODAL_KEY = 'modal:';
 
 /** Entries that open one of the shell's modals (docs/product/screens.md). */
-const MODAL_ITEMS: Array<{ modal: MenuModal; label: string; icon: ReactNode }> = [
-  { modal: 'release-notes', label: 'Release notes', icon: <NotificationOutlined /> },
-  { modal: 'mobile-apps', label: 'Mobile apps', icon: <MobileOutlined /> },
-  { modal: 'schedule-demo', label: 'Schedule a demo', icon: <CalendarOutlined /> },
-  { modal: 'support-email', label: 'Contact support', icon: <MailOutlined /> },
+const MODAL_ITEMS: Array<{ modal: MenuModal; label: MessageDescriptor; icon: ReactNode }> = [
+  { modal: 'release-notes', label: msg`Release notes`, icon: <NotificationOutlined /> },
+  { modal: 'mobile-apps', label: msg`Mobile apps`, icon: <MobileOutlined /> },
+  { modal: 'schedule-demo', label: msg`Schedule a demo`, icon: <CalendarOutlined /> },
+  { modal: 'support-email', label: msg`Contact support`, icon: <MailOutlined /> },
 ];
 
 // Loaded on first use: its form and modal are not needed to show the shell.
@@ -87,6 +90,7 @@ export function UserMenu({ me, compact = false }: { me: Me | undefined; compact?
   const shellModals = useShellModals();
   const [creating, setCreating] = useState(false);
   const activeId = me?.account.id ?? currentAccountId();
+  const { token } = theme.useToken();
 
   const items: MenuProps['items'] = [
     {
@@ -96,8 +100,8 @@ export function UserMenu({ me, compact = false }: { me: Me | undefined; compact?
         <div style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '4px 0' }}>
           <UserAvatar me={me} size={40} />
           <div style={{ minWidth: 0, lineHeight: 1.4 }}>
-            <span style={{ ...ellipsis, fontWeight: 600, color: '#1f2430' }}>{me?.name}</span>
-            <span style={{ ...ellipsis, color: '#5b6170' }}>{me?.email}</span>
+            <span style={{ ...ellipsis, fontWeight: 600, color: token.colorText }}>{me?.name}</span>
+            <span style={{ ...ellipsis, color: token.colorTextSecondary }}>{me?.email}</span>
           </div>
         </div>
       ),
@@ -106,24 +110,28 @@ export function UserMenu({ me, compact = false }: { me: Me | undefined; compact?
     {
       key: 'workspaces',
       type: 'group',
-      label: 'Workspaces',
+      label: t`Workspaces`,
       children: accounts.map((account) => ({
         key: `${ACCOUNT_KEY}${account.id}`,
         label: account.name,
         icon:
           account.id === activeId ? (
-            <CheckOutlined aria-label="Current workspace" />
+            <CheckOutlined aria-label={t`Current workspace`} />
           ) : (
             <span style={{ display: 'inline-block', width: 14 }} />
           ),
       })),
     },
-    { key: 'create-workspace', icon: <PlusOutlined />, label: 'Create workspace' },
+    { key: 'create-workspace', icon: <PlusOutlined />, label: t`Create workspace` },
     { type: 'divider' },
-    ...MODAL_ITEMS.map(({ modal, label, icon }) => ({ key: `${MODAL_KEY}${modal}`, label, icon })),
+    ...MODAL_ITEMS.map(({ modal, label, icon }) => ({
+      key: `${MODAL_KEY}${modal}`,
+      label: i18n._(label),
+      icon,
+    })),
     { type: 'divider' },
-    { key: 'change-password', icon: <LockOutlined />, label: 'Change password' },
-    { key: 'sign-out', icon: <LogoutOutlined />, label: 'Sign out' },
+    { key: 'change-password', icon: <LockOutlined />, label: t`Change password` },
+    { key: 'sign-out', icon: <LogoutOutlined />, label: t`Sign out` },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
@@ -156,8 +164,8 @@ export function UserMenu({ me, compact = false }: { me: Me | undefined; compact?
               <UserAvatar me={me} />
             </span>
             <span style={compact ? visuallyHidden : { fontWeight: 500 }}>{me?.name}</span>
-            <span style={visuallyHidden}>{me?.name ? ', user menu' : 'User menu'}</span>
-            <DownOutlined aria-hidden style={{ fontSize: 10, color: '#8a90a0' }} />
+            <span style={visuallyHidden}>{me?.name ? t`, user menu` : t`User menu`}</span>
+            <DownOutlined aria-hidden style={{ fontSize: 10, color: token.colorTextTertiary }} />
           </span>
         </Button>
       </Dropdown>
@@ -169,7 +177,8 @@ export function UserMenu({ me, compact = false }: { me: Me | undefined; compact?
             onCreated={(account) => {
               setCreating(false);
               switchAccount(account.id);
-              toast.success('Workspace created', `You are now in ${account.name}.`);
+              const workspace = account.name;
+              toast.success(t`Workspace created`, t`You are now in ${workspace}.`);
             }}
           />
         </Suspense>

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
-import { Button, Spin } from 'antd';
+import { Button, Spin, theme } from 'antd';
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { formatFileSize } from '../lib/attachment-upload';
 import type { UploadItem } from '../lib/use-attachment-uploads';
+import { t } from '@lingui/core/macro';
 
 /** The files of a form: each with its size, 'Uploading…' while it goes up, its error in words. */
 export function AttachmentList({
@@ -14,48 +15,54 @@ export function AttachmentList({
   onRemove: (key: string) => void;
   disabled?: boolean;
 }) {
+  const { token } = theme.useToken();
   if (items.length === 0) return null;
   return (
     <ul
-      aria-label="Attachments"
+      aria-label={t`Attachments`}
       style={{ listStyle: 'none', margin: '8px 0 0', padding: 0, display: 'grid', gap: 4 }}
     >
-      {items.map((item) => (
-        <li
-          key={item.key}
-          data-status={item.status}
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 8,
-            fontSize: 13,
-            padding: '2px 8px',
-            borderRadius: 6,
-            background: item.status === 'error' ? '#fff2f0' : '#f5f6f8',
-          }}
-        >
-          {item.status === 'uploading' ? <Spin size="small" /> : <PaperClipOutlined />}
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {item.file_name}
-          </span>
-          <span style={{ color: '#5b6170' }}>{formatFileSize(item.size)}</span>
-          {item.status === 'uploading' && <span style={{ color: '#5b6170' }}>Uploading…</span>}
-          {item.status === 'error' && (
-            <span role="alert" style={{ color: '#cf1322' }}>
-              {item.error}
+      {items.map((item) => {
+        const fileName = item.file_name;
+        return (
+          <li
+            key={item.key}
+            data-status={item.status}
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 8,
+              fontSize: 13,
+              padding: '2px 8px',
+              borderRadius: 6,
+              background: item.status === 'error' ? token.colorErrorBg : token.colorFillTertiary,
+            }}
+          >
+            {item.status === 'uploading' ? <Spin size="small" /> : <PaperClipOutlined />}
+            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {item.file_name}
             </span>
-          )}
-          <Button
-            type="text"
-            size="small"
-            icon={<CloseOutlined />}
-            aria-label={`Remove ${item.file_name}`}
-            onClick={() => onRemove(item.key)}
-            disabled={disabled}
-            style={{ marginLeft: 'auto' }}
-          />
-        </li>
-      ))}
+            <span style={{ color: token.colorTextSecondary }}>{formatFileSize(item.size)}</span>
+            {item.status === 'uploading' && (
+              <span style={{ color: token.colorTextSecondary }}>{t`Uploading…`}</span>
+            )}
+            {item.status === 'error' && (
+              <span role="alert" style={{ color: token.colorError }}>
+                {item.error}
+              </span>
+            )}
+            <Button
+              type="text"
+              size="small"
+              icon={<CloseOutlined />}
+              aria-label={t`Remove ${fileName}`}
+              onClick={() => onRemove(item.key)}
+              disabled={disabled}
+              style={{ marginInlineStart: 'auto' }}
+            />
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -85,13 +92,14 @@ const visuallyHidden = {
 export function AttachFilesButton({
   onFiles,
   disabled,
-  label = 'Attach files',
+  label,
 }: {
   onFiles: (files: File[]) => void;
   disabled?: boolean;
   label?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const name = label ?? t`Attach files`;
   return (
     <>
       <input
@@ -101,7 +109,7 @@ export function AttachFilesButton({
         tabIndex={-1}
         aria-hidden="true"
         style={visuallyHidden}
-        aria-label={label}
+        aria-label={name}
         disabled={disabled}
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
@@ -114,9 +122,9 @@ export function AttachFilesButton({
         icon={<PaperClipOutlined />}
         disabled={disabled}
         onClick={() => input.current?.click()}
-        title={label}
+        title={name}
       >
-        {label}
+        {name}
       </Button>
     </>
   );

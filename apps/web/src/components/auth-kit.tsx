@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import styles from './auth-kit.module.css';
+import { t } from '@lingui/core/macro';
 
 // Light form controls for the login route (see auth-kit.module.css for why not antd).
 
@@ -79,7 +80,7 @@ export function PasswordField({ label, name, error, labelExtra, ...input }: Fiel
         aria-controls={id}
         onClick={() => setVisible((v) => !v)}
       >
-        {visible ? 'Hide' : 'Show'}
+        {visible ? t`Hide` : t`Show`}
       </button>
     </FieldFrame>
   );
@@ -116,7 +117,7 @@ export function InlineAlert({
 /** The first-paint spinner, before any page code (or antd) has arrived. */
 export function BootSpinner() {
   return (
-    <div className={styles.center} aria-busy="true" aria-label="Loading">
+    <div className={styles.center} aria-busy="true" aria-label={t`Loading`}>
       <div className={styles.spinner} />
     </div>
   );

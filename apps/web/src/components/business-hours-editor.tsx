@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { Flex, Form, Input, Radio, Select, Switch } from 'antd';
 import type { FormInstance } from 'antd';
 import type { WidgetChatSettings } from '@parley/contracts';
+import { t } from '@lingui/core/macro';
+import { formatDate } from '../lib/format';
 import { splitApiError } from '../lib/form-errors';
 
 /**
@@ -13,26 +15,37 @@ import { splitApiError } from '../lib/form-errors';
 export type BusinessHours = WidgetChatSettings['business_hours'];
 
 /** 0 = Sunday … 6 = Saturday (the contract's numbering), shown Monday first. */
-export const WEEKDAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/** A weekday's name in the active language (4 Jan 1970 was a Sunday). */
+export const weekdayName = (day: number): string =>
+  formatDate(Date.UTC(1970, 0, 4 + day, 12), {
+    dateStyle: undefined,
+    weekday: 'long',
+    timeZone: 'UTC',
+  });
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const CLOSING_TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+/** Read when shown, so each is in the active language. */
 export const BUSINESS_HOURS_MESSAGES = {
-  time: 'Use 24-hour time, like 09:00.',
-  closing: 'Use 24-hour time, like 17:30 (24:00 for midnight).',
-  closeAfterOpen: 'Close after the opening time.',
-  noOpenDay: 'Open on at least one day, or choose “Always open”.',
-  timeZone: 'Choose the time zone of your opening hours.',
-} as const;
+  get time() {
+    return t`Use 24-hour time, like 09:00.`;
+  },
+  get closing() {
+    return t`Use 24-hour time, like 17:30 (24:00 for midnight).`;
+  },
+  get closeAfterOpen() {
+    return t`Close after the opening time.`;
+  },
+  get noOpenDay() {
+    return t`Open on at least one day, or choose “Always open”.`;
+  },
+  get timeZone() {
+    return t`Choose the time zone of your opening hours.`;
+  },
+};
 
 export interface DayValues {
   open: boolean;
@@ -80,7 +93,7 @@ function timeZoneOptions() {
 
 /** One weekday: open or closed, and its opening and closing times. */
 function DayRow({ day }: { day: number }) {
-  const name = WEEKDAYS[day];
+  const name = weekdayName(day);
   const form = Form.useFormInstance<BusinessHoursValues>();
   const open = Form.useWatch(['days', day, 'open'], form) as boolean | undefined;
   return (
@@ -88,9 +101,9 @@ function DayRow({ day }: { day: number }) {
       <span style={{ width: 96, paddingTop: 5 }}>{name}</span>
       <Form.Item name={['days', day, 'open']} valuePropName="checked" noStyle>
         <Switch
-          aria-label={`Open on ${name}`}
-          checkedChildren="Open"
-          unCheckedChildren="Closed"
+          aria-label={t`Open on ${name}`}
+          checkedChildren={t`Open`}
+          unCheckedChildren={t`Closed`}
           style={{ marginTop: 5 }}
         />
       </Form.Item>
@@ -101,9 +114,9 @@ function DayRow({ day }: { day: number }) {
             rules={[{ pattern: TIME, message: BUSINESS_HOURS_MESSAGES.time }]}
             style={{ marginBottom: 8 }}
           >
-            <Input aria-label={`${name} opens at`} placeholder="09:00" style={{ width: 88 }} />
+            <Input aria-label={t`${name} opens at`} placeholder="09:00" style={{ width: 88 }} />
           </Form.Item>
-          <span style={{ paddingTop: 5 }}>to</span>
+          <span style={{ paddingTop: 5 }}>{t`to`}</span>
           <Form.Item
             name={['days', day, 'to']}
             dependencies={[['days', day, 'from']]}
@@ -119,7 +132,7 @@ function DayRow({ day }: { day: number }) {
             ]}
             style={{ marginBottom: 8 }}
           >
-            <Input aria-label={`${name} closes at`} placeholder="17:00" style={{ width: 88 }} />
+            <Input aria-label={t`${name} closes at`} placeholder="17:00" style={{ width: 88 }} />
           </Form.Item>
         </>
       )}
@@ -128,34 +141,33 @@ function DayRow({ day }: { day: number }) {
 }
 
 /** "Always open" or set hours: the time zone and each weekday's opening and closing times. */
-export function BusinessHoursEditor({
-  label = 'Business hours',
-  extra,
-}: {
-  label?: string;
-  extra?: string;
-}) {
+export function BusinessHoursEditor({ label, extra }: { label?: string; extra?: string }) {
   const form = Form.useFormInstance<BusinessHoursValues>();
   const hours = Form.useWatch('hours', form) as BusinessHoursValues['hours'] | undefined;
   const zones = useMemo(() => timeZoneOptions(), []);
   return (
     <>
-      <Form.Item label={label} name="hours" extra={extra}>
+      <Form.Item label={label ?? t`Business hours`} name="hours" extra={extra}>
         <Radio.Group
           options={[
-            { value: 'always', label: 'Always open' },
-            { value: 'set', label: 'Open at set hours' },
+            { value: 'always', label: t`Always open` },
+            { value: 'set', label: t`Open at set hours` },
           ]}
         />
       </Form.Item>
       {hours === 'set' && (
         <>
           <Form.Item
-            label="Time zone"
+            label={t`Time zone`}
             name="time_zone"
             rules={[{ required: true, message: BUSINESS_HOURS_MESSAGES.timeZone }]}
           >
-            <Select showSearch aria-label="Time zone" options={zones} style={{ maxWidth: 320 }} />
+            <Select
+              showSearch
+              aria-label={t`Time zone`}
+              options={zones}
+              style={{ maxWidth: 320 }}
+            />
           </Form.Item>
           <div style={{ marginBottom: 16 }}>
             {WEEK_ORDER.map((day) => (

@@ -1,5 +1,6 @@
 import { ColorPicker, Flex } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
+import { t } from '@lingui/core/macro';
 
 interface ColorFieldProps {
   /** The preset swatches (lowercase #rrggbb); the first is the picker's starting colour. */
@@ -17,7 +18,7 @@ export function ColorField({ palette, value, onChange, id }: ColorFieldProps) {
   const current = value?.toLowerCase();
   const custom = current !== undefined && !palette.some((c) => c === current);
   return (
-    <Flex id={id} role="radiogroup" aria-label="Colour" gap={8} wrap align="center">
+    <Flex id={id} role="radiogroup" aria-label={t`Colour`} gap={8} wrap align="center">
       {palette.map((color) => {
         const checked = color === current;
         return (
@@ -26,7 +27,7 @@ export function ColorField({ palette, value, onChange, id }: ColorFieldProps) {
             type="button"
             role="radio"
             aria-checked={checked}
-            aria-label={`Colour ${color}`}
+            aria-label={t`Colour ${color}`}
             title={color}
             onClick={() => onChange?.(color)}
             style={{
@@ -56,7 +57,7 @@ export function ColorField({ palette, value, onChange, id }: ColorFieldProps) {
         disabledAlpha
         disabledFormat
         showText={() => (custom ? current : 'Custom')}
-        aria-label="Custom colour"
+        aria-label={t`Custom colour`}
         onChangeComplete={(color) => onChange?.(color.toHexString().toLowerCase())}
       />
     </Flex>

@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { productName } from '../lib/product';
 import { MessagePage } from './message-page';
 import styles from './auth-kit.module.css';
+import { t } from '@lingui/core/macro';
 
 interface ErrorBoundaryProps {
   children: ReactNode;
@@ -31,11 +32,11 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     if (!this.state.failed) return this.props.children;
     return (
       <MessagePage
-        title="This page could not be shown"
-        description={`${productName} may have been updated since this tab was opened. Reloading usually fixes it.`}
+        title={t`This page could not be shown`}
+        description={t`${productName} may have been updated since this tab was opened. Reloading usually fixes it.`}
         action={
           <button type="button" className={styles.button} onClick={() => window.location.reload()}>
-            Reload
+            {t`Reload`}
           </button>
         }
       />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Flex, Typography, theme } from 'antd';
 import { useNavigate } from 'react-router';
+import { t } from '@lingui/core/macro';
 import { Brand } from './brand';
 
 interface StatusScreenProps {
@@ -99,10 +100,10 @@ export function NotFound({ home = '/', standalone }: { home?: string; standalone
   return (
     <StatusScreen
       code="404"
-      title="Page not found"
-      description="The page you are looking for does not exist or has moved."
+      title={t`Page not found`}
+      description={t`The page you are looking for does not exist or has moved.`}
       home={home}
-      homeLabel="Go back home"
+      homeLabel={t`Go back home`}
       standalone={standalone}
     />
   );
@@ -122,10 +123,10 @@ export function NotAllowed({
   return (
     <StatusScreen
       code="403"
-      title="You don't have access to this page"
-      description={`Only ${allowed} of this workspace can open ${page}. Ask one of them if you need something changed there.`}
+      title={t`You don't have access to this page`}
+      description={t`Only ${allowed} of this workspace can open ${page}. Ask one of them if you need something changed there.`}
       home={home}
-      homeLabel="Go back"
+      homeLabel={t`Go back`}
     />
   );
 }

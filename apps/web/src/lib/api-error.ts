@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ErrorCode } from '@parley/contracts';
 
 /** Codes the client adds for failures that never reached (or never came back from) the API. */
@@ -39,14 +40,22 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
+/** A failure with no words of its own, in the active language. */
+export const genericErrorMessage = () => t`Something went wrong on our side. Please try again.`;
+/** No answer from the server, in the active language. */
+export const networkErrorMessage = () =>
+  t`We couldn't reach the server. Check your connection and try again.`;
+
+/** @deprecated English only: use genericErrorMessage(), which follows the active language. */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+/** @deprecated English only: use networkErrorMessage(), which follows the active language. */
 export const NETWORK_ERROR_MESSAGE =
   "We couldn't reach the server. Check your connection and try again.";
 
 /** Any thrown value as an error payload a person can read. */
 export function toErrorPayload(error: unknown): ApiErrorPayload {
   if (isApiError(error)) return error.toJSON();
-  return { status: 0, code: 'bad_response', message: GENERIC_ERROR_MESSAGE };
+  return { status: 0, code: 'bad_response', message: genericErrorMessage() };
 }
 
 /** The error payload inside a thrown ApiError or an RTK Query error, else null. */

@@ -4,7 +4,9 @@ import {
   MAX_ATTACHMENTS_PER_MESSAGE,
   type Attachment,
 } from '@parley/contracts';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './api-error';
+import { t } from '@lingui/core/macro';
+import { asErrorPayload, genericErrorMessage, networkErrorMessage } from './api-error';
+import { formatNumber } from './format';
 import { http, type CancelablePromise } from './request';
 
 /**
@@ -30,9 +32,18 @@ export function uploadAttachment(
 }
 
 /** docs/product/validation.md, docs/product/limits.md wording of the 18 MB total. */
+export const attachmentLimitMessage = () =>
+  t`Maximum attachment size limit of 18MB exceeded. Please remove some attachments.`;
+export const stillUploadingMessage = () => t`Some attachments are still uploading`;
+export const tooManyAttachmentsMessage = () =>
+  t`Attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`;
+
+/** @deprecated English only: use attachmentLimitMessage(), which follows the active language. */
 export const ATTACHMENT_LIMIT_MESSAGE =
   'Maximum attachment size limit of 18MB exceeded. Please remove some attachments.';
+/** @deprecated English only: use stillUploadingMessage(), which follows the active language. */
 export const STILL_UPLOADING_MESSAGE = 'Some attachments are still uploading';
+/** @deprecated English only: use tooManyAttachmentsMessage(), which follows the active language. */
 export const TOO_MANY_ATTACHMENTS_MESSAGE = `Attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`;
 
 /** Why adding these files would break the limits (count, 18 MB total), or null when they fit. */
@@ -41,29 +52,32 @@ export function attachmentLimitProblem(
   adding: Array<{ size: number }>,
 ): string | null {
   if (current.length + adding.length > MAX_ATTACHMENTS_PER_MESSAGE) {
-    return TOO_MANY_ATTACHMENTS_MESSAGE;
+    return tooManyAttachmentsMessage();
   }
   const total = [...current, ...adding].reduce((sum, file) => sum + file.size, 0);
-  return total > ATTACHMENT_TOTAL_LIMIT_BYTES ? ATTACHMENT_LIMIT_MESSAGE : null;
+  return total > ATTACHMENT_TOTAL_LIMIT_BYTES ? attachmentLimitMessage() : null;
 }
 
 /** A failed upload in words: the server's own sentence for 413 (too large) and 415 (file type). */
 export function uploadErrorText(error: unknown): string {
   const payload = asErrorPayload(error);
-  if (!payload) return GENERIC_ERROR_MESSAGE;
-  if (payload.code === 'network_error') return NETWORK_ERROR_MESSAGE;
+  if (!payload) return genericErrorMessage();
+  if (payload.code === 'network_error') return networkErrorMessage();
   if (payload.status === 413) {
-    return payload.code === 'payload_too_large' ? payload.message : ATTACHMENT_LIMIT_MESSAGE;
+    return payload.code === 'payload_too_large' ? payload.message : attachmentLimitMessage();
   }
   if (payload.status === 415 && payload.code !== 'unsupported_media_type') {
-    return 'That type of file cannot be attached.';
+    return t`That type of file cannot be attached.`;
   }
   return payload.message;
 }
 
 /** 1234567 → "1.2 MB" (1 MB = 1,000,000 bytes, docs/product/limits.md). */
 export function formatFileSize(bytes: number): string {
-  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
-  if (bytes >= 1_000) return `${Math.round(bytes / 1_000)} KB`;
-  return `${bytes} B`;
+  // The units are the same short symbols in every language; the number is the language's.
+  const number = (value: number, digits = 0) =>
+    formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  if (bytes >= 1_000_000) return `${number(bytes / 1_000_000, 1)} MB`;
+  if (bytes >= 1_000) return `${number(Math.round(bytes / 1_000))} KB`;
+  return `${number(bytes)} B`;
 }

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { NETWORK_ERROR_MESSAGE, GENERIC_ERROR_MESSAGE, asErrorPayload } from './api-error';
+import { asErrorPayload, genericErrorMessage, networkErrorMessage } from './api-error';
 
 interface FieldIssue {
   path: string;
@@ -35,8 +35,8 @@ export function splitApiError(
   rename: Record<string, string> = {},
 ): SplitError {
   const payload = asErrorPayload(error);
-  if (!payload) return { fieldErrors: {}, message: GENERIC_ERROR_MESSAGE };
-  if (payload.code === 'network_error') return { fieldErrors: {}, message: NETWORK_ERROR_MESSAGE };
+  if (!payload) return { fieldErrors: {}, message: genericErrorMessage() };
+  if (payload.code === 'network_error') return { fieldErrors: {}, message: networkErrorMessage() };
   const fieldErrors: Record<string, string[]> = {};
   let unmatched = false;
   for (const issue of fieldIssues(payload.details)) {

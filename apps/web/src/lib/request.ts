@@ -1,8 +1,8 @@
 import { HEADERS, type ApiErrorBody, type ErrorCode, ERROR_CODES } from '@parley/contracts';
 import {
   ApiError,
-  GENERIC_ERROR_MESSAGE,
-  NETWORK_ERROR_MESSAGE,
+  genericErrorMessage,
+  networkErrorMessage,
   type ApiErrorPayload,
 } from './api-error';
 import { clearLocalSessionData, clearSessionCookies, readSessionCookies } from './session';
@@ -208,7 +208,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
     message:
       body && typeof body.message === 'string' && body.message
         ? body.message
-        : GENERIC_ERROR_MESSAGE,
+        : genericErrorMessage(),
   };
   if (body?.details !== undefined) payload.details = body.details;
   return new ApiError(payload);
@@ -226,7 +226,7 @@ async function parseBody(response: Response): Promise<unknown> {
     throw new ApiError({
       status: response.status,
       code: 'bad_response',
-      message: GENERIC_ERROR_MESSAGE,
+      message: genericErrorMessage(),
     });
   }
 }
@@ -287,7 +287,7 @@ export function request<T>(
     } catch {
       if (controller.signal.aborted)
         return { canceled: true, message: abortMessage(controller.signal) };
-      throw new ApiError({ status: 0, code: 'network_error', message: NETWORK_ERROR_MESSAGE });
+      throw new ApiError({ status: 0, code: 'network_error', message: networkErrorMessage() });
     } finally {
       outer?.removeEventListener('abort', forwardAbort);
     }

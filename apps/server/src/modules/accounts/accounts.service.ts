@@ -32,3 +32,6 @@ export async function createAccount(
     return { id: account.id, name: account.name, permission_level: 'owner' as const };
   });
 }
+
+// Reads other modules may use: they come through this service, never through accounts.queries.ts.
+export { findAccount, findMembership, insertMembership } from './accounts.queries';

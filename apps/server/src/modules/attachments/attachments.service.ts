@@ -9,7 +9,8 @@ import {
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
-import { fileStoreFor, type FileStore } from '../../lib/file-store';
+import type { FileStore } from '../../lib/file-store';
+import { fileStoreFor } from '../../lib/file-store-choice';
 import type { AgentContext } from '../../lib/http-types';
 import {
   attachmentsOfMessages,
@@ -321,3 +322,7 @@ export async function attachFiles<M extends Message>(deps: Deps, accountId: numb
 export async function attachFilesTo<M extends Message>(deps: Deps, accountId: number, message: M) {
   return (await attachFiles(deps, accountId, [message]))[0]!;
 }
+
+// Reads other modules may use: they come through this service, never through attachments.queries.ts.
+export { attachmentsOfMessages, findAttachment, findAttachmentById } from './attachments.queries';
+export type { AttachmentRow } from './attachments.queries';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_TOTAL_LIMIT_BYTES } from '@parley/contracts';
 import { startTestS3, type TestS3 } from '../../lib/s3-test-server';
 import { as, createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
-import { inlineImagePath } from '../email-channel/inline-images';
+import { inlineImagePath } from '../email-channel/email-channel.public';
 import { fileStoreOf } from './attachments.service';
 import { findAttachmentById } from './attachments.queries';
 

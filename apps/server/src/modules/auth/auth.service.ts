@@ -223,3 +223,6 @@ export async function changePassword(
   });
   return session;
 }
+
+// Reads other modules may use: they come through this service, never through auth.queries.ts.
+export { findUserByEmail, findUserById } from './auth.queries';

@@ -5,7 +5,7 @@ import type { Deps } from '../../lib/deps';
 import type { AgentContext } from '../../lib/http-types';
 import { hashToken } from '../../lib/crypto';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { findUserById } from '../auth/auth.queries';
+import { findUserById } from '../auth/auth.service';
 import { billingNotConfigured, stripeApi, verifyStripeSignature } from './billing.stripe';
 import {
   findAccountBilling,
@@ -288,3 +288,6 @@ async function applyEvent(db: Db, account: AccountBillingRow, event: StripeEvent
     ...(status === 'trialing' && trialEnd ? { trialEndDate: trialEnd } : {}),
   });
 }
+
+// Reads other modules may use: they come through this service, never through billing.queries.ts.
+export { setSuppressBilling } from './billing.queries';

@@ -8,9 +8,9 @@ import { attachments, callbackRequests, memberships, supportChannels } from '../
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
-import { findUserByEmail } from '../auth/auth.queries';
+import { findUserByEmail } from '../auth/auth.service';
 import { recordInbound } from '../conversations/inbound.service';
-import { DEMO_OWNER } from '../demo/demo-data';
+import { DEMO_OWNER } from '../demo/demo.public';
 
 const CALLBACK_CHANNEL_NAME = 'Callback requests';
 

@@ -1,5 +1,6 @@
 import type { Deps } from '../../lib/deps';
 import type { contacts, conversations, messages, supportChannels } from '../../db/schema';
+import type { ChannelKinds } from './channel-kind';
 
 export type ChannelRow = typeof supportChannels.$inferSelect;
 
@@ -33,12 +34,16 @@ export interface ChannelAdapter {
   }>;
 }
 
-const adapters = new Map<string, ChannelAdapter>();
+let deliveringThrough: ChannelKinds | null = null;
 
-export function registerAdapter(type: string, adapter: ChannelAdapter) {
-  adapters.set(type, adapter);
+/**
+ * The table whose adapters deliver replies: the app sets it from its channel kinds when it is
+ * built, so a channel can send exactly when the table lists its kind.
+ */
+export function deliverThrough(kinds: ChannelKinds) {
+  deliveringThrough = kinds;
 }
 
 export function adapterFor(type: string): ChannelAdapter | undefined {
-  return adapters.get(type);
+  return deliveringThrough?.of(type)?.outbound;
 }

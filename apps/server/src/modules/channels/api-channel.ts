@@ -1,5 +1,5 @@
 import { MAX_ATTACHMENTS_PER_MESSAGE } from '@parley/contracts';
-import { attachmentsOfMessages } from '../attachments/attachments.queries';
+import { attachmentsOfMessages } from '../attachments/attachments.service';
 import {
   removeInboundFiles,
   storeInboundFiles,
@@ -18,7 +18,7 @@ import {
   recordInboundOnOpenConversation,
   type InboundResult,
 } from '../conversations/inbound.service';
-import { PermanentDeliveryError, registerAdapter } from './adapters';
+import { PermanentDeliveryError, type ChannelAdapter } from './adapters';
 import { findOwnChannel } from './channels.service';
 
 export const apiInboundBody = z.strictObject({
@@ -142,7 +142,7 @@ function toResponse(result: InboundResult): z.infer<typeof inboundResponse> {
 }
 
 /** Replies on an API channel are POSTed, signed, to the webhook URL the account configured. */
-registerAdapter('api', {
+export const apiAdapter: ChannelAdapter = {
   async send(deps, { channel, conversation, contact, message, identities }) {
     const url =
       typeof channel.settings.webhook_url === 'string' ? channel.settings.webhook_url : null;
@@ -204,4 +204,4 @@ registerAdapter('api', {
       throw new RetryableError(`The webhook answered ${res.status}.`);
     throw new PermanentDeliveryError(`The webhook refused the reply (HTTP ${res.status}).`);
   },
-});
+};

@@ -15,6 +15,7 @@ import {
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { agentOf, requireAdmin } from '../../plugins/auth';
+import type { ChannelKinds } from './channel-kind';
 import {
   deleteChannel,
   createBrand,
@@ -36,7 +37,7 @@ const idQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_
 const webhookUrl = z.url().max(2000).nullable().optional();
 
 export const channelsRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (deps: Deps, kinds: ChannelKinds): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/dashboardapi/supportchannel/all',
@@ -49,7 +50,7 @@ export const channelsRoutes =
           response: { 200: z.array(supportChannelSummary.extend(channelListExtras.shape)) },
         },
       },
-      async (request) => listChannelsForSettings(deps, agentOf(request).accountId),
+      async (request) => listChannelsForSettings(deps, kinds, agentOf(request).accountId),
     );
 
     app.get(
@@ -104,7 +105,7 @@ export const channelsRoutes =
       async (request, reply) => {
         const agent = requireAdmin(request);
         reply.status(201);
-        return createChannel(deps, agent.accountId, request.body);
+        return createChannel(deps, kinds, agent.accountId, request.body);
       },
     );
 
@@ -120,7 +121,7 @@ export const channelsRoutes =
           response: { 200: connectionTestResult },
         },
       },
-      async (request) => testConnection(deps, requireAdmin(request).accountId, request.body),
+      async (request) => testConnection(deps, kinds, requireAdmin(request).accountId, request.body),
     );
 
     app.get(
@@ -136,7 +137,7 @@ export const channelsRoutes =
         },
       },
       async (request) =>
-        providerChannelSettings(deps, requireAdmin(request).accountId, request.query.id),
+        providerChannelSettings(deps, kinds, requireAdmin(request).accountId, request.query.id),
     );
 
     app.patch(
@@ -159,7 +160,7 @@ export const channelsRoutes =
       async (request) => {
         const { accountId } = requireAdmin(request);
         const { provider, ...rest } = request.body;
-        if (provider) await updateProviderSettings(deps, accountId, request.query.id, provider);
+        if (provider) await updateProviderSettings(deps, kinds, accountId, request.query.id, provider);
         if (rest.name === undefined && rest.webhook_url === undefined)
           return toChannelSummary(await findOwnChannel(deps.db, accountId, request.query.id));
         return updateChannel(deps, accountId, request.query.id, rest);

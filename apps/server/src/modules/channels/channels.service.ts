@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { randomToken } from '../../lib/crypto';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { describeChannel } from './channel-kinds';
+import type { ChannelKinds } from './channel-kind';
 
 export function toChannelSummary(c: typeof supportChannels.$inferSelect) {
   return {
@@ -33,14 +33,14 @@ export async function listChannels(db: Db, accountId: number) {
  * The settings page's list: each channel with its public details, the callback URLs to paste
  * into its provider's console, and its health (last customer message, last provider error).
  */
-export async function listChannelsForSettings(deps: Deps, accountId: number) {
+export async function listChannelsForSettings(deps: Deps, kinds: ChannelKinds, accountId: number) {
   const rows = await deps.db
     .select()
     .from(supportChannels)
     .where(eq(supportChannels.accountId, accountId))
     .orderBy(supportChannels.id);
   return rows.map((row) => {
-    const { details, callbackUrls } = describeChannel(deps, row);
+    const { details, callbackUrls } = kinds.describe(deps, row);
     return {
       ...toChannelSummary(row),
       webhook_url: typeof row.settings.webhook_url === 'string' ? row.settings.webhook_url : null,
@@ -182,3 +182,15 @@ export async function deleteChannel(deps: Deps, accountId: number, id: number) {
     .delete(supportChannels)
     .where(and(eq(supportChannels.id, id), eq(supportChannels.accountId, accountId)));
 }
+
+// Reads other modules may use: they come through this service, never through provider-channels.queries.ts.
+export {
+  findByProviderId,
+  findChannelForCallback,
+  findOutgoingMessage,
+  insertProviderChannel,
+  isOptedOut,
+  lastIncomingAt,
+  optIn,
+  optOut,
+} from './provider-channels.queries';

@@ -2,7 +2,7 @@ import type { Deps } from '../../lib/deps';
 import { removeInboundFiles, type InboundFile } from '../attachments/attachments.service';
 import { recordInbound, type InboundMessage } from '../conversations/inbound.service';
 import type { ChannelRow } from './adapters';
-import { noteChannelInbound } from './channel-kinds';
+import { noteChannelInbound } from './channel-health';
 
 /**
  * Files a customer's message that came in on a provider channel, with the files already stored

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accounts,
@@ -41,7 +41,8 @@ export async function findConversationForCustomer(
 }
 
 /**
- * The messages a customer saw: incoming and outgoing messages only. Notes and activities are
+ * The messages a customer saw: incoming and outgoing messages only, never the customer's own
+ * automatic mail (an out-of-office), which they did not write. Notes and activities are
  * `internal` and never selected; newest first from the index, answered oldest first.
  */
 export async function customerVisibleMessages(
@@ -68,6 +69,7 @@ export async function customerVisibleMessages(
         eq(messages.conversationId, conversationId),
         ne(messages.direction, 'internal'),
         eq(messages.kind, 'message'),
+        or(ne(messages.direction, 'incoming'), eq(messages.autoSubmitted, false)),
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))

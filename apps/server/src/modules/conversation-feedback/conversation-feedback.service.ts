@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { RetryableError, enqueueJob, type JobHandler } from '../../lib/jobs';
-import { attachmentsOfMessages } from '../attachments/attachments.queries';
-import { sendConversationMail } from '../email-channel/email-out';
+import { attachmentsOfMessages } from '../attachments/attachments.service';
+import { sendConversationMail } from '../email-channel/email-channel.public';
 import { signedDownloadPath } from '../attachments/attachments.service';
 import { initialsOf } from '../me/me.service';
 import {
@@ -262,3 +262,6 @@ export function feedbackEmailJob(deps: Deps): JobHandler {
     },
   };
 }
+
+// Reads other modules may use: they come through this service, never through conversation-feedback.queries.ts.
+export { findRating } from './conversation-feedback.queries';

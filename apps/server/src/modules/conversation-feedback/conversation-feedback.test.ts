@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_CONVERSATION_API } from '@parley/contracts';
-import { conversationRatings } from '../../db/schema';
+import { conversationRatings, conversations, messages } from '../../db/schema';
 import {
   as,
   createTestContext,
@@ -164,6 +164,33 @@ describe('GET transcript', () => {
     expect(transcript.messages[1].agent).toMatchObject({ name: 'Olga Owner', initials: 'OO' });
     expect(res.body).not.toContain('SECRET NOTE');
     expect(res.body).not.toContain('changed the status');
+  });
+});
+
+describe('GET transcript, automatic mail', () => {
+  it("leaves out the customer's automatic mail (an out-of-office), which they did not write", async () => {
+    const { owner, conversationId } = await conversationWithCustomer();
+    const [conversation] = await ctx.deps.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    await ctx.deps.db.insert(messages).values({
+      accountId: owner.accountId,
+      conversationId,
+      direction: 'incoming',
+      kind: 'message',
+      body: 'I am out of the office until Monday.',
+      supportChannelId: conversation!.supportChannelId,
+      senderContactId: conversation!.contactId,
+      autoSubmitted: true,
+    });
+    const res = await getTranscript(
+      tokenOf(transcriptUrl(ctx.deps, owner.accountId, conversationId)),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().messages.map((m: { body: string }) => m.body)).toEqual([
+      'Where is my parcel?',
+    ]);
   });
 });
 

@@ -6,7 +6,14 @@ import {
   type ConversationListResponse,
   type ViewCounts,
 } from '@parley/contracts';
-import { executePrepared, intArray, renderedOnce, rowsOf, type Db } from '../../db/client';
+import {
+  executePrepared,
+  intArray,
+  queryKey,
+  renderedOnce,
+  rowsOf,
+  type Db,
+} from '../../db/client';
 import { isoText, jsonText, type JsonText } from '../../db/json-text';
 import { badRequest } from '../../lib/errors';
 import type { FairLimiter } from '../../lib/fair-limiter';
@@ -69,7 +76,7 @@ const WALK = 2000;
 function newestMatching(p: Page, match: SQL, walk: number): SQL {
   return sql`
     select c.id from (
-      select c.id, c.last_activity_at, c.waiting_since from conversations c
+      select c.id, c.contact_id, c.last_activity_at, c.waiting_since from conversations c
       where ${p.filters} ${p.orderBy} ${limitTo(walk)}
     ) c
     where ${match}
@@ -90,7 +97,10 @@ async function idsOf(db: Db, query: SQL): Promise<number[]> {
 
 /** How many matching messages make a word search "rare": all of its conversations are read. */
 export const RARE_WORDS = 5000;
-/** How many matching contacts make a contact search "narrow": all of their conversations are read. */
+/**
+ * Contacts matching alike beyond which a contact search once stopped reading their ids (tests
+ * still make this many: however many match, the answer is exact).
+ */
 export const NARROW_CONTACTS = 10000;
 
 /**
@@ -177,31 +187,56 @@ async function wordsPageIds(db: Db, search: string, accountId: number, p: Page) 
   return idsOf(db, candidatesPage(p, sql`array(${withWords})`));
 }
 
+/** How many of the newest conversations a contact search walks at most, stopping at a full page. */
+const CONTACT_WALK = 5000;
+
 /**
- * The ids of the first page of the conversations of contacts matching by name, email or phone.
- * The trigram indexes name up to NARROW_CONTACTS contacts first; fewer (a full name, an email, a
- * phone number, most surnames) make the page a walk of the newest conversations against their
- * ids, hashed. A wider match (a few letters) asks for the page in one statement instead.
+ * The ids of the first page of the conversations of contacts matching by name, email or phone
+ * (a substring, letter case aside), exact in every case. Two ways answer it, each in one
+ * statement, and nothing but the page's ids comes back to the server:
+ * - the walk: the newest conversations are checked one by one against their contact, stopping
+ *   at a full page; a few letters an agent has typed ("mar") match so many contacts that a page
+ *   is found among the first few hundred, whatever the account's size;
+ * - the contacts first: the trigram indexes name the matching contacts and the index of their
+ *   conversations gives the rest, sorted; cheap for a full name, an email, a phone number.
+ * The planner's estimates pick the way: the walk when the page it expects to read (a page over
+ * the share of contacts that match) is shorter than twice the matching contacts and within
+ * CONTACT_WALK; a walk that finds no full page hands over to the contacts-first statement.
  */
 async function contactPageIds(db: Db, search: string, accountId: number, p: Page) {
   const like = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const digits = search.replace(/\D/g, '');
   // The phone expression must stay the one indexed by contacts_phone_digits_trgm_idx.
-  const matching = sql`select k.id from contacts k
-      where k.account_id = ${accountId}
-        and (k.name ilike ${like} or k.email ilike ${like}
-          ${digits.length >= 4 ? sql`or regexp_replace(coalesce(k.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}` : sql``})`;
-  const contactIds = await idsOf(db, sql`${matching} ${limitTo(NARROW_CONTACTS)}`);
-  if (contactIds.length === 0) return [];
-  const ofContacts =
-    contactIds.length < NARROW_CONTACTS
-      ? sql`c.contact_id = any(${intArray(contactIds)})`
-      : sql`c.contact_id in (${matching})`;
+  const matches = sql`(k.name ilike ${like} or k.email ilike ${like}
+    ${digits.length >= 4 ? sql`or regexp_replace(coalesce(k.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}` : sql``})`;
+  const matching = sql`select k.id from contacts k where k.account_id = ${accountId} and ${matches}`;
+  const [matchingContacts, contacts] = await Promise.all([
+    expectedRows(db, matching),
+    expectedRows(db, sql`select k.id from contacts k where k.account_id = ${accountId}`),
+  ]);
+  const walkLength = (p.limit * Math.max(1, contacts)) / Math.max(1, matchingContacts);
+  if (walkLength <= CONTACT_WALK && walkLength < 2 * matchingContacts) {
+    const walked = await idsOf(
+      db,
+      newestMatching(
+        p,
+        sql`exists (select 1 from contacts k where k.id = c.contact_id and ${matches})`,
+        CONTACT_WALK,
+      ),
+    );
+    if (walked.length >= p.limit) return walked;
+  }
+  // Contacts first, in a join the planner cannot turn into a walk (`offset 0` keeps the lateral
+  // subquery from being merged into a join it may reorder): a misestimated match walked the
+  // newest conversations probing each one's contact (hundreds of milliseconds for a rare one).
   return idsOf(
     db,
     sql`
-    select c.id from conversations c
-    where ${p.filters} and ${ofContacts}
+    select c.id from (${matching}) k
+    cross join lateral (
+      select c.id, c.last_activity_at, c.waiting_since from conversations c
+      where c.contact_id = k.id and ${p.filters} offset 0
+    ) c
     ${p.orderBy} ${limitTo(p.limit)}`,
   );
 }
@@ -222,10 +257,20 @@ async function searchMatch(
   if (!search) return sql`true`;
   const byId = /^id:\s*(\d{1,10})$/i.exec(search);
   if (byId) return sql`c.id = ${Number(byId[1])}`;
-  const both = () =>
-    Promise.all([contactPageIds(db, search, accountId, p), wordsPageIds(db, search, accountId, p)]);
-  const [byContact, byWords] = await (searches ? searches.run(accountId, both) : both());
-  return sql`c.id = any(${intArray([...new Set([...byContact, ...byWords])])})`;
+  const both = async () => {
+    const [byContact, byWords] = await Promise.all([
+      contactPageIds(db, search, accountId, p),
+      wordsPageIds(db, search, accountId, p),
+    ]);
+    return [...new Set([...byContact, ...byWords])];
+  };
+  // The same search of the same page asked while one runs (or waits) shares its ids: they are
+  // the account's matches as of a moment earlier, and each asker's page is still read for them.
+  const same = queryKey(
+    sql`${accountId}::int ${search} ${p.filters} ${p.orderBy} ${limitTo(p.limit)}`,
+  );
+  const ids = await (searches ? searches.runOnce(accountId, same, both) : both());
+  return sql`c.id = any(${intArray(ids)})`;
 }
 
 /** Each sort's key on a conversation (c) and on a tag link (ct), which carries the same keys. */
@@ -414,6 +459,44 @@ export async function listConversations(
       ? encodeCursor({ at: last.sort_at ?? 'infinity', id: last.id })
       : null;
   return `{"items":[${page.map((r) => r.item).join(',')}],"next_cursor":${JSON.stringify(nextCursor)}}`;
+}
+
+/** The contact's other conversations shown beside one (c), newest first, as a JSON array. */
+const OTHERS_JSON = renderedOnce(sql`(
+  select '[' || coalesce(string_agg(${jsonText.object({
+    id: jsonText.scalar(sql`o.id`),
+    subject: jsonText.string(sql`o.subject`),
+    status: jsonText.string(sql`o.status`),
+    last_activity_at: jsonText.timestamp(sql`o.last_activity_at`),
+  })}, ',' order by o.last_activity_at desc, o.id desc), '') || ']'
+  from (
+    select o.id, o.subject, o.status, o.last_activity_at from conversations o
+    where o.account_id = c.account_id and o.contact_id = c.contact_id and o.id <> c.id
+    order by o.last_activity_at desc, o.id desc limit 20
+  ) o)`);
+
+/**
+ * What the conversation's detail adds to its list item, in one prepared statement: the item, its
+ * answer and resolution times, and the contact's other conversations (JSON text), or null when
+ * the conversation is not the account's.
+ */
+export async function findConversationDetail(db: Db, scope: Scope, id: number) {
+  const [row] = await executePrepared<{
+    item: string;
+    first_response_at: string | null;
+    resolved_at: string | null;
+    others: string;
+  }>(
+    db,
+    sql`
+    select ${ITEM_JSON} as item,
+      ${isoText(sql`c.first_response_at`)} as first_response_at,
+      ${isoText(sql`c.resolved_at`)} as resolved_at,
+      ${OTHERS_JSON} as others
+    ${FROM_ITEM} ${VIEWER(scope.userId)}
+    where c.id = ${id} and c.account_id = ${scope.accountId}`,
+  );
+  return row ?? null;
 }
 
 /** One conversation as a list item, for realtime patches of the list. */

@@ -1,6 +1,11 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { ConversationDetail, ConversationPatch, ReplyBody } from '@parley/contracts';
-import type { Db } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type {
+  ConversationDetail,
+  ConversationListItem,
+  ConversationPatch,
+  ReplyBody,
+} from '@parley/contracts';
+import { preparedOnce, type Db } from '../../db/client';
 import {
   contacts,
   conversationReads,
@@ -16,10 +21,14 @@ import type { Deps } from '../../lib/deps';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { enqueueJob } from '../../lib/jobs';
-import { selectGlobalSettings } from '../global-settings/global-settings.queries';
-import { findListItem, foldPendingCountChanges } from './conversations.queries';
+import { selectGlobalSettings } from '../global-settings/global-settings.service';
+import {
+  findConversationDetail,
+  findListItem,
+  foldPendingCountChanges,
+} from './conversations.queries';
 import { findMessage } from './messages.queries';
-import { findRating } from '../conversation-feedback/conversation-feedback.queries';
+import { findRating } from '../conversation-feedback/conversation-feedback.service';
 import { enqueueFeedbackEmail } from '../conversation-feedback/conversation-feedback.service';
 import {
   attachFilesTo,
@@ -35,13 +44,23 @@ export const attachmentsPreview = (count: number) =>
   `📎 ${count} attachment${count === 1 ? '' : 's'}`;
 export const preview = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH);
 
-/** The conversation row, only if it belongs to the account (404 otherwise: never reveal another tenant's ids). */
-export async function findOwnConversation(db: Db, accountId: number, id: number) {
-  const [row] = await db
+/** The conversation row by id and account (built once: every read of a conversation asks it). */
+const ownConversation = preparedOnce((db) =>
+  db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.id, id), eq(conversations.accountId, accountId)))
-    .limit(1);
+    .where(
+      and(
+        eq(conversations.id, sql.placeholder('id')),
+        eq(conversations.accountId, sql.placeholder('accountId')),
+      ),
+    )
+    .prepare('parley_own_conversation'),
+);
+
+/** The conversation row, only if it belongs to the account (404 otherwise: never reveal another tenant's ids). */
+export async function findOwnConversation(db: Db, accountId: number, id: number) {
+  const [row] = await ownConversation(db).execute({ id, accountId });
   if (!row) throw notFound('That conversation');
   return row;
 }
@@ -80,36 +99,17 @@ export async function getConversation(
   agent: AgentContext,
   id: number,
 ): Promise<ConversationDetail> {
-  const row = await findOwnConversation(deps.db, agent.accountId, id);
-  const item = await findListItem(deps.db, agent, id);
-  const others = await deps.db
-    .select({
-      id: conversations.id,
-      subject: conversations.subject,
-      status: conversations.status,
-      at: conversations.lastActivityAt,
-    })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.accountId, agent.accountId),
-        eq(conversations.contactId, row.contactId),
-        ne(conversations.id, id),
-      ),
-    )
-    .orderBy(desc(conversations.lastActivityAt))
-    .limit(20);
+  // One prepared statement reads the item and the rest of the detail as JSON text.
+  const found = await findConversationDetail(deps.db, agent, id);
+  if (!found) throw notFound('That conversation');
   const rating = await findRating(deps.db, { accountId: agent.accountId, conversationId: id });
   return {
-    ...item!,
-    first_response_at: row.firstResponseAt?.toISOString() ?? null,
-    resolved_at: row.resolvedAt?.toISOString() ?? null,
-    contact_other_conversations: others.map((o) => ({
-      id: o.id,
-      subject: o.subject,
-      status: o.status,
-      last_activity_at: o.at.toISOString(),
-    })),
+    ...(JSON.parse(found.item) as ConversationListItem),
+    first_response_at: found.first_response_at,
+    resolved_at: found.resolved_at,
+    contact_other_conversations: JSON.parse(
+      found.others,
+    ) as ConversationDetail['contact_other_conversations'],
     rating,
   };
 }

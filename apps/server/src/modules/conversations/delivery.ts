@@ -8,7 +8,7 @@ import {
 } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import type { JobHandler, JobRow } from '../../lib/jobs';
-import { adapterFor, PermanentDeliveryError } from '../channels/adapters';
+import { adapterFor, PermanentDeliveryError } from '../channels/channels.public';
 
 async function setStatus(
   deps: Deps,

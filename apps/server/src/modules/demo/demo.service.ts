@@ -18,11 +18,11 @@ import {
   widgets,
 } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { insertMembership } from '../accounts/accounts.queries';
+import { insertMembership } from '../accounts/accounts.service';
 import { createAccountForOwner } from '../accounts/accounts.service';
-import { findUserByEmail } from '../auth/auth.queries';
+import { findUserByEmail } from '../auth/auth.service';
 import { createUser } from '../auth/auth.service';
-import { seedDemoHelpCenter } from '../help-center/help-center.demo';
+import { seedDemoHelpCenter } from '../help-center/help-center.public';
 import {
   DEMO_ACCOUNT_NAME,
   DEMO_AGENTS,

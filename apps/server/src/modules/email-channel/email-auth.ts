@@ -1,6 +1,6 @@
 import type { StoredEmailAuth } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { createResolver } from '../email-setup/dns-check';
+import { createResolver } from '../email-setup/email-setup.public';
 
 /** What the SMTP connection told about the sending server. */
 export interface SmtpPeer {

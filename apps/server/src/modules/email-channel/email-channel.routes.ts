@@ -7,12 +7,11 @@ import {
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { sendStoredFile } from '../attachments/send-stored-file';
+import { sendStoredFile } from '../attachments/attachments.public';
 import { inboundSecretMatches } from './channel-settings';
 import { findEmailChannelById } from './email-channel.queries';
 import { fileInboundEmail, MAX_EMAIL_BYTES, UnfileableEmailError } from './email-inbound.service';
 import { verifyInlineImage } from './inline-images';
-import { registerEmailAdapter } from './email-out';
 
 const tags = ['email channel'];
 const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -20,7 +19,6 @@ const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/web
 export const emailChannelRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    registerEmailAdapter();
     // Its own scope: the body stays the raw MIME bytes.
     await app.register(async (scope) => {
       scope.addContentTypeParser(

@@ -190,7 +190,9 @@ describe('email in over SMTP', () => {
     expect(msg!.body_html).toContain('<b>broke</b>');
     expect(msg!.body_html).not.toMatch(/script|javascript:|onclick|cid:|"\/dashboardapi\/me"/i);
     expect(msg!.body_html).toContain('<img alt="own origin">');
-    expect(msg!.body_html).toContain('<img src="https://cdn.example/logo.png">');
+    // The remote image waits for the agent to load it (a sender learns nothing from an open).
+    expect(msg!.body_html).toContain('<img data-remote-src="https://cdn.example/logo.png">');
+    expect(msg!.body_html).not.toMatch(/\ssrc="https:/);
     expect(msg!.attachments.map((a) => [a.file_name, a.is_embedded]).sort()).toEqual([
       ['photo.png', true],
       ['receipt.pdf', false],
@@ -323,6 +325,117 @@ describe('email in over SMTP', () => {
       .from(jobs)
       .where(and(eq(jobs.accountId, s.accountId), eq(jobs.kind, 'deliver_message')));
     expect(queued).toHaveLength(0);
+  });
+});
+
+/**
+ * A message built by spilld's MIME builder test (github.com/spilled-ink/spilld,
+ * email/msgbuilder/msgbuilder_test.go: text, HTML with related SVG parts, the Apple Watch
+ * rendering text/watch-html, and a PDF), with the From / To / Subject a mail program adds.
+ */
+const SPILLD_WATCH_HTML_BODY = `MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary=.6Cq99EotC3X7GA2v.
+
+--.6Cq99EotC3X7GA2v.
+Content-Type: multipart/alternative; boundary=".AZT9wvov/MBB0/8S."
+
+--.AZT9wvov/MBB0/8S.
+Content-Disposition: inline
+Content-Type: text/plain; charset="UTF-8"
+
+Hello, World!
+--.AZT9wvov/MBB0/8S.
+Content-Type: multipart/related; boundary=".BFtzyG5P+V/2YqXu."
+
+--.BFtzyG5P+V/2YqXu.
+Content-Disposition: inline
+Content-Type: text/html; charset="UTF-8"
+
+<img src="cid:v1@mycid /> <img src="cid:v2@midcid" />
+--.BFtzyG5P+V/2YqXu.
+Content-Disposition: inline; filename="img1.svg"
+Content-Id: <v1@mycid>
+Content-Type: image/svg+xml; name="img1.svg"
+
+<svg height="10" width="10"></svg>
+--.BFtzyG5P+V/2YqXu.
+Content-Disposition: inline; filename="img2.svg"
+Content-Id: <v2@mycid>
+Content-Type: image/svg+xml; name="img2.svg"
+
+<svg height="20" width="20"></svg>
+--.BFtzyG5P+V/2YqXu.--
+
+--.AZT9wvov/MBB0/8S.
+Content-Disposition: inline
+Content-Type: text/watch-html
+
+<b>Secret</b> apple watch message!
+--.AZT9wvov/MBB0/8S.--
+
+--.6Cq99EotC3X7GA2v.
+Content-Disposition: attachment; filename="invoice.pdf"
+Content-Transfer-Encoding: base64
+Content-Type: application/pdf; name="invoice.pdf"
+
+UERGAA==
+--.6Cq99EotC3X7GA2v.--
+`;
+
+describe('the parts of a mail, each shown once', () => {
+  it('the Apple Watch rendering (text/watch-html) is no file: only the real attachment is kept', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    const raw = [
+      'From: Cora Customer <cora@customer.example>',
+      `To: ${ch.address}`,
+      'Subject: Invoice',
+      `Message-ID: <watch-${crypto.randomUUID()}@customer.example>`,
+      SPILLD_WATCH_HTML_BODY,
+    ]
+      .join('\n')
+      .replace(/\n/g, '\r\n');
+    await createTransport({
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      ignoreTLS: true,
+    }).sendMail({ envelope: { from: 'cora@customer.example', to: [ch.address] }, raw });
+    const [conv] = await conversationsOfChannel(ch.id);
+    const [msg] = await threadOf(s, conv!.id);
+    expect(msg!.body).toContain('Hello, World!');
+    expect(msg!.body).not.toContain('apple watch');
+    // The SVGs are refused as uploads are (a browser could run them), and said so.
+    expect(msg!.body).toContain('img1.svg');
+    expect(msg!.attachments.map((a) => [a.file_name, a.content_type, a.is_embedded])).toEqual([
+      ['invoice.pdf', 'application/pdf', false],
+    ]);
+  });
+
+  it('an inline image the HTML shows is embedded once; one it never names stays a file; remote images wait', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    // Embedded images as nodemailer documents them (nodemailer.com/message/embedded-images):
+    // an attachment with a `cid`, named by <img src="cid:..."> in the HTML.
+    await customerSends({
+      to: ch.address,
+      subject: 'Photos of the damage',
+      html: '<p>Front: <img src="cid:front@cora"></p><p><img src="https://tracker.example/open.gif?id=42" width="1" height="1"></p>',
+      attachments: [
+        { filename: 'front.png', content: PNG, contentType: 'image/png', cid: 'front@cora' },
+        { filename: 'back.png', content: PNG, contentType: 'image/png', cid: 'back@cora' },
+      ],
+    });
+    const [conv] = await conversationsOfChannel(ch.id);
+    const [msg] = await threadOf(s, conv!.id);
+    expect(msg!.attachments.map((a) => [a.file_name, a.is_embedded]).sort()).toEqual([
+      ['back.png', false],
+      ['front.png', true],
+    ]);
+    expect(msg!.body_html).toMatch(/<img src="\/dashboardapi\/email\/inline\?[^"]+">/);
+    expect(msg!.body_html).toContain(
+      '<img data-remote-src="https://tracker.example/open.gif?id=42" width="1" height="1">',
+    );
   });
 });
 
@@ -485,6 +598,44 @@ describe('email out and back', () => {
     const next = receiver.received.at(-1)!.mail;
     expect([next.references].flat()).toContain(first.messageId);
     expect([next.references].flat()).toContain(mail.messageId);
+  });
+
+  it('the next reply answers the customer’s mail, never their out-of-office', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    const first = await customerSends({ to: ch.address, subject: 'Return label', text: 'Label?' });
+    const [conv] = await conversationsOfChannel(ch.id);
+    await as(ctx, s).post(`/dashboardapi/conversations/${conv!.id}/messages`, {
+      body: 'Attached is your label.',
+    });
+    await ctx.deps.jobs.drain();
+    const ours = receiver.received.at(-1)!.mail;
+    // The customer's server answers our reply by itself, as RFC 3834 asks such answers to be
+    // marked (Auto-Submitted: auto-replied), with Exchange's own header beside it.
+    const ooo = await customerSends({
+      to: ours.replyTo!.value[0]!.address!,
+      subject: 'Automatic reply: Re: Return label',
+      text: 'I am out of the office until Monday.',
+      inReplyTo: ours.messageId,
+      references: [first.messageId, ours.messageId!],
+      headers: { 'Auto-Submitted': 'auto-replied', 'X-Auto-Response-Suppress': 'All' },
+    });
+    const thread = await threadOf(s, conv!.id);
+    expect(thread.map((m) => m.body.trim())).toEqual([
+      'Label?',
+      'Attached is your label.',
+      'I am out of the office until Monday.',
+    ]);
+    await as(ctx, s).post(`/dashboardapi/conversations/${conv!.id}/messages`, {
+      body: 'Did the label work?',
+    });
+    await ctx.deps.jobs.drain();
+    const next = receiver.received.at(-1)!.mail;
+    expect(next.inReplyTo).toBe(first.messageId);
+    expect(next.inReplyTo).not.toBe(ooo.messageId);
+    expect([next.references].flat()).toEqual(
+      expect.arrayContaining([first.messageId, ours.messageId]),
+    );
   });
 
   it('retries a temporary SMTP failure (4xx) and fails the reply with the reason on a permanent one (5xx)', async () => {

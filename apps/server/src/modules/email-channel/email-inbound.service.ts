@@ -3,20 +3,20 @@ import type { AddressObject, Attachment as MailAttachment, ParsedMail } from 'ma
 import { ATTACHMENT_TOTAL_LIMIT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
-import { htmlToText, sanitizeHtml } from '../../lib/html-sanitizer';
+import { htmlToText, sanitizeHtml, type ImageSourcePolicy } from '../../lib/html-sanitizer';
 import {
   removeInboundFiles,
   storeInboundFiles,
   type InboundFile,
 } from '../attachments/attachments.service';
-import { findEmailThread } from '../conversations/email-threading';
+import { findEmailThread } from '../conversations/conversations.public';
 import {
   findContactByIdentity,
   recordInbound,
   type InboundResult,
 } from '../conversations/inbound.service';
-import { selectGlobalSettings } from '../global-settings/global-settings.queries';
-import { advanceDeliveryStatus } from '../channels/channel-kinds';
+import { selectGlobalSettings } from '../global-settings/global-settings.service';
+import { advanceDeliveryStatus } from '../channels/channels.public';
 import { isAutomaticEmail } from './auto-reply';
 import { readBounce } from './bounces';
 import { readEmailSettings } from './channel-settings';
@@ -26,7 +26,7 @@ import {
   saveEmailAuth,
   type EmailChannelRow,
 } from './email-channel.queries';
-import { inlineImagePath } from './inline-images';
+import { INLINE_IMAGE_PATH, inlineImagePath } from './inline-images';
 import { baseAddress, conversationFromMessageIds, conversationFromRecipients } from './reply-token';
 
 /** Mail larger than this is refused (SMTP SIZE, and the inbound HTTP endpoint's body limit). */
@@ -35,6 +35,11 @@ export const MAX_EMAIL_BYTES = 30 * 1024 * 1024;
 const MAX_BODY_CHARS = 100_000;
 /** Types shown inline in the thread frame; other cid parts stay ordinary attachments. */
 const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/**
+ * Other renderings of the body a mail program adds beside text/plain and text/html (Apple
+ * Mail's for the Watch, Gmail's AMP): the same message again, never a file the customer sent.
+ */
+const ALTERNATIVE_BODIES = new Set(['text/watch-html', 'text/x-amp-html']);
 
 /** A message that cannot be filed at all (no sender): the SMTP server answers 550 to it. */
 export class UnfileableEmailError extends Error {}
@@ -96,14 +101,16 @@ function referencedIds(mail: ParsedMail): string[] {
 /**
  * Keeps the mail's files as attachments (the same refusals as uploads: a file a browser could
  * run is left out, and said so in the text) and maps each inline image's Content-ID to the
- * stored file, for the HTML's cid: links.
+ * stored file, for the HTML's cid: links. An image is embedded (shown in the HTML, not listed
+ * again as a file) only when the HTML shows it; one it never names stays an ordinary file.
  */
-async function storeMailFiles(deps: Deps, parts: MailAttachment[]) {
+async function storeMailFiles(deps: Deps, parts: MailAttachment[], html: string | null) {
   const files: InboundFile[] = [];
   const skipped: string[] = [];
   const cidLinks = new Map<string, string>();
   let total = 0;
   for (const part of parts) {
+    if (ALTERNATIVE_BODIES.has(part.contentType.toLowerCase())) continue;
     const fileName =
       part.filename ?? (part.contentType === 'message/rfc822' ? 'message.eml' : 'attachment');
     if (
@@ -123,7 +130,9 @@ async function storeMailFiles(deps: Deps, parts: MailAttachment[]) {
         },
       ]);
       const cid = part.cid ?? part.contentId?.replace(/^<|>$/g, '');
-      const inline = Boolean(cid && INLINE_IMAGE_TYPES.has(stored!.contentType));
+      const inline = Boolean(
+        cid && INLINE_IMAGE_TYPES.has(stored!.contentType) && html?.includes(`cid:${cid}`),
+      );
       files.push({ ...stored!, isEmbedded: inline });
       total += stored!.size;
       if (inline) cidLinks.set(cid!, inlineImagePath(deps, stored!.key, stored!.contentType));
@@ -139,19 +148,19 @@ async function storeMailFiles(deps: Deps, parts: MailAttachment[]) {
 }
 
 /**
- * The HTML with cid: images pointing at their stored files, then sanitized (allow-list). An
- * image with a relative address would load from Parley's own origin in the agent's browser, so
- * only absolute http(s) images and our inline-image links keep their src. (The sanitizer's output
- * is parse5's serialization: attribute values always double-quoted, so the pattern is exact.)
+ * Where each image of a mail may load from. Our inline-image links load. A remote (http/https)
+ * image is held back (data-remote-src) until the agent chooses to load the message's images: a
+ * sender's tracking pixel must not learn when and where an agent opened the mail. Any other
+ * address would load from Parley's own origin in the agent's browser, so it is dropped.
  */
+const mailImageSource: ImageSourcePolicy = (src) =>
+  src.startsWith(`${INLINE_IMAGE_PATH}?`) ? 'keep' : /^https?:\/\//i.test(src) ? 'hold' : 'drop';
+
+/** The HTML with cid: images pointing at their stored files, then sanitized (allow-list). */
 function cleanHtml(html: string, cidLinks: Map<string, string>): string {
   let linked = html;
   for (const [cid, link] of cidLinks) linked = linked.split(`cid:${cid}`).join(link);
-  return sanitizeHtml(linked).replace(
-    /(<img\b[^>]*?) src="([^"]*)"/g,
-    (whole, start: string, src: string) =>
-      /^(https?:\/\/|\/dashboardapi\/email\/inline\?)/i.test(src) ? whole : start,
-  );
+  return sanitizeHtml(linked, { imageSource: mailImageSource });
 }
 
 /**
@@ -242,7 +251,11 @@ export async function fileInboundEmail(
   const fromHeader = mail.from?.value.find((v) => v.address)?.address?.toLowerCase() ?? null;
   const emailAuth = email.senderChecks ? { ...email.senderChecks, from: fromHeader } : null;
 
-  const { files, skipped, cidLinks } = await storeMailFiles(deps, mail.attachments);
+  const { files, skipped, cidLinks } = await storeMailFiles(
+    deps,
+    mail.attachments,
+    mail.html || null,
+  );
   const bodyHtml = mail.html ? cleanHtml(mail.html, cidLinks) : null;
   let body = (mail.text?.trim() || (bodyHtml ? htmlToText(bodyHtml) : '')).slice(0, MAX_BODY_CHARS);
   if (skipped.length > 0) body += `\n\n[Not kept: ${skipped.join('; ')}]`;

@@ -4,14 +4,14 @@ import { createTransport, type SendMailOptions } from 'nodemailer';
 import type { Deps } from '../../lib/deps';
 import { RetryableError } from '../../lib/jobs';
 import { isPrivateAddress } from '../../lib/safe-fetch';
-import { attachmentsOfMessages } from '../attachments/attachments.queries';
+import { attachmentsOfMessages } from '../attachments/attachments.service';
 import { readStored } from '../../lib/file-store';
 import { fileStoreOf } from '../attachments/attachments.service';
 import {
   PermanentDeliveryError,
-  registerAdapter,
+  type ChannelAdapter,
   type OutboundContext,
-} from '../channels/adapters';
+} from '../channels/channels.public';
 import { dkimSigningKey } from '../email-setup/email-setup.service';
 import { readEmailSettings, type ChannelSmtp } from './channel-settings';
 import {
@@ -217,17 +217,15 @@ export async function sendConversationMail(
 }
 
 /** Replies on email channels: the channel's SMTP server, else the server's. */
-export function registerEmailAdapter() {
-  registerAdapter('email', {
-    async send(deps, ctx) {
-      const { mail, smtp } = await buildReplyMail(deps, ctx);
-      try {
-        await sendWith(deps, smtp, mail);
-      } catch (err) {
-        if (err instanceof PermanentDeliveryError || err instanceof RetryableError) throw err;
-        throw classifySmtpError(err);
-      }
-      return { providerMessageId: mail.messageId as string };
-    },
-  });
-}
+export const emailAdapter: ChannelAdapter = {
+  async send(deps, ctx) {
+    const { mail, smtp } = await buildReplyMail(deps, ctx);
+    try {
+      await sendWith(deps, smtp, mail);
+    } catch (err) {
+      if (err instanceof PermanentDeliveryError || err instanceof RetryableError) throw err;
+      throw classifySmtpError(err);
+    }
+    return { providerMessageId: mail.messageId as string };
+  },
+};

@@ -15,7 +15,7 @@ import type { Deps } from '../../lib/deps';
 import { conflict, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { checkDomainRecords, createResolver, recordsToPublish } from './dns-check';
-import { applyEmailSetupBody, emailChannelView } from '../email-channel/channel-settings';
+import { applyEmailSetupBody, emailChannelView } from '../email-channel/channel-settings.public';
 import {
   audit,
   findEmailChannel,

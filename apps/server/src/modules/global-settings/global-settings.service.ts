@@ -19,3 +19,6 @@ export async function patchGlobalSettings(
   deps.events.emit('global_settings_updated', { accountId, settings });
   return settings;
 }
+
+// Reads other modules may use: they come through this service, never through global-settings.queries.ts.
+export { selectGlobalSettings } from './global-settings.queries';

@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
-import { callProviderApi, type ProviderAnswer } from '../channels/provider-api';
+import { callProviderApi, type ProviderAnswer } from '../channels/channels.public';
 import type { Deps } from '../../lib/deps';
-import type { ChannelRow } from '../channels/adapters';
+import type { ChannelRow } from '../channels/channels.public';
 
 export interface GupshupCredentials {
   appName: string;
@@ -45,18 +45,22 @@ export async function gupshupApi(
   });
 }
 
+/** The app's templates: GET /sm/api/v1/template/list/{appName}. */
+export const gupshupTemplateList = (config: Config, creds: GupshupCredentials) =>
+  gupshupApi(
+    config,
+    creds.apiKey,
+    'GET',
+    `/sm/api/v1/template/list/${encodeURIComponent(creds.appName)}`,
+    undefined,
+    10_000,
+  );
+
 /** Test connection: the app's template list, a cheap call that needs a valid key and app name. */
 export async function testGupshupCredentials(config: Config, creds: GupshupCredentials) {
   let answer: GupshupAnswer;
   try {
-    answer = await gupshupApi(
-      config,
-      creds.apiKey,
-      'GET',
-      `/sm/api/v1/template/list/${encodeURIComponent(creds.appName)}`,
-      undefined,
-      10_000,
-    );
+    answer = await gupshupTemplateList(config, creds);
   } catch (err) {
     return {
       ok: false,

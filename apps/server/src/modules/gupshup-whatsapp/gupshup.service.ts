@@ -6,7 +6,7 @@ import {
   type GupshupChannelSettings,
   type ProviderSettingsPatch,
 } from '@parley/contracts';
-import { attachmentsOfMessages } from '../attachments/attachments.queries';
+import { attachmentsOfMessages } from '../attachments/attachments.service';
 import {
   signedDownloadPath,
   storeInboundFiles,
@@ -18,12 +18,17 @@ import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { enqueueJob, RetryableError, type JobHandler } from '../../lib/jobs';
 import { safeGet } from '../../lib/safe-fetch';
-import { PermanentDeliveryError, registerAdapter, type ChannelRow } from '../channels/adapters';
 import {
   advanceDeliveryStatus,
   noteChannelError,
-  registerChannelDescriber,
-} from '../channels/channel-kinds';
+  obj,
+  PermanentDeliveryError,
+  str,
+  type ChannelAdapter,
+  type ChannelDescription,
+  type ChannelRow,
+  type Obj,
+} from '../channels/channels.public';
 import { assertOwnBrand, findOwnChannel, toChannelSummary } from '../channels/channels.service';
 import {
   insertProviderChannel,
@@ -34,8 +39,9 @@ import {
   lastIncomingAt,
   optIn,
   optOut,
-} from '../channels/provider-channels.queries';
-import { recordProviderInbound } from '../channels/provider-inbound';
+} from '../channels/channels.service';
+import { recordProviderInbound } from '../channels/provider-inbound.public';
+import { receivedAt } from '../meta/meta.public';
 import {
   describeCloudChannel,
   isCloudApiChannel,
@@ -70,22 +76,20 @@ const callbackUrlOf = (deps: Deps, channelId: number, secret: string) => ({
   url: `${deps.config.publicUrl}${gupshupCallbackPath(channelId, secret)}`,
 });
 
-registerChannelDescriber(WHATSAPP_GUPSHUP, {
-  describe(deps, channel) {
-    if (isCloudApiChannel(channel)) return describeCloudChannel(deps, channel);
-    const s = settingsOf(channel);
-    return {
-      details: `+${s.source_number} · Gupshup app ${s.app_name}`,
-      callbackUrls: [
-        {
-          label:
-            "Callback URL (contains a secret: shown once; rotate it on the channel's edit form to get a new one)",
-          url: `${deps.config.publicUrl}${gupshupCallbackPath(channel.id, '…')}`,
-        },
-      ],
-    };
-  },
-});
+export function describeWhatsappChannel(deps: Deps, channel: ChannelRow): ChannelDescription {
+  if (isCloudApiChannel(channel)) return describeCloudChannel(deps, channel);
+  const s = settingsOf(channel);
+  return {
+    details: `+${s.source_number} · Gupshup app ${s.app_name}`,
+    callbackUrls: [
+      {
+        label:
+          "Callback URL (contains a secret: shown once; rotate it on the channel's edit form to get a new one)",
+        url: `${deps.config.publicUrl}${gupshupCallbackPath(channel.id, '…')}`,
+      },
+    ],
+  };
+}
 
 /**
  * A WhatsApp number through Gupshup. Gupshup signs nothing, so its callback URL carries a
@@ -211,11 +215,6 @@ export async function acceptGupshupCallback(
   deps.jobs.wake();
 }
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
-const str = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
-
 const MEDIA_TYPES = new Set(['image', 'file', 'audio', 'video', 'sticker']);
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -293,7 +292,7 @@ function textOf(type: string, inner: Obj): string {
   }
 }
 
-async function processMessage(deps: Deps, channel: ChannelRow, payload: Obj) {
+async function processMessage(deps: Deps, channel: ChannelRow, payload: Obj, at: Date) {
   const id = str(payload.id);
   const sender = obj(payload.sender);
   const phone = str(sender.phone) || str(payload.source);
@@ -318,6 +317,7 @@ async function processMessage(deps: Deps, channel: ChannelRow, payload: Obj) {
     },
     body: lines.filter(Boolean).join('\n'),
     providerMessageId: id,
+    receivedAt: at,
     attachments: files,
   });
 }
@@ -381,7 +381,8 @@ export function gupshupEventJob(deps: Deps): JobHandler {
       const payload = obj(event.payload);
       switch (str(event.type)) {
         case 'message':
-          return processMessage(deps, channel, payload);
+          // The 24-hour window counts from the event's own time (ms), not its late arrival.
+          return processMessage(deps, channel, payload, receivedAt(event.timestamp));
         case 'message-event':
           return processMessageEvent(deps, channel, payload);
         case 'user-event':
@@ -434,7 +435,7 @@ async function submitToGupshup(
  * the 24-hour window WhatsApp refuses free-form messages, so the reply fails at once, pointing
  * to templates.
  */
-registerAdapter(WHATSAPP_GUPSHUP, {
+export const whatsappAdapter: ChannelAdapter = {
   async send(deps, ctx) {
     const { channel, contact, message, identities } = ctx;
     const cloud = isCloudApiChannel(channel);
@@ -515,4 +516,4 @@ registerAdapter(WHATSAPP_GUPSHUP, {
     }
     return { providerMessageId: firstId };
   },
-});
+};

@@ -9,11 +9,11 @@ import { supportChannels, whatsappTemplateSends } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
-import type { ChannelRow } from '../channels/adapters';
-import { lastIncomingAt } from '../channels/provider-channels.queries';
+import { str, type ChannelRow, type Obj } from '../channels/channels.public';
+import { lastIncomingAt } from '../channels/channels.service';
 import { findOwnConversation, postMessage } from '../conversations/conversations.service';
 import { isCloudApiChannel, listCloudTemplates } from '../whatsapp-cloud/whatsapp-cloud.service';
-import { gupshupApi, gupshupCredentialsOfChannel, gupshupErrorText } from './gupshup-api';
+import { gupshupCredentialsOfChannel, gupshupErrorText, gupshupTemplateList } from './gupshup-api';
 
 /**
  * Approved WhatsApp templates: the only messages WhatsApp accepts outside the
@@ -40,23 +40,11 @@ export function fillTemplate(body: string, params: string[]): string {
   );
 }
 
-type Obj = Record<string, unknown>;
-const str = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
-
 /** Gupshup: GET /sm/api/v1/template/list/{appName}; the approved ones. */
 async function listGupshupTemplates(deps: Deps, channel: ChannelRow): Promise<WhatsappTemplate[]> {
-  const creds = gupshupCredentialsOfChannel(deps, channel);
   let answer;
   try {
-    answer = await gupshupApi(
-      deps.config,
-      creds.apiKey,
-      'GET',
-      `/sm/api/v1/template/list/${encodeURIComponent(creds.appName)}`,
-      undefined,
-      10_000,
-    );
+    answer = await gupshupTemplateList(deps.config, gupshupCredentialsOfChannel(deps, channel));
   } catch (err) {
     throw new AppError(
       502,

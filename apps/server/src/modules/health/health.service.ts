@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { migrationsApplied } from '../../db/migrate';
 import type { Deps } from '../../lib/deps';
-import { fileStoreFor } from '../../lib/file-store';
+import { fileStoreFor } from '../../lib/file-store-choice';
 
 export type ReadinessCheck = 'database' | 'migrations' | 'redis' | 'storage';
 export type CheckResult = 'ok' | 'failed';

@@ -21,7 +21,7 @@ import type { Deps } from '../../lib/deps';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { htmlToText, sanitizeHtml } from '../../lib/html-sanitizer';
 import type { AgentContext } from '../../lib/http-types';
-import { findAccount } from '../accounts/accounts.queries';
+import { findAccount } from '../accounts/accounts.service';
 import { operatorAccountId } from '../callbacks/callbacks.service';
 import {
   countArticlesInCategory,

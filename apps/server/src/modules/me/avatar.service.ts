@@ -5,7 +5,7 @@ import { attachments, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
-import { findAttachment, findAttachmentById } from '../attachments/attachments.queries';
+import { findAttachment, findAttachmentById } from '../attachments/attachments.service';
 import { RangeNotSatisfiableError } from '../../lib/file-store';
 import { fileStoreOf } from '../attachments/attachments.service';
 

@@ -95,6 +95,8 @@ export interface ProfilePatch {
   profileColor?: string;
   notificationSound?: number | null;
   isNotificationSoundEnabled?: boolean;
+  locale?: string | null;
+  theme?: 'light' | 'dark' | 'system';
 }
 
 /** Changes the person's own profile; answers the picture they had before. */

@@ -4,7 +4,7 @@ import { meSchema, profileUpdateBody } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import { agentOf } from '../../plugins/auth';
-import { sendStoredFile } from '../attachments/send-stored-file';
+import { sendStoredFile } from '../attachments/attachments.public';
 import { findServedAvatar, verifyAvatarSignature } from './avatar.service';
 import { getMe, updateProfile } from './me.service';
 

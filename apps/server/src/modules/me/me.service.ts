@@ -1,4 +1,4 @@
-import type { Me, ProfileUpdateBody } from '@parley/contracts';
+import { UI_LOCALES, type Me, type ProfileUpdateBody, type UiLocale } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
@@ -20,6 +20,10 @@ export function initialsOf(name: string): string {
     parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0], parts[0]?.[1]];
   return letters.filter(Boolean).join('').toUpperCase();
 }
+
+// A language dropped from the app reads as "the browser's" rather than failing Me.
+const isUiLocale = (value: string | null): value is UiLocale =>
+  (UI_LOCALES as readonly (string | null)[]).includes(value);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -52,6 +56,8 @@ export async function getMe(db: Db, ids: { accountId: number; userId: number }):
     permission_level: row.permissionLevel,
     is_notification_sound_enabled: user.isNotificationSoundEnabled,
     notification_sound: user.notificationSound,
+    locale: isUiLocale(user.locale) ? user.locale : null,
+    theme: user.theme,
     unread_notification_count: unread,
     account_created_at: account.createdAt.toISOString(),
     last_password_updated: user.lastPasswordUpdated.toISOString(),
@@ -78,7 +84,8 @@ export async function getMe(db: Db, ids: { accountId: number; userId: number }):
 }
 
 /**
- * The person changes their own profile (name, picture, colour, notification sound); answers the
+ * The person changes their own profile (name, picture, colour, notification sound, language,
+ * theme); answers the
  * new Me. Everything is checked before anything is written.
  */
 export async function updateProfile(
@@ -92,6 +99,8 @@ export async function updateProfile(
   if (body.notification_sound !== undefined) patch.notificationSound = body.notification_sound;
   if (body.is_notification_sound_enabled !== undefined)
     patch.isNotificationSoundEnabled = body.is_notification_sound_enabled;
+  if (body.locale !== undefined) patch.locale = body.locale;
+  if (body.theme !== undefined) patch.theme = body.theme;
   if (body.avatar_attachment_id !== undefined) {
     patch.avatar =
       body.avatar_attachment_id === null

@@ -75,6 +75,36 @@ describe('PATCH /dashboardapi/me/profile', () => {
     expect(back.json().notification_sound).toBeNull();
   });
 
+  it("a new user follows the browser's language and the device's theme; both can be chosen and reset", async () => {
+    const s = await signUp(ctx, { name: 'Lena Locale' });
+    const me = (await as(ctx, s).get('/dashboardapi/me')).json();
+    expect(me).toMatchObject({ locale: null, theme: 'system' });
+
+    const res = await patchProfile(s, { locale: 'pt-BR', theme: 'dark' });
+    expect(res.statusCode).toBe(200);
+    expect(meSchema.parse(res.json())).toMatchObject({ locale: 'pt-BR', theme: 'dark' });
+    expect((await as(ctx, s).get('/dashboardapi/me')).json()).toMatchObject({
+      locale: 'pt-BR',
+      theme: 'dark',
+    });
+
+    const back = await patchProfile(s, { locale: null, theme: 'light' });
+    expect(back.json()).toMatchObject({ locale: null, theme: 'light' });
+  });
+
+  it('refuses a language the app does not speak and an unknown theme (400 with a reason)', async () => {
+    const s = await signUp(ctx, { name: 'Lena Locale' });
+    for (const body of [{ locale: 'xx' }, { locale: 'pt' }, { theme: 'sepia' }]) {
+      const res = await patchProfile(s, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBeTruthy();
+    }
+    expect((await as(ctx, s).get('/dashboardapi/me')).json()).toMatchObject({
+      locale: null,
+      theme: 'system',
+    });
+  });
+
   it('the new name and colour show to teammates in the conversation mapping', async () => {
     const { owner, mate } = await ownerAndTeammate(ctx);
     await patchProfile(mate, { name: 'Tariq Renamed', profile_color: '#fa541c' });

@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
-import { callProviderApi, type ProviderAnswer } from '../channels/provider-api';
+import { callProviderApi, type ProviderAnswer } from '../channels/channels.public';
 import { RetryableError } from '../../lib/jobs';
-import { PermanentDeliveryError } from '../channels/adapters';
+import { PermanentDeliveryError } from '../channels/channels.public';
 
 export type GraphAnswer = ProviderAnswer;
 

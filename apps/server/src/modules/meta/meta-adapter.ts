@@ -1,17 +1,18 @@
-import { attachmentsOfMessages } from '../attachments/attachments.queries';
+import { attachmentsOfMessages } from '../attachments/attachments.service';
 import { signedDownloadPath } from '../attachments/attachments.service';
 import type { Deps } from '../../lib/deps';
 import { RetryableError } from '../../lib/jobs';
 import {
+  noteChannelError,
   PermanentDeliveryError,
-  registerAdapter,
   type ChannelAdapter,
+  type Obj,
   type OutboundContext,
-} from '../channels/adapters';
-import { noteChannelError } from '../channels/channel-kinds';
+} from '../channels/channels.public';
 import { graphApi, graphFailure, ReauthorizationRequiredError } from './graph-api';
 import { commentThreadOfConversation, lastDirectIncomingAt } from './meta.queries';
-import { ECHO_METADATA_PREFIX, flagReauthorization, pageTokenOf } from './meta.service';
+import { flagReauthorization } from './meta.public';
+import { ECHO_METADATA_PREFIX, pageTokenOf } from './meta.service';
 
 /**
  * Meta's messaging windows (Messenger and Instagram DMs), the rule implemented here:
@@ -28,8 +29,6 @@ export const HUMAN_AGENT_WINDOW_MS = 7 * 24 * 3600_000;
 
 /** Messenger refuses texts over 2,000 characters: longer replies go in several messages. */
 const MAX_TEXT = 2000;
-
-type Obj = Record<string, unknown>;
 
 function chunks(text: string): string[] {
   const out: string[] = [];
@@ -192,7 +191,7 @@ async function sendCommentReply(
  * Replies on `facebook` (Messenger, page comments), `instagram` (comments) and `instagram_dm`.
  * A revoked or expired token flags the channel for reconnection and fails the reply with why.
  */
-const metaAdapter: ChannelAdapter = {
+export const metaAdapter: ChannelAdapter = {
   async send(deps, ctx) {
     const { channel } = ctx;
     if (channel.needsReauthorization)
@@ -210,7 +209,3 @@ const metaAdapter: ChannelAdapter = {
     return sendDirect(deps, ctx, token);
   },
 };
-
-export function registerMetaAdapters() {
-  for (const type of ['facebook', 'instagram', 'instagram_dm']) registerAdapter(type, metaAdapter);
-}

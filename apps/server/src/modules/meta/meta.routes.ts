@@ -5,8 +5,8 @@ import type { Deps } from '../../lib/deps';
 import { agentOf } from '../../plugins/auth';
 import { findOwnConversation } from '../conversations/conversations.service';
 import { commentThreadOfConversation } from './meta.queries';
-import { registerMetaAdapters } from './meta-adapter';
-import { acceptMetaWebhook, META_WEBHOOK_PATH, verifyMetaSubscription } from './meta.service';
+import { META_WEBHOOK_PATH } from './meta.public';
+import { acceptMetaWebhook, verifyMetaSubscription } from './meta.service';
 
 const tags = ['meta'];
 
@@ -14,7 +14,6 @@ const tags = ['meta'];
 export const metaRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    registerMetaAdapters();
     app.get(
       META_WEBHOOK_PATH,
       {

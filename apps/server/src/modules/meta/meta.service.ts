@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
   ATTACHMENT_TOTAL_LIMIT_BYTES,
-  type ChannelType,
   type ConnectionTestResult,
   type MetaChannelCreateBody,
   type MetaChannelType,
@@ -17,24 +16,28 @@ import type { Deps } from '../../lib/deps';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { enqueueJob, RetryableError, type JobHandler } from '../../lib/jobs';
 import { safeGet } from '../../lib/safe-fetch';
-import type { ChannelRow } from '../channels/adapters';
 import {
   advanceDeliveryStatus,
-  noteChannelError,
-  registerChannelDescriber,
-} from '../channels/channel-kinds';
+  arr,
+  obj,
+  str,
+  type ChannelDescription,
+  type ChannelRow,
+  type Obj,
+} from '../channels/channels.public';
 import { assertOwnBrand, toChannelSummary } from '../channels/channels.service';
 import {
   insertProviderChannel,
   findByProviderId,
   findChannelForCallback,
   findOutgoingMessage,
-} from '../channels/provider-channels.queries';
-import { recordProviderInbound } from '../channels/provider-inbound';
+} from '../channels/channels.service';
+import { recordProviderInbound } from '../channels/provider-inbound.public';
 import { findContactByIdentity, type InboundIdentity } from '../conversations/inbound.service';
 import { queueWhatsappCloudEntries } from '../whatsapp-cloud/whatsapp-cloud.service';
 import { fetchSenderName, inspectPageToken } from './graph-api';
 import { isValidMetaSignature } from './meta-signature';
+import { META_WEBHOOK_PATH, receivedAt } from './meta.public';
 import {
   channelsConnectedTo,
   findChannelByMetaId,
@@ -45,7 +48,6 @@ import {
   outgoingUpTo,
 } from './meta.queries';
 
-export const META_WEBHOOK_PATH = '/dashboardapi/meta/webhook';
 export const META_EVENT_JOB = 'meta_event';
 
 /** Our replies carry this in Messenger's `metadata`; its echo comes back with it. */
@@ -104,10 +106,8 @@ function describeMeta(deps: Deps, type: MetaChannelType, s: MetaSettings) {
   };
 }
 
-for (const type of ['facebook', 'instagram', 'instagram_dm'] as const)
-  registerChannelDescriber(type, {
-    describe: (deps, channel) => describeMeta(deps, type, metaSettingsOf(channel)),
-  });
+export const describeMetaChannel = (deps: Deps, channel: ChannelRow): ChannelDescription =>
+  describeMeta(deps, channel.type as MetaChannelType, metaSettingsOf(channel));
 
 /** The page (and Instagram account) of a token, or 400 with Meta's refusal in words. */
 async function inspectForType(deps: Deps, type: MetaChannelType, token: string) {
@@ -220,23 +220,6 @@ export async function testMetaToken(
   };
 }
 
-/**
- * A token stopped working (Graph error 190 and kin): the channel is flagged, its error shown,
- * and every agent of the account is asked to reconnect (re-authentication-alert-for-ctwa).
- */
-export async function flagReauthorization(deps: Deps, channel: ChannelRow, reason: string) {
-  await deps.db
-    .update(supportChannels)
-    .set({ needsReauthorization: true })
-    .where(eq(supportChannels.id, channel.id));
-  await noteChannelError(deps.db, channel.id, reason);
-  deps.events.emit('channel_reauth_required', {
-    accountId: channel.accountId,
-    supportChannelId: channel.id,
-    channelType: channel.type as ChannelType,
-  });
-}
-
 /** GET verification: Meta's hub.challenge is echoed only for our verify token. */
 export function verifyMetaSubscription(
   deps: Deps,
@@ -253,12 +236,6 @@ export function verifyMetaSubscription(
     throw new AppError(403, 'forbidden', 'The verify token does not match META_VERIFY_TOKEN.');
   return q.challenge;
 }
-
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 
 /**
  * POST: the signature over the raw bytes must be the app secret's (401 when missing, 403 when
@@ -384,15 +361,6 @@ async function contentOf(deps: Deps, message: Obj) {
   const quick = str(obj(message.quick_reply).payload);
   if (quick && !str(message.text)) lines.push(`Quick reply: ${quick}`);
   return { body: lines.filter(Boolean).join('\n'), files };
-}
-
-/** A Meta timestamp (ms) when plausible, else now: the messaging window counts from it. */
-function receivedAt(ms: unknown): Date {
-  const n = typeof ms === 'number' ? ms : Number.NaN;
-  const now = Date.now();
-  return Number.isFinite(n) && n <= now + 60_000 && n > now - 7 * 24 * 3600_000
-    ? new Date(Math.min(n, now))
-    : new Date(now);
 }
 
 /**
@@ -537,7 +505,8 @@ async function processMessaging(deps: Deps, channel: ChannelRow, event: Obj) {
     return fileCustomerMessage(deps, channel, {
       senderId,
       mid,
-      body: body || '[An empty message]',
+      // A photo on its own is the photo: only a message with nothing at all says so in words.
+      body: body || (files.length > 0 ? '' : '[An empty message]'),
       files,
       at,
     });

@@ -791,3 +791,33 @@ describe('Sender profiles of new Messenger / Instagram contacts', () => {
     expect((await contactOf(owner.accountId, 'facebook_psid', customer))!.name).toBeNull();
   }, 15_000);
 });
+
+describe('Messenger photos', () => {
+  it('a photo sent on its own is the photo, not "[An empty message]"; the inbox row says a file came', async () => {
+    const owner = await signUp(ctx);
+    const page = fake.addPage();
+    const channel = await connect(owner, page);
+    const photo = crypto.randomBytes(1024);
+    // Messenger's shape for a picture with no text: attachments only, no `text`.
+    await deliver(
+      messengerEvent(page, psid(), {
+        attachments: [
+          { type: 'image', payload: { url: fake.addMedia('image/jpeg', photo, 'crack.jpg') } },
+        ],
+      }),
+    );
+    const [stored] = await messagesOf(channel.id);
+    expect(stored!.body).toBe('');
+    const thread = await as(ctx, owner).get(
+      `/dashboardapi/conversations/${stored!.conversationId}/messages`,
+    );
+    expect(thread.json().items[0]).toMatchObject({
+      body: '',
+      attachments: [
+        expect.objectContaining({ file_name: 'crack.jpg', content_type: 'image/jpeg' }),
+      ],
+    });
+    const [conv] = await conversationsOf(channel.id);
+    expect(conv!.lastMessagePreview).toBe('📎 1 attachment');
+  });
+});

@@ -17,7 +17,7 @@ import {
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
-import { setSuppressBilling } from '../billing/billing.queries';
+import { setSuppressBilling } from '../billing/billing.service';
 import {
   callbackRequests,
   demoRequests,

@@ -1,4 +1,3 @@
-import { asc, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,10 +9,9 @@ import {
   demoRequestResponse,
   releaseNoteSchema,
 } from '@parley/contracts';
-import { demoRequests, releaseNotes } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { badRequest } from '../../lib/errors';
 import { agentOf } from '../../plugins/auth';
+import { releaseNotesNewestFirst, requestDemo } from './shell.service';
 
 const tags = ['shell'];
 
@@ -30,21 +28,7 @@ export const shellRoutes =
           response: { 200: z.object({ items: z.array(releaseNoteSchema) }) },
         },
       },
-      async () => {
-        const rows = await deps.db
-          .select()
-          .from(releaseNotes)
-          .orderBy(desc(releaseNotes.releasedOn), asc(releaseNotes.id));
-        return {
-          items: rows.map((r) => ({
-            id: r.id,
-            released_on: r.releasedOn,
-            title: r.title,
-            body: r.body,
-            tag: r.tag,
-          })),
-        };
-      },
+      async () => ({ items: await releaseNotesNewestFirst(deps) }),
     );
 
     app.get(
@@ -72,28 +56,9 @@ export const shellRoutes =
         },
       },
       async (request, reply) => {
-        const agent = agentOf(request);
-        const slot = new Date(request.body.slot);
-        if (slot.getTime() < Date.now())
-          throw badRequest('Choose a time in the future.', { slot: 'In the past.' });
-        const [row] = await deps.db
-          .insert(demoRequests)
-          .values({
-            accountId: agent.accountId,
-            userId: agent.userId,
-            slot,
-            timezone: request.body.timezone,
-            phone: request.body.phone ?? null,
-            notes: request.body.notes ?? null,
-          })
-          .returning();
+        const created = await requestDemo(deps, agentOf(request), request.body);
         reply.status(201);
-        return {
-          id: row!.id,
-          slot: row!.slot.toISOString(),
-          timezone: row!.timezone,
-          status: row!.status,
-        };
+        return created;
       },
     );
   };

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { brands, contacts } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { num, objs, strings, text } from '../channels/channels.public';
 import { findOwnConversation } from '../conversations/conversations.service';
 import {
   adminGet,
@@ -199,34 +200,28 @@ async function fetchData(
   throw unavailable();
 }
 
-const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
-const num = (v: unknown) => (typeof v === 'number' ? v : 0);
-const list = (v: unknown) => (Array.isArray(v) ? (v as Record<string, unknown>[]) : []);
-const strings = (v: unknown) =>
-  Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
-
 function toOrder(o: Record<string, unknown>, shopDomain: string): ShopifyOrder {
   const id = num(o.id);
   return {
     id,
-    name: str(o.name) ?? `#${id}`,
-    created_at: str(o.created_at) ?? '',
-    cancelled_at: str(o.cancelled_at),
-    financial_status: str(o.financial_status),
-    fulfillment_status: str(o.fulfillment_status),
-    currency: str(o.currency) ?? '',
-    subtotal_price: str(o.subtotal_price),
-    total_tax: str(o.total_tax),
-    total_price: str(o.total_price) ?? '0.00',
-    line_items: list(o.line_items).map((l) => ({
-      title: str(l.title) ?? '',
-      variant_title: str(l.variant_title),
+    name: text(o.name) ?? `#${id}`,
+    created_at: text(o.created_at) ?? '',
+    cancelled_at: text(o.cancelled_at),
+    financial_status: text(o.financial_status),
+    fulfillment_status: text(o.fulfillment_status),
+    currency: text(o.currency) ?? '',
+    subtotal_price: text(o.subtotal_price),
+    total_tax: text(o.total_tax),
+    total_price: text(o.total_price) ?? '0.00',
+    line_items: objs(o.line_items).map((l) => ({
+      title: text(l.title) ?? '',
+      variant_title: text(l.variant_title),
       quantity: num(l.quantity),
-      price: str(l.price) ?? '0.00',
+      price: text(l.price) ?? '0.00',
     })),
-    fulfillments: list(o.fulfillments).map((f) => ({
-      status: str(f.status),
-      tracking_company: str(f.tracking_company),
+    fulfillments: objs(o.fulfillments).map((f) => ({
+      status: text(f.status),
+      tracking_company: text(f.tracking_company),
       tracking_numbers: strings(f.tracking_numbers),
       tracking_urls: strings(f.tracking_urls),
     })),
@@ -281,7 +276,7 @@ export async function ordersForConversation(
     limit: '1',
     fields: 'id,first_name,last_name,email',
   });
-  const customer = list(found.customers)[0];
+  const customer = objs(found.customers)[0];
   let result = empty;
   if (customer) {
     const customerId = num(customer.id);
@@ -289,16 +284,16 @@ export async function ordersForConversation(
       status: 'any',
       limit: '10',
     });
-    const name = [str(customer.first_name), str(customer.last_name)].filter(Boolean).join(' ');
+    const name = [text(customer.first_name), text(customer.last_name)].filter(Boolean).join(' ');
     result = {
       ...empty,
       customer: {
         id: customerId,
         name: name || null,
-        email: str(customer.email),
+        email: text(customer.email),
         admin_url: `https://${connection.shopDomain}/admin/customers/${customerId}`,
       },
-      orders: list(orders.orders)
+      orders: objs(orders.orders)
         .map((o) => toOrder(o, connection.shopDomain))
         .sort((a, b) => b.created_at.localeCompare(a.created_at)),
     };

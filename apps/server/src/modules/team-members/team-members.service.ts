@@ -5,10 +5,10 @@ import type { Deps } from '../../lib/deps';
 import { auditLog } from '../../db/schema';
 import { hashToken, randomToken, verifyPassword } from '../../lib/crypto';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { findAccount, findMembership, insertMembership } from '../accounts/accounts.queries';
-import { findUserByEmail, findUserById } from '../auth/auth.queries';
+import { findAccount, findMembership, insertMembership } from '../accounts/accounts.service';
+import { findUserByEmail, findUserById } from '../auth/auth.service';
 import { createUser, issueSession, type IssuedSession } from '../auth/auth.service';
-import { sessionCache } from '../auth/session-cache';
+import { sessionCache } from '../auth/auth.public';
 import {
   countOtherOwners,
   deleteInvitation,

@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { callProviderApi, type ProviderAnswer } from '../channels/provider-api';
+import { callProviderApi, type ProviderAnswer } from '../channels/channels.public';
 
 export interface TwilioCredentials {
   accountSid: string;

@@ -4,7 +4,7 @@ import {
   type ProviderSettingsPatch,
   type SmsChannelCreateBody,
 } from '@parley/contracts';
-import { attachmentsOfMessages } from '../attachments/attachments.queries';
+import { attachmentsOfMessages } from '../attachments/attachments.service';
 import {
   signedDownloadPath,
   storeInboundFiles,
@@ -15,14 +15,16 @@ import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { RetryableError } from '../../lib/jobs';
 import { safeGet } from '../../lib/safe-fetch';
-import { PermanentDeliveryError, registerAdapter, type ChannelRow } from '../channels/adapters';
 import {
   advanceDeliveryStatus,
   noteChannelError,
-  registerChannelDescriber,
-} from '../channels/channel-kinds';
+  PermanentDeliveryError,
+  type ChannelAdapter,
+  type ChannelDescription,
+  type ChannelRow,
+} from '../channels/channels.public';
 import { assertOwnBrand, toChannelSummary } from '../channels/channels.service';
-import { recordProviderInbound } from '../channels/provider-inbound';
+import { recordProviderInbound } from '../channels/provider-inbound.public';
 import { basicAuth, twilioApi, twilioErrorText, type TwilioCredentials } from './twilio-api';
 import {
   insertProviderChannel,
@@ -31,7 +33,7 @@ import {
   isOptedOut,
   optIn,
   optOut,
-} from '../channels/provider-channels.queries';
+} from '../channels/channels.service';
 import { param, type FormParams } from './twilio-signature';
 import { verifyTwilioCallback } from './twilio-webhook';
 
@@ -82,16 +84,14 @@ export function smsCallbackUrls(deps: Deps, channelId: number) {
   ];
 }
 
-registerChannelDescriber(SMS, {
-  describe(deps, channel) {
-    const s = settingsOf(channel);
-    const via = s.messaging_service_sid ? ` via ${s.messaging_service_sid}` : '';
-    return {
-      details: `${s.phone_number}${via} · Twilio ${s.account_sid}`,
-      callbackUrls: smsCallbackUrls(deps, channel.id),
-    };
-  },
-});
+export function describeSmsChannel(deps: Deps, channel: ChannelRow): ChannelDescription {
+  const s = settingsOf(channel);
+  const via = s.messaging_service_sid ? ` via ${s.messaging_service_sid}` : '';
+  return {
+    details: `${s.phone_number}${via} · Twilio ${s.account_sid}`,
+    callbackUrls: smsCallbackUrls(deps, channel.id),
+  };
+}
 
 /** An SMS channel: the Twilio number, its account, and the auth token sealed at rest. */
 export async function createSmsChannel(deps: Deps, accountId: number, body: SmsChannelCreateBody) {
@@ -388,7 +388,7 @@ export async function handleSmsStatus(
  * Replies go out through Twilio's Messages API. 5xx, 429 and timeouts are retried with back-off
  * by the delivery job; any other refusal fails the reply with Twilio's own words.
  */
-registerAdapter(SMS, {
+export const smsAdapter: ChannelAdapter = {
   async send(deps, { channel, contact, message, identities }) {
     const settings = settingsOf(channel);
     const creds = credentialsOf(deps, channel);
@@ -456,4 +456,4 @@ registerAdapter(SMS, {
       });
     throw new PermanentDeliveryError(`Twilio refused the text: ${words}`);
   },
-});
+};

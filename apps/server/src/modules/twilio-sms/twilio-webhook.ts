@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
-import type { ChannelRow } from '../channels/adapters';
-import { findChannelForCallback } from '../channels/provider-channels.queries';
+import type { ChannelRow } from '../channels/channels.public';
+import { findChannelForCallback } from '../channels/channels.service';
 import type { TwilioCredentials } from './twilio-api';
 import { isValidTwilioSignature, param, parseForm, type FormParams } from './twilio-signature';
 

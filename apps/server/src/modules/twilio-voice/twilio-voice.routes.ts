@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { agentOf } from '../../plugins/auth';
-import { acceptTwilioForms, postTwilioWebhook } from '../twilio-sms/twilio-webhook';
+import { acceptTwilioForms, postTwilioWebhook } from '../twilio-sms/twilio-sms.public';
 import {
   handleCallStatus,
   handleConnectAgent,

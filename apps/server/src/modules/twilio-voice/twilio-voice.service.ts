@@ -17,24 +17,25 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { safeGet } from '../../lib/safe-fetch';
 import { storeInboundFiles } from '../attachments/attachments.service';
-import type { ChannelRow } from '../channels/adapters';
 import {
   noteChannelError,
   noteChannelInbound,
-  registerChannelDescriber,
-} from '../channels/channel-kinds';
+  type ChannelDescription,
+  type ChannelRow,
+} from '../channels/channels.public';
 import { assertOwnBrand, findOwnChannel, toChannelSummary } from '../channels/channels.service';
-import { insertProviderChannel } from '../channels/provider-channels.queries';
+import { insertProviderChannel } from '../channels/channels.service';
+import { preview } from '../conversations/conversations.service';
 import { recordInbound } from '../conversations/inbound.service';
-import { checkBusinessHours, isOpenAt } from '../widget-chat/business-hours';
+import { checkBusinessHours, isOpenAt } from '../widget-chat/widget-chat.public';
 import {
   basicAuth,
   twilioApi,
   twilioErrorText,
   type TwilioCredentials,
-} from '../twilio-sms/twilio-api';
-import { param, type FormParams } from '../twilio-sms/twilio-signature';
-import { verifyTwilioCallback } from '../twilio-sms/twilio-webhook';
+} from '../twilio-sms/twilio-sms.public';
+import { param, type FormParams } from '../twilio-sms/twilio-sms.public';
+import { verifyTwilioCallback } from '../twilio-sms/twilio-sms.public';
 import {
   findCallBySid,
   findConversationForCall,
@@ -123,19 +124,17 @@ export function callCallbackUrls(deps: Deps, channelId: number) {
   ];
 }
 
-registerChannelDescriber(CALL, {
-  describe(deps, channel) {
-    if (!isTwilioConnected(channel)) return { details: null, callbackUrls: [] };
-    const s = settingsOf(channel);
-    const rings = s.forward_to
-      ? `forwards to ${s.forward_to} for ${s.ring_seconds}s, then voicemail`
-      : 'voicemail only';
-    return {
-      details: `${s.phone_number} · ${rings} · Twilio ${s.account_sid}`,
-      callbackUrls: callCallbackUrls(deps, channel.id),
-    };
-  },
-});
+export function describeCallChannel(deps: Deps, channel: ChannelRow): ChannelDescription {
+  if (!isTwilioConnected(channel)) return { details: null, callbackUrls: [] };
+  const s = settingsOf(channel);
+  const rings = s.forward_to
+    ? `forwards to ${s.forward_to} for ${s.ring_seconds}s, then voicemail`
+    : 'voicemail only';
+  return {
+    details: `${s.phone_number} · ${rings} · Twilio ${s.account_sid}`,
+    callbackUrls: callCallbackUrls(deps, channel.id),
+  };
+}
 
 /** A call channel: the Twilio number, how calls are answered, the auth token sealed at rest. */
 export async function createCallChannel(
@@ -261,7 +260,11 @@ export function callSummary(
   return lines.join('\n');
 }
 
-/** The call's row changes; its entry's text follows, and the agents see it live. */
+/**
+ * The call's row changes; its entry's text follows, and the agents see it live. While the call is
+ * still the conversation's latest entry, the inbox row's preview follows too (a call that ended in
+ * voicemail no longer reads "ringing" in the list).
+ */
 async function changeCall(deps: Deps, call: CallRow, patch: Partial<CallRow>) {
   const next = await updateCall(deps.db, call.id, patch);
   const [msg] = await deps.db
@@ -269,11 +272,30 @@ async function changeCall(deps: Deps, call: CallRow, patch: Partial<CallRow>) {
     .set({ body: callSummary(next) })
     .where(eq(messages.id, next.messageId))
     .returning({ conversationId: messages.conversationId });
+  const conversationId = msg!.conversationId;
   deps.events.emit('message_updated', {
     accountId: next.accountId,
-    conversationId: msg!.conversationId,
+    conversationId,
     messageId: next.messageId,
   });
+  const before = preview(callSummary(call));
+  const after = preview(callSummary(next));
+  if (before !== after) {
+    // Only the preview this entry wrote is replaced: a later message's preview stays.
+    const changed = await deps.db
+      .update(conversations)
+      .set({ lastMessagePreview: after })
+      .where(
+        and(
+          eq(conversations.id, conversationId),
+          eq(conversations.accountId, next.accountId),
+          eq(conversations.lastMessagePreview, before),
+        ),
+      )
+      .returning({ id: conversations.id });
+    if (changed.length > 0)
+      deps.events.emit('conversation_updated', { accountId: next.accountId, conversationId });
+  }
   return next;
 }
 

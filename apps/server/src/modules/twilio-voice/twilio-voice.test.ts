@@ -8,7 +8,7 @@ import { as, signUp, type Session, type TestContext } from '../../test/harness';
 import { ownerAndTeammate } from '../../test/inbox-fixtures';
 import { twilioError, type FakeTwilio } from '../../test/fake-twilio';
 import { PUBLIC_URL, twilioSid as sid, withFakeTwilio } from '../../test/provider-fixtures';
-import { twilioSignature } from '../twilio-sms/twilio-signature';
+import { twilioSignature } from '../twilio-sms/twilio-sms.public';
 
 const NUMBER = '+14155550100';
 const FORWARD_TO = '+14155550199';
@@ -421,6 +421,59 @@ describe('Calls as conversation entries', () => {
     const { message, conversation } = await conversationOfMessage(row!.messageId);
     expect(message.body).toContain('Hi, please call me about my order.');
     expect(conversation.waitingSince).not.toBeNull();
+  });
+});
+
+describe('The call’s inbox row follows the call', () => {
+  it('a call that went straight to voicemail reads voicemail in the list, not ringing; a later message keeps its own preview', async () => {
+    const owner = await signUp(ctx);
+    const channel = await callChannel(owner, { forward_to: null });
+    const callSid = sid('CA');
+    const from = customerPhone();
+    await incomingCall(channel.id, callSid, from);
+    const [ringing] = await callRowsOf(channel.id);
+    const { conversation: before } = await conversationOfMessage(ringing!.messageId);
+    expect(before.lastMessagePreview).toBe(`Incoming call from ${from} · ringing`);
+
+    const { recordingSid, recordingUrl } = fake.addRecording(Buffer.from('ID3 voicemail'));
+    await twilioPost(voice(channel.id, 'voicemail'), {
+      CallSid: callSid,
+      AccountSid: fake.accountSid,
+      RecordingSid: recordingSid,
+      RecordingUrl: recordingUrl,
+      RecordingDuration: '7',
+    });
+    await twilioPost(voice(channel.id, 'status'), {
+      CallSid: callSid,
+      AccountSid: fake.accountSid,
+      CallStatus: 'completed',
+      CallDuration: '21',
+    });
+    const { conversation } = await conversationOfMessage(ringing!.messageId);
+    expect(conversation.lastMessagePreview).toBe(`Incoming call from ${from} · voicemail · 0:21`);
+    const listed = await as(ctx, owner).get(`/dashboardapi/conversations/${conversation.id}`);
+    expect(listed.json()).toMatchObject({
+      last_message_preview: `Incoming call from ${from} · voicemail · 0:21`,
+    });
+
+    // The customer writes afterwards: the transcription arriving late changes the entry only.
+    await recordInbound(ctx.deps, {
+      accountId: owner.accountId,
+      supportChannelId: channel.id,
+      brandId: null,
+      identity: { kind: 'phone', value: from, phone: from },
+      body: 'Did you get my voicemail?',
+      conversationId: conversation.id,
+    });
+    await twilioPost(voice(channel.id, 'transcription'), {
+      CallSid: callSid,
+      AccountSid: fake.accountSid,
+      RecordingSid: recordingSid,
+      TranscriptionStatus: 'completed',
+      TranscriptionText: 'Please call me back.',
+    });
+    const { conversation: last } = await conversationOfMessage(ringing!.messageId);
+    expect(last.lastMessagePreview).toBe('Did you get my voicemail?');
   });
 });
 

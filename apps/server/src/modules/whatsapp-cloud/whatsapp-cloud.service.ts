@@ -5,7 +5,7 @@ import {
   type WhatsappCloudChannelCreateBody,
   type WhatsappTemplate,
 } from '@parley/contracts';
-import { attachmentsOfMessages, type AttachmentRow } from '../attachments/attachments.queries';
+import { attachmentsOfMessages, type AttachmentRow } from '../attachments/attachments.service';
 import {
   fileStoreOf,
   storeInboundFiles,
@@ -18,30 +18,39 @@ import { readStored } from '../../lib/file-store';
 import { enqueueJob, RetryableError, type JobHandler } from '../../lib/jobs';
 import { safeGet } from '../../lib/safe-fetch';
 import {
+  advanceDeliveryStatus,
+  arr,
+  noteChannelError,
+  obj,
   PermanentDeliveryError,
+  str,
+  type ChannelDescription,
   type ChannelRow,
+  type Obj,
   type OutboundContext,
-} from '../channels/adapters';
-import { advanceDeliveryStatus, noteChannelError } from '../channels/channel-kinds';
+} from '../channels/channels.public';
 import { assertOwnBrand, toChannelSummary } from '../channels/channels.service';
 import {
   insertProviderChannel,
   findByProviderId,
   findChannelForCallback,
   findOutgoingMessage,
-} from '../channels/provider-channels.queries';
-import { recordProviderInbound } from '../channels/provider-inbound';
+} from '../channels/channels.service';
+import { recordProviderInbound } from '../channels/provider-inbound.public';
 import {
+  channelsConnectedTo,
+  findChannelByMetaId,
+  flagReauthorization,
   graphApi,
   graphErrorOf,
   graphErrorText,
   graphFailure,
   graphUpload,
+  META_WEBHOOK_PATH,
   ReauthorizationRequiredError,
+  receivedAt,
   type GraphAnswer,
-} from '../meta/graph-api';
-import { channelsConnectedTo, findChannelByMetaId } from '../meta/meta.queries';
-import { flagReauthorization, META_WEBHOOK_PATH } from '../meta/meta.service';
+} from '../meta/meta.public';
 
 /**
  * WhatsApp through Meta's Cloud API: a provider option of the `whatsapp_gupshup_isv` channel
@@ -74,7 +83,7 @@ export function cloudTokenOf(deps: Deps, channel: ChannelRow): string {
   return deps.secrets.openJson<{ access_token: string }>(channel.secretsEncrypted).access_token;
 }
 
-export function describeCloudChannel(deps: Deps, channel: ChannelRow) {
+export function describeCloudChannel(deps: Deps, channel: ChannelRow): ChannelDescription {
   const s = cloudSettingsOf(channel);
   return {
     details: `${s.display_phone_number || s.phone_number_id} · WhatsApp Cloud API (${s.verified_name || 'unverified name'})`,
@@ -87,12 +96,6 @@ export function describeCloudChannel(deps: Deps, channel: ChannelRow) {
     ],
   };
 }
-
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 
 /** The number behind a phone_number_id and token (GET /{phone_number_id}), or Meta's refusal. */
 async function inspectNumber(deps: Deps, phoneNumberId: string, token: string) {
@@ -312,6 +315,29 @@ function textOf(message: Obj): string {
   }
 }
 
+/**
+ * A reaction in words, naming the reply it is on: "Reacted 👍 to “Your parcel left today”"; an
+ * empty emoji is WhatsApp's way of taking a reaction back.
+ */
+async function readReaction(deps: Deps, channel: ChannelRow, reaction: Obj) {
+  const target = await findOutgoingMessage(deps.db, {
+    accountId: channel.accountId,
+    supportChannelId: channel.id,
+    messageId: null,
+    providerMessageId: str(reaction.message_id) || null,
+  });
+  const excerpt = target?.body.replace(/\s+/g, ' ').trim() ?? '';
+  const what = excerpt
+    ? `“${excerpt.length > 80 ? `${excerpt.slice(0, 79)}…` : excerpt}”`
+    : 'a message';
+  const emoji = str(reaction.emoji);
+  return {
+    text: emoji ? `Reacted ${emoji} to ${what}` : `Removed their reaction to ${what}`,
+    // It joins the conversation of the reply it is on, even one closed since.
+    conversationId: target?.conversationId ?? null,
+  };
+}
+
 async function processMessage(deps: Deps, channel: ChannelRow, message: Obj, profiles: Obj[]) {
   const id = str(message.id);
   const from = str(message.from).replace(/\D/g, '');
@@ -320,7 +346,9 @@ async function processMessage(deps: Deps, channel: ChannelRow, message: Obj, pro
     return;
   const type = str(message.type);
   const files: InboundFile[] = [];
-  const lines = [textOf(message)];
+  const reaction =
+    type === 'reaction' ? await readReaction(deps, channel, obj(message.reaction)) : null;
+  const lines = [reaction ? reaction.text : textOf(message)];
   if (MEDIA_TYPES.has(type)) {
     const { file, note } = await fetchCloudMedia(deps, channel, type, obj(message[type]));
     if (file) files.push(file);
@@ -334,8 +362,15 @@ async function processMessage(deps: Deps, channel: ChannelRow, message: Obj, pro
       name: str(obj(profile?.profile).name) || null,
       phone: `+${from}`,
     },
-    body: lines.filter(Boolean).join('\n') || '[An empty message]',
+    // A photo on its own is the photo: only a message with nothing at all says so in words.
+    body: lines.filter(Boolean).join('\n') || (files.length > 0 ? '' : '[An empty message]'),
     providerMessageId: id,
+    // The 24-hour window counts from when the customer wrote (Cloud's timestamp, in seconds),
+    // not from when a delayed or retried webhook reached us.
+    receivedAt: receivedAt(Number(str(message.timestamp)) * 1000),
+    // A reaction is kept in the thread but asks for no answer: it never reopens nor waits.
+    automatic: reaction !== null,
+    ...(reaction?.conversationId ? { conversationId: reaction.conversationId } : {}),
     attachments: files,
   });
 }

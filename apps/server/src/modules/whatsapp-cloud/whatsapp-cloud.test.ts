@@ -246,6 +246,106 @@ describe('WhatsApp Cloud API inbound', () => {
     expect(files).toMatchObject([{ contentType: 'image/jpeg', size: 2048 }]);
   });
 
+  it('an image without a caption is the image, not "[An empty message]"', async () => {
+    const owner = await signUp(ctx);
+    const number = fake.addWhatsappNumber();
+    const channelId = (await cloudChannel(owner, number)).json().id as number;
+    const from = customer();
+    const mediaId = fake.addWhatsappMedia('image/jpeg', crypto.randomBytes(512));
+    await deliver(
+      cloudEvent(number, {
+        contacts: [{ profile: { name: 'Lena' }, wa_id: from }],
+        messages: [
+          {
+            from,
+            id: wamid(),
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            type: 'image',
+            image: { id: mediaId, mime_type: 'image/jpeg', sha256: 'x' },
+          },
+        ],
+      }),
+    );
+    const [stored] = await messagesOf(channelId);
+    expect(stored!.body).toBe('');
+    const files = await ctx.deps.db
+      .select()
+      .from(attachments)
+      .where(eq(attachments.messageId, stored!.id));
+    expect(files).toMatchObject([{ contentType: 'image/jpeg', size: 512 }]);
+  });
+
+  it('a reaction reads as a reaction to the reply it is on, and asks for no answer', async () => {
+    const { owner, number, from, conversationId } = await conversationWithCustomer();
+    const ours = await reply(owner, conversationId, 'Your parcel left our warehouse today.');
+    await ctx.deps.jobs.drain();
+    const wamidOfReply = (await messageRow(ours)).providerMessageId!;
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${conversationId}`, {
+      status: 'closed',
+    });
+    // The Cloud API's reaction message (developers.facebook.com/docs/whatsapp/cloud-api/webhooks/payload-examples).
+    const react = (emoji: string) =>
+      deliver(
+        cloudEvent(number, {
+          contacts: [{ profile: { name: 'Lena' }, wa_id: from }],
+          messages: [
+            {
+              from,
+              id: wamid(),
+              timestamp: String(Math.floor(Date.now() / 1000)),
+              type: 'reaction',
+              reaction: { message_id: wamidOfReply, emoji },
+            },
+          ],
+        }),
+      );
+    await react('👍');
+    await react('');
+    const thread = await as(ctx, owner).get(
+      `/dashboardapi/conversations/${conversationId}/messages`,
+    );
+    expect((thread.json().items as { body: string }[]).map((m) => m.body).slice(-2)).toEqual([
+      'Reacted 👍 to “Your parcel left our warehouse today.”',
+      'Removed their reaction to “Your parcel left our warehouse today.”',
+    ]);
+    const [conv] = await ctx.deps.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    expect(conv!.status).toBe('closed');
+  });
+
+  it('the 24-hour window counts from when the customer wrote, not from a late webhook', async () => {
+    const owner = await signUp(ctx);
+    const number = fake.addWhatsappNumber();
+    const channelId = (await cloudChannel(owner, number)).json().id as number;
+    const from = customer();
+    // Meta retried this webhook for a day: the customer wrote 25 hours ago.
+    const wroteAt = Math.floor(Date.now() / 1000) - 25 * 3600;
+    await deliver(
+      cloudEvent(number, {
+        contacts: [{ profile: { name: 'Lena' }, wa_id: from }],
+        messages: [
+          { from, id: wamid(), timestamp: String(wroteAt), type: 'text', text: { body: 'Hi?' } },
+        ],
+      }),
+    );
+    const [stored] = await messagesOf(channelId);
+    expect(stored!.createdAt.getTime()).toBe(wroteAt * 1000);
+    const list = await as(ctx, owner).get(
+      `/dashboardapi/conversations/${stored!.conversationId}/whatsapp/templates`,
+    );
+    expect(list.json()).toMatchObject({
+      window_open: false,
+      window_closes_at: new Date((wroteAt + 24 * 3600) * 1000).toISOString(),
+    });
+    const before = fake.sent.length;
+    const late = await reply(owner, stored!.conversationId, 'Sorry for the wait');
+    await ctx.deps.jobs.drain();
+    expect(fake.sent.length).toBe(before);
+    expect((await messageRow(late)).failureReason).toContain('within 24 hours');
+  });
+
   it("routes by phone_number_id only: A's number never files into B, nor can B connect it", async () => {
     const a = await signUp(ctx);
     const b = await signUp(ctx);

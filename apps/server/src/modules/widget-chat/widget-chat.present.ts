@@ -1,6 +1,6 @@
 import type { WidgetAgent, WidgetConversation, WidgetMessage } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
-import { attachmentsOfMessages } from '../attachments/attachments.queries';
+import { attachmentsOfMessages } from '../attachments/attachments.service';
 import { toAttachment } from '../attachments/attachments.service';
 import { initialsOf } from '../me/me.service';
 import {

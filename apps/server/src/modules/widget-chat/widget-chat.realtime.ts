@@ -9,9 +9,9 @@ import {
 import type { Deps } from '../../lib/deps';
 import { RetryableError } from '../../lib/jobs';
 import type { Realtime } from '../../realtime/realtime';
-import { registerAdapter, PermanentDeliveryError, type ChannelAdapter } from '../channels/adapters';
+import { PermanentDeliveryError, type ChannelAdapter } from '../channels/channels.public';
 import { transcriptUrl } from '../conversation-feedback/conversation-feedback.service';
-import { sendConversationMail } from '../email-channel/email-out';
+import { sendConversationMail } from '../email-channel/email-channel.public';
 import { toWidgetAgent, widgetConversations, widgetMessagesByIds } from './widget-chat.present';
 import {
   accountOfConversation,
@@ -161,7 +161,7 @@ export async function publishVisitorTyping(deps: Deps, conversationId: number, t
  * Live chat replies: published on the visitor's channel, 'delivered' when a visitor is connected;
  * otherwise — when the visitor left an email — also emailed to them (then 'sent').
  */
-const liveChatAdapter: ChannelAdapter = {
+export const liveChatAdapter: ChannelAdapter = {
   async send(deps, { conversation, message }) {
     const visitors = await visitorsOfConversation(deps.db, {
       accountId: conversation.accountId,
@@ -201,7 +201,3 @@ const liveChatAdapter: ChannelAdapter = {
     return {};
   },
 };
-// The product names the widget's channel both `live_chat` and `widget_livechat`; one adapter serves
-// either, since a visitor's conversations are found through widget_conversations, not the type.
-registerAdapter('live_chat', liveChatAdapter);
-registerAdapter('widget_livechat', liveChatAdapter);

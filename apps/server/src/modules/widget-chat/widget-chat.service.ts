@@ -34,7 +34,7 @@ import {
   rateClosedConversation,
   transcriptUrl,
 } from '../conversation-feedback/conversation-feedback.service';
-import { sendConversationMail } from '../email-channel/email-out';
+import { sendConversationMail } from '../email-channel/email-channel.public';
 import { chatOf } from '../widgets/widgets.service';
 import { isOpenAt } from './business-hours';
 import { findVisitorByToken, widgetUnavailable } from './widget-chat.auth';

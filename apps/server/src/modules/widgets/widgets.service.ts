@@ -13,7 +13,7 @@ import {
 import type { Deps } from '../../lib/deps';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
-import { checkBusinessHours } from '../widget-chat/business-hours';
+import { checkBusinessHours } from '../widget-chat/widget-chat.public';
 import {
   findWidget,
   findWidgetByShop,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { CHANNEL_TYPES } from '@parley/contracts';
 import { ChannelIcon } from '../inbox/components/channel-icon';
-import { CHANNEL_LABELS, channelLabel } from './conversation-labels';
+import { CHANNEL_LABELS, channelLabel, conversationTitle } from './conversation-labels';
 
 const SPEC_CHANNEL_NAMES = [
   'facebook',
@@ -45,5 +45,20 @@ describe('channel display names', () => {
       const icon = document.querySelector(`[data-channel-type="${type}"]`);
       expect(icon).toHaveAttribute('aria-label', channelLabel(type));
     }
+  });
+});
+
+describe('conversation titles', () => {
+  it('a subject is the title; a chat, message or call conversation without one is named by channel and contact', () => {
+    const title = (subject: string | null, channel_type: string) =>
+      conversationTitle({ subject, channel_type }, 'Lena Berg');
+    expect(title('Broken zipper', 'email')).toBe('Broken zipper');
+    expect(title('  ', 'email')).toBe('(no subject)');
+    expect(title(null, 'widget_livechat')).toBe('Live chat with Lena Berg');
+    expect(title(null, 'live_chat')).toBe('Live chat with Lena Berg');
+    expect(title(null, 'whatsapp_gupshup_isv')).toBe('WhatsApp conversation with Lena Berg');
+    expect(title(null, 'facebook')).toBe('Facebook conversation with Lena Berg');
+    expect(title(null, 'call')).toBe('Calls with Lena Berg');
+    expect(title('Order #1001', 'sms')).toBe('Order #1001');
   });
 });

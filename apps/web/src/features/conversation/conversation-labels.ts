@@ -25,6 +25,24 @@ export function channelLabel(type: string): string {
   return (CHANNEL_LABELS as Record<string, string>)[type] ?? type;
 }
 
+/**
+ * A conversation's title: its subject; without one, email says so (a mail can lack a subject),
+ * while a chat, message or call channel never has subjects and is named by where and with whom
+ * it is: "Live chat with Lena", "WhatsApp conversation with Lena", "Calls with +4915…".
+ */
+export function conversationTitle(
+  conversation: { subject: string | null; channel_type: string },
+  contactName: string,
+): string {
+  const subject = conversation.subject?.trim();
+  if (subject) return subject;
+  const type = conversation.channel_type;
+  if (type === 'email') return '(no subject)';
+  if (type === 'live_chat' || type === 'widget_livechat') return `Live chat with ${contactName}`;
+  if (type === 'call') return `Calls with ${contactName}`;
+  return `${channelLabel(type)} conversation with ${contactName}`;
+}
+
 export const STATUS_LABELS: Record<ConversationStatus, string> = {
   open: 'Open',
   pending: 'Pending',

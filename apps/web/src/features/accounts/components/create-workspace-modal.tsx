@@ -3,6 +3,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import type { AccountSummary } from '@parley/contracts';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { useCreateAccountMutation } from '../api/accounts-api';
+import { t } from '@lingui/core/macro';
 
 interface CreateWorkspaceModalProps {
   open: boolean;
@@ -28,25 +29,25 @@ export function CreateWorkspaceModal({ open, onClose, onCreated }: CreateWorkspa
 
   return (
     <Modal
-      title="Create a workspace"
+      title={t`Create a workspace`}
       open={open}
       onCancel={onClose}
-      okText="Create workspace"
+      okText={t`Create workspace`}
       onOk={() => form.submit()}
       confirmLoading={isLoading}
       destroyOnHidden
     >
       <p style={{ marginTop: 0, color: 'rgba(0,0,0,0.55)' }}>
-        A workspace has its own inboxes, team and settings. You will be its owner.
+        {t`A workspace has its own inboxes, team and settings. You will be its owner.`}
       </p>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Form form={form} name="create-workspace" layout="vertical" onFinish={onFinish}>
         <Form.Item
-          label="Workspace name"
+          label={t`Workspace name`}
           name="name"
-          rules={[{ required: true, whitespace: true, message: 'Enter a workspace name.' }]}
+          rules={[{ required: true, whitespace: true, message: t`Enter a workspace name.` }]}
         >
-          <Input autoFocus placeholder="Acme Support" maxLength={120} />
+          <Input autoFocus placeholder={t`Acme Support`} maxLength={120} />
         </Form.Item>
       </Form>
     </Modal>

@@ -7,6 +7,7 @@ import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { isCanceledRequest } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { authApi } from '../api/auth-api';
+import { t } from '@lingui/core/macro';
 
 interface ChangePasswordValues {
   current_password: string;
@@ -14,7 +15,7 @@ interface ChangePasswordValues {
   confirm: string;
 }
 
-export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed';
+export const passwordChangedMessage = () => t`Your password has been changed`;
 export const EXPIRY_SHORTLY_MESSAGE = `Passwords expire after ${PASSWORD_MAX_AGE_DAYS} days. Choose a new one now to keep access to your account.`;
 
 export function ChangePasswordPage() {
@@ -32,7 +33,7 @@ export function ChangePasswordPage() {
       const result = await authApi.changePassword(values.current_password, values.new_password);
       if (isCanceledRequest(result)) return;
       form.resetFields();
-      toast.success(PASSWORD_CHANGED_MESSAGE, 'Your other sessions have been signed out.');
+      toast.success(passwordChangedMessage(), t`Your other sessions have been signed out.`);
     } catch (failure) {
       setError(applyApiErrorToForm(form, failure, ['current_password', 'new_password']));
     } finally {
@@ -43,14 +44,14 @@ export function ChangePasswordPage() {
   return (
     <div style={{ maxWidth: 560 }}>
       <PageHeader
-        title="Change password"
-        description="Changing your password signs you out everywhere else."
+        title={t`Change password`}
+        description={t`Changing your password signs you out everywhere else.`}
       />
       {expiresSoon && (
         <Alert
           type="warning"
           showIcon
-          title="Your password expires soon"
+          title={t`Your password expires soon`}
           description={EXPIRY_SHORTLY_MESSAGE}
           style={{ marginBottom: 20 }}
         />
@@ -66,32 +67,32 @@ export function ChangePasswordPage() {
           disabled={submitting}
         >
           <Form.Item
-            label="Current password"
+            label={t`Current password`}
             name="current_password"
-            rules={[{ required: true, message: 'Enter your current password.' }]}
+            rules={[{ required: true, message: t`Enter your current password.` }]}
           >
             <Input.Password autoComplete="current-password" />
           </Form.Item>
           <Form.Item
-            label="New password"
+            label={t`New password`}
             name="new_password"
             rules={[
-              { required: true, message: 'Choose a new password.' },
+              { required: true, message: t`Choose a new password.` },
               {
                 min: MIN_PASSWORD_LENGTH,
-                message: `Use at least ${MIN_PASSWORD_LENGTH} characters.`,
+                message: t`Use at least ${MIN_PASSWORD_LENGTH} characters.`,
               },
             ]}
-            extra={`At least ${MIN_PASSWORD_LENGTH} characters, different from the current one.`}
+            extra={t`At least ${MIN_PASSWORD_LENGTH} characters, different from the current one.`}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item
-            label="Confirm new password"
+            label={t`Confirm new password`}
             name="confirm"
             dependencies={['new_password']}
             rules={[
-              { required: true, message: 'Type the new password again.' },
+              { required: true, message: t`Type the new password again.` },
               ({ getFieldValue }) => ({
                 validator: (_, value) =>
                   !value || value === getFieldValue('new_password')
@@ -103,7 +104,7 @@ export function ChangePasswordPage() {
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={submitting}>
-            Change password
+            {t`Change password`}
           </Button>
         </Form>
       </Card>

@@ -6,6 +6,8 @@ import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { isCanceledRequest } from '../../../lib/request';
 import { authApi } from '../api/auth-api';
 import { AuthLayout } from '../../../components/auth-layout';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 /** docs/product/screens.md, docs/product/states.md: where a forced password reset lands, with ?alert=expiry_surpassed. */
 export const EXPIRY_SURPASSED_MESSAGE = `Your password is more than ${PASSWORD_MAX_AGE_DAYS} days old. Reset it to continue.`;
@@ -34,12 +36,12 @@ export function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthLayout title="Check your email">
+      <AuthLayout title={t`Check your email`}>
         <Result
           status="success"
           style={{ padding: 0 }}
-          subTitle={`If an account exists for ${sentTo}, we've sent it a link to reset the password. The link works for one hour.`}
-          extra={<Link to="/login">Back to sign in</Link>}
+          subTitle={t`If an account exists for ${sentTo}, we've sent it a link to reset the password. The link works for one hour.`}
+          extra={<Link to="/login">{t`Back to sign in`}</Link>}
         />
       </AuthLayout>
     );
@@ -47,19 +49,19 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout
-      title={expired ? 'Reset your password' : 'Forgot your password?'}
-      subtitle="Enter the email you sign in with and we'll send you a link to choose a new password."
+      title={expired ? t`Reset your password` : t`Forgot your password?`}
+      subtitle={t`Enter the email you sign in with and we'll send you a link to choose a new password.`}
       footer={
-        <>
+        <Trans>
           Remembered it? <Link to="/login">Back to sign in</Link>
-        </>
+        </Trans>
       }
     >
       {expired && (
         <Alert
           type="warning"
           showIcon
-          title="Your password has expired"
+          title={t`Your password has expired`}
           description={EXPIRY_SURPASSED_MESSAGE}
           style={{ marginBottom: 20 }}
         />
@@ -74,17 +76,17 @@ export function ForgotPasswordPage() {
         disabled={submitting}
       >
         <Form.Item
-          label="Email"
+          label={t`Email`}
           name="email"
           rules={[
-            { required: true, message: 'Enter your email address.' },
-            { type: 'email', message: 'Enter a valid email address.' },
+            { required: true, message: t`Enter your email address.` },
+            { type: 'email', message: t`Enter a valid email address.` },
           ]}
         >
-          <Input type="email" autoComplete="email" autoFocus placeholder="you@company.com" />
+          <Input type="email" autoComplete="email" autoFocus placeholder={t`you@company.com`} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
-          Send reset link
+          {t`Send reset link`}
         </Button>
       </Form>
     </AuthLayout>

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { AuthLayout } from '../../../components/auth-layout';
 import { InlineAlert, PasswordField, SubmitButton, TextField } from '../../../components/auth-kit';
 import { StandaloneLink } from '../../../components/standalone-link';
@@ -17,9 +19,9 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function validate(email: string, password: string): FieldErrors {
   const errors: FieldErrors = {};
-  if (!email) errors.email = 'Enter your email address.';
-  else if (!EMAIL_PATTERN.test(email)) errors.email = 'Enter a valid email address.';
-  if (!password) errors.password = 'Enter your password.';
+  if (!email) errors.email = t`Enter your email address.`;
+  else if (!EMAIL_PATTERN.test(email)) errors.email = t`Enter a valid email address.`;
+  if (!password) errors.password = t`Enter your password.`;
   return errors;
 }
 
@@ -70,42 +72,44 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title="Sign in"
-      subtitle="Welcome back. Sign in to your shared inbox."
+      title={t`Sign in`}
+      subtitle={t`Welcome back. Sign in to your shared inbox.`}
       footer={
-        <>
+        <Trans>
           New to {productName}? <Link to="/signup">Create an account</Link>
-        </>
+        </Trans>
       }
     >
       {params.get('reset') === 'done' && !error && (
         <InlineAlert kind="success">
-          Your password has been reset. Sign in with your new password.
+          {t`Your password has been reset. Sign in with your new password.`}
         </InlineAlert>
       )}
       {error && <InlineAlert kind="error">{error}</InlineAlert>}
-      <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+      <form noValidate onSubmit={onSubmit} aria-label={t`Sign in`}>
         <TextField
-          label="Email"
+          label={t`Email`}
           name="email"
           type="email"
           autoComplete="email"
-          placeholder="you@company.com"
+          placeholder={t`you@company.com`}
           autoFocus
           disabled={submitting}
           error={fieldErrors.email}
           onInput={clearError('email')}
         />
         <PasswordField
-          label="Password"
+          label={t`Password`}
           name="password"
           autoComplete="current-password"
           disabled={submitting}
           error={fieldErrors.password}
           onInput={clearError('password')}
-          labelExtra={<StandaloneLink to="/login/forgotpassword">Forgot password?</StandaloneLink>}
+          labelExtra={
+            <StandaloneLink to="/login/forgotpassword">{t`Forgot password?`}</StandaloneLink>
+          }
         />
-        <SubmitButton busy={submitting}>{submitting ? 'Signing in…' : 'Sign in'}</SubmitButton>
+        <SubmitButton busy={submitting}>{submitting ? t`Signing in…` : t`Sign in`}</SubmitButton>
       </form>
     </AuthLayout>
   );

@@ -8,6 +8,7 @@ import { isCanceledRequest } from '../../../lib/request';
 import { authApi } from '../api/auth-api';
 import { AuthLayout } from '../../../components/auth-layout';
 import { StandaloneLink } from '../../../components/standalone-link';
+import { t } from '@lingui/core/macro';
 
 interface ResetValues {
   password: string;
@@ -24,12 +25,14 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthLayout title="Reset your password">
+      <AuthLayout title={t`Reset your password`}>
         <Result
           status="warning"
           style={{ padding: 0 }}
-          subTitle="This reset link is incomplete. Open the link from the email again, or ask for a new one."
-          extra={<StandaloneLink to="/login/forgotpassword">Ask for a new link</StandaloneLink>}
+          subTitle={t`This reset link is incomplete. Open the link from the email again, or ask for a new one.`}
+          extra={
+            <StandaloneLink to="/login/forgotpassword">{t`Ask for a new link`}</StandaloneLink>
+          }
         />
       </AuthLayout>
     );
@@ -57,9 +60,9 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout
-      title="Choose a new password"
-      subtitle="You will sign in with it from now on. Every other session is signed out."
-      footer={<StandaloneLink to="/login">Back to sign in</StandaloneLink>}
+      title={t`Choose a new password`}
+      subtitle={t`You will sign in with it from now on. Every other session is signed out.`}
+      footer={<StandaloneLink to="/login">{t`Back to sign in`}</StandaloneLink>}
     >
       {error && (
         <Alert
@@ -68,7 +71,7 @@ export function ResetPasswordPage() {
           title={error.message}
           description={
             error.expiredLink ? (
-              <Link to="/login/forgotpassword">Ask for a new reset link</Link>
+              <Link to="/login/forgotpassword">{t`Ask for a new reset link`}</Link>
             ) : undefined
           }
           style={{ marginBottom: 20 }}
@@ -83,25 +86,25 @@ export function ResetPasswordPage() {
         disabled={submitting}
       >
         <Form.Item
-          label="New password"
+          label={t`New password`}
           name="password"
           rules={[
-            { required: true, message: 'Choose a new password.' },
+            { required: true, message: t`Choose a new password.` },
             {
               min: MIN_PASSWORD_LENGTH,
-              message: `Use at least ${MIN_PASSWORD_LENGTH} characters.`,
+              message: t`Use at least ${MIN_PASSWORD_LENGTH} characters.`,
             },
           ]}
-          extra={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          extra={t`At least ${MIN_PASSWORD_LENGTH} characters.`}
         >
           <Input.Password autoComplete="new-password" autoFocus />
         </Form.Item>
         <Form.Item
-          label="Confirm new password"
+          label={t`Confirm new password`}
           name="confirm"
           dependencies={['password']}
           rules={[
-            { required: true, message: 'Type the new password again.' },
+            { required: true, message: t`Type the new password again.` },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
                 !value || value === getFieldValue('password')
@@ -113,7 +116,7 @@ export function ResetPasswordPage() {
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
-          Reset password
+          {t`Reset password`}
         </Button>
       </Form>
     </AuthLayout>

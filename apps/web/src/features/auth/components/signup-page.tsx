@@ -6,6 +6,8 @@ import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { isCanceledRequest, resetClientState } from '../../../lib/request';
 import { authApi } from '../api/auth-api';
 import { AuthLayout } from '../../../components/auth-layout';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 const FIELDS = ['name', 'email', 'password', 'account_name'] as const;
 
@@ -33,12 +35,12 @@ export function SignupPage() {
 
   return (
     <AuthLayout
-      title="Create your account"
-      subtitle="Start a shared inbox for your team. It takes a minute."
+      title={t`Create your account`}
+      subtitle={t`Start a shared inbox for your team. It takes a minute.`}
       footer={
-        <>
+        <Trans>
           Already have an account? <Link to="/login">Sign in</Link>
-        </>
+        </Trans>
       }
     >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 20 }} />}
@@ -51,46 +53,46 @@ export function SignupPage() {
         disabled={submitting}
       >
         <Form.Item
-          label="Name"
+          label={t`Name`}
           name="name"
-          rules={[{ required: true, whitespace: true, message: 'Enter your name.' }]}
+          rules={[{ required: true, whitespace: true, message: t`Enter your name.` }]}
         >
-          <Input autoComplete="name" autoFocus placeholder="Jane Doe" />
+          <Input autoComplete="name" autoFocus placeholder={t`Jane Doe`} />
         </Form.Item>
         <Form.Item
-          label="Email"
+          label={t`Email`}
           name="email"
           rules={[
-            { required: true, message: 'Enter your email address.' },
-            { type: 'email', message: 'Enter a valid email address.' },
+            { required: true, message: t`Enter your email address.` },
+            { type: 'email', message: t`Enter a valid email address.` },
           ]}
         >
-          <Input type="email" autoComplete="email" placeholder="you@company.com" />
+          <Input type="email" autoComplete="email" placeholder={t`you@company.com`} />
         </Form.Item>
         <Form.Item
-          label="Password"
+          label={t`Password`}
           name="password"
           rules={[
-            { required: true, message: 'Choose a password.' },
+            { required: true, message: t`Choose a password.` },
             {
               min: MIN_PASSWORD_LENGTH,
-              message: `Use at least ${MIN_PASSWORD_LENGTH} characters.`,
+              message: t`Use at least ${MIN_PASSWORD_LENGTH} characters.`,
             },
           ]}
-          extra={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          extra={t`At least ${MIN_PASSWORD_LENGTH} characters.`}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
-          label="Workspace name"
+          label={t`Workspace name`}
           name="account_name"
-          rules={[{ required: true, whitespace: true, message: 'Enter a workspace name.' }]}
-          extra="Usually your company or team name. You can add more workspaces later."
+          rules={[{ required: true, whitespace: true, message: t`Enter a workspace name.` }]}
+          extra={t`Usually your company or team name. You can add more workspaces later.`}
         >
-          <Input autoComplete="organization" placeholder="Acme Support" />
+          <Input autoComplete="organization" placeholder={t`Acme Support`} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
-          Create account
+          {t`Create account`}
         </Button>
       </Form>
     </AuthLayout>

@@ -120,12 +120,30 @@ describe('support channels settings', () => {
     FLOW_TIMEOUT,
   );
 
+  it('lists the email address beside the other channels, and adds or edits one through Email setup', async () => {
+    fakeApi({ 'GET /dashboardapi/supportchannel/all': json(200, [EMAIL]) });
+    renderAs(<SupportChannelsPage />, '/settings/supportchannels');
+    const row = (await screen.findByText('support@northwind.io')).closest('tr')!;
+    expect(within(row).getByText('Email')).toBeInTheDocument();
+    expect(within(row).getByText('The customer, by email from support@northwind.io')).toBeVisible();
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit support@northwind.io' }));
+    expect(screen.getByTestId('location').textContent).toBe('/settings/emailsetup');
+  });
+
+  it('“Add email address” opens the same setup as Settings → Email setup', async () => {
+    fakeApi({ 'GET /dashboardapi/supportchannel/all': json(200, []) });
+    renderAs(<SupportChannelsPage />, '/settings/supportchannels');
+    await userEvent.click(await screen.findByRole('button', { name: /add email address/i }));
+    expect(screen.getByTestId('location').textContent).toBe('/settings/emailsetup');
+  });
+
   it('agents see the channels but cannot change them', async () => {
     fakeApi({ 'GET /dashboardapi/supportchannel/all': json(200, [EMAIL]) });
     renderAs(<SupportChannelsPage />, '/settings/supportchannels', 'agent');
     expect(await screen.findByText('support@northwind.io')).toBeInTheDocument();
     expect(screen.getByText('Only owners and admins can add or change channels.')).toBeVisible();
     expect(screen.queryByRole('button', { name: /add api channel/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: /add email address/i })).toBeNull();
   });
 });
 

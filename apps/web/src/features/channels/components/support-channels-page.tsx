@@ -16,6 +16,7 @@ import type { TableColumnsType } from 'antd';
 import {
   ApiOutlined,
   FacebookOutlined,
+  MailOutlined,
   MessageOutlined,
   PhoneOutlined,
   PlusOutlined,
@@ -47,6 +48,9 @@ import {
 } from './provider-channel-modal';
 import { SecretOnce } from './secret-once';
 import { ScrollRegion } from '../../../components/scroll-region';
+
+/** Email channels are set up (address, sending server, DNS) where Settings → Email setup does it. */
+const EMAIL_SETUP_PATH = '/settings/emailsetup';
 
 const PROVIDER_TYPES = new Set([
   'sms',
@@ -242,7 +246,9 @@ export function SupportChannelsPage() {
       title: 'Replies go to',
       dataIndex: 'webhook_url',
       render: (url: string | null, c) =>
-        c.type !== 'api' ? (
+        c.type === 'email' ? (
+          <Typography.Text type="secondary">The customer, by email from {c.name}</Typography.Text>
+        ) : c.type !== 'api' ? (
           <Typography.Text type="secondary">The customer, on {c.name}</Typography.Text>
         ) : url ? (
           <Typography.Text ellipsis style={{ maxWidth: 260 }}>
@@ -264,6 +270,16 @@ export function SupportChannelsPage() {
               <Space size={4}>
                 {c.type === 'api' && (
                   <Button size="small" type="link" onClick={() => setModal({ editing: c })}>
+                    Edit
+                  </Button>
+                )}
+                {c.type === 'email' && (
+                  <Button
+                    size="small"
+                    type="link"
+                    aria-label={`Edit ${c.name}`}
+                    onClick={() => void navigate(EMAIL_SETUP_PATH)}
+                  >
                     Edit
                   </Button>
                 )}
@@ -309,6 +325,9 @@ export function SupportChannelsPage() {
           canManage && (
             <Space wrap>
               {/* A button that navigates: a button inside a link is neither, to a screen reader. */}
+              <Button icon={<MailOutlined />} onClick={() => void navigate(EMAIL_SETUP_PATH)}>
+                Add email address
+              </Button>
               <Button
                 icon={<FacebookOutlined />}
                 onClick={() => void navigate('/settings/supportchannels/addchannel/fb')}
@@ -369,7 +388,7 @@ export function SupportChannelsPage() {
             pagination={false}
             locale={{
               emptyText:
-                'No channels yet. Add an API channel to post messages from your own systems.',
+                'No channels yet. Add an email address, a chat or phone channel, or an API channel to post messages from your own systems.',
             }}
           />
         </ScrollRegion>

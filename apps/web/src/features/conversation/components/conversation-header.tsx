@@ -18,6 +18,7 @@ import {
   STATUS_COLORS,
   STATUS_LABELS,
   channelLabel,
+  conversationTitle,
 } from '../conversation-labels';
 import type { ConversationActions } from '../hooks/use-conversation-actions';
 import { ConversationTags } from './conversation-tags';
@@ -106,7 +107,7 @@ export function ConversationHeader({
       <div className={styles.titleRow}>
         {onBack && <BackButton label={BACK_TO_LIST} onClick={onBack} />}
         <div className={styles.titleBlock}>
-          <h2 className={styles.title}>{detail.subject || '(no subject)'}</h2>
+          <h2 className={styles.title}>{conversationTitle(detail, contactDisplayName(detail))}</h2>
           <div className={styles.meta}>
             <span>{contactDisplayName(detail)}</span>
             <Tag variant="filled">{channelLabel(detail.channel_type)}</Tag>

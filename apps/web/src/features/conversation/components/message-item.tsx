@@ -11,19 +11,34 @@ import styles from './conversation-pane.module.css';
 /**
  * Customer HTML (already sanitised by the server) is shown only inside a sandboxed frame
  * without `allow-scripts` — nothing in it can run, whatever slipped through — plus a CSP that
- * forbids scripts and loads nothing but inline styles and images. `allow-same-origin` only lets
- * this page measure the frame for its height (harmless without scripts); links open in a new,
- * separate tab (`allow-popups-to-escape-sandbox`), never inside the frame or over the app.
+ * forbids scripts and loads nothing but inline styles and our own images. `allow-same-origin`
+ * only lets this page measure the frame for its height (harmless without scripts); links open in
+ * a new, separate tab (`allow-popups-to-escape-sandbox`), never inside the frame or over the app.
  */
 export const HTML_FRAME_SANDBOX = 'allow-same-origin allow-popups allow-popups-to-escape-sandbox';
 
-export function htmlDocument(html: string): string {
+/**
+ * An image on the internet (the server keeps its address in data-remote-src; older mail still
+ * has it in src). Loading one tells its sender when and where the mail was read.
+ */
+const REMOTE_IMAGE = /<img\b[^>]*\s(?:data-remote-src|src)="https?:/i;
+export const hasRemoteImages = (html: string) => REMOTE_IMAGE.test(html);
+
+/**
+ * The frame's document. Remote images stay unloaded — held back by the server and refused by
+ * the CSP, which blocks them in mail stored before too — until the agent chooses to load them.
+ * (Attribute values come double-quoted from the server's serializer with quotes escaped inside,
+ * so `data-remote-src="` after `<img` is always the attribute itself.)
+ */
+export function htmlDocument(html: string, { remoteImages = false } = {}): string {
+  const body = remoteImages ? html.replace(/(<img\b[^>]*?\s)data-remote-src="/gi, '$1src="') : html;
+  const images = remoteImages ? "'self' data: https:" : "'self' data:";
   return [
     '<!doctype html><html><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'none'; object-src 'none'; form-action 'none'; img-src 'self' data: https:; style-src 'unsafe-inline'; font-src data: https:">`,
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'none'; object-src 'none'; form-action 'none'; img-src ${images}; style-src 'unsafe-inline'; font-src data:">`,
     '<meta name="referrer" content="no-referrer"><base target="_blank">',
     '<style>html,body{overflow-y:hidden}body{margin:8px;font:14px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2430;overflow-wrap:anywhere}img{max-width:100%;height:auto}blockquote{margin:0 0 0 8px;padding-left:8px;border-left:2px solid #d9d9d9;color:#5b6170}</style>',
-    `</head><body>${html}</body></html>`,
+    `</head><body>${body}</body></html>`,
   ].join('');
 }
 
@@ -59,23 +74,107 @@ function useAutoHeight(initial: number) {
   return { height, onLoad };
 }
 
+/** Senders (contact ids) whose mail loads its images at once, kept in this browser. */
+const TRUSTED_SENDERS_KEY = 'parley.loadImagesFrom';
+
+function trustedSenders(): number[] {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(TRUSTED_SENDERS_KEY) ?? '[]');
+    return Array.isArray(saved) ? saved.filter((id): id is number => typeof id === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+function trustSender(contactId: number) {
+  const ids = new Set(trustedSenders()).add(contactId);
+  localStorage.setItem(TRUSTED_SENDERS_KEY, JSON.stringify([...ids]));
+}
+
 function HtmlBody({ message, sender }: { message: Message; sender: string }) {
   const { height, onLoad } = useAutoHeight(frameHeight(message.body));
+  const html = message.body_html ?? '';
+  const contactId = message.sender.type === 'contact' ? message.sender.id : null;
+  const remote = hasRemoteImages(html);
+  const [loadImages, setLoadImages] = useState(
+    () => contactId !== null && trustedSenders().includes(contactId),
+  );
   return (
-    <div className={styles.htmlFrame} style={{ height }}>
-      <iframe
-        title={`Message from ${sender}`}
-        sandbox={HTML_FRAME_SANDBOX}
-        srcDoc={htmlDocument(message.body_html ?? '')}
-        referrerPolicy="no-referrer"
-        onLoad={onLoad}
-      />
-    </div>
+    <>
+      {remote && !loadImages && (
+        <div className={styles.remoteImages} role="note" data-testid="remote-images">
+          <span>
+            Images from the internet are not shown, so the sender cannot tell you read this.
+          </span>
+          <button type="button" className={styles.linkButton} onClick={() => setLoadImages(true)}>
+            Load images
+          </button>
+          {contactId !== null && (
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => {
+                trustSender(contactId);
+                setLoadImages(true);
+              }}
+            >
+              Always load from this sender
+            </button>
+          )}
+        </div>
+      )}
+      <div className={styles.htmlFrame} style={{ height }}>
+        <iframe
+          title={`Message from ${sender}`}
+          sandbox={HTML_FRAME_SANDBOX}
+          srcDoc={htmlDocument(html, { remoteImages: loadImages })}
+          referrerPolicy="no-referrer"
+          onLoad={onLoad}
+        />
+      </div>
+    </>
+  );
+}
+
+/** Images the browser shows as a preview; any other file is a download link. */
+const PREVIEW_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/**
+ * The message's files, each once: an image the mail's HTML already shows (embedded) is not
+ * listed again; images show as previews, in every channel; other files as download links.
+ */
+function MessageFiles({ message }: { message: Message }) {
+  const files = (message.attachments ?? []).filter((f) => !(message.body_html && f.is_embedded));
+  if (files.length === 0) return null;
+  return (
+    <ul className={styles.attachments} aria-label="Attachments">
+      {files.map((file) => (
+        <li key={file.id}>
+          {PREVIEW_TYPES.has(file.content_type) ? (
+            <a
+              className={styles.imagePreview}
+              href={file.url}
+              download={file.file_name}
+              rel="noreferrer"
+              title={file.file_name}
+            >
+              <img src={file.url} alt={file.file_name} loading="lazy" />
+            </a>
+          ) : (
+            <a href={file.url} download={file.file_name} rel="noreferrer">
+              <PaperClipOutlined aria-hidden /> {file.file_name}
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 
 function MessageBody({ message, sender }: { message: Message; sender: string }) {
   if (message.body_html) return <HtmlBody message={message} sender={sender} />;
+  // A photo sent on its own is the photo: no empty line of text above it.
+  if (!message.body.trim() && message.attachments?.length > 0) return null;
   // Plain text: React escapes it; pre-wrap keeps the line breaks.
   return <p className={styles.text}>{message.body}</p>;
 }
@@ -161,17 +260,7 @@ export const MessageItem = memo(function MessageItem({ message, contactName }: M
         ) : (
           <MessageBody message={message} sender={sender} />
         )}
-        {message.attachments?.length > 0 && (
-          <ul className={styles.attachments} aria-label="Attachments">
-            {message.attachments.map((file) => (
-              <li key={file.id}>
-                <a href={file.url} download={file.file_name} rel="noreferrer">
-                  <PaperClipOutlined aria-hidden /> {file.file_name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
+        <MessageFiles message={message} />
         {showDelivery && message.delivery_status && (
           <footer className={styles.footer}>
             <DeliveryStatusTick status={message.delivery_status} />

@@ -1,5 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Flex, Input, Popover, Tabs, Tooltip } from 'antd';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import { Button, Flex, Input, Popover, Tabs, Tooltip, type InputRef } from 'antd';
 import {
   BoldOutlined,
   ClearOutlined,
@@ -7,9 +14,16 @@ import {
   ItalicOutlined,
   LinkOutlined,
   OrderedListOutlined,
+  RedoOutlined,
   UnderlineOutlined,
+  UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import Image from '@tiptap/extension-image';
+import { keptMarkup } from './kept-markup';
+import styles from './rich-text-editor.module.css';
 
 interface RichTextEditorProps {
   /** The HTML to start from; a new value from outside (another article loaded) replaces the text. */
@@ -24,182 +38,302 @@ const PREVIEW_STYLE =
   'blockquote{border-left:3px solid #d9dce3;margin:0;padding-left:12px;color:#5b6170;}' +
   'a{color:#1677ff;}table{border-collapse:collapse;}td,th{border:1px solid #d9dce3;padding:4px 8px;}';
 
+/** The editor's HTML, with an empty document as '' (what an article without text has). */
+const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
+
+/** What people type as a link: "example.com" means the web site, not a page next to this one. */
+export function linkAddress(typed: string): string | null {
+  const url = typed.trim();
+  if (!url || url === 'https://' || url === 'http://') return null;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) || /^[/#?]/.test(url)) return url;
+  return `https://${url}`;
+}
+
 /**
- * A small rich-text editor: an editable area (the browser's own editing commands) with a toolbar
- * for bold, italic, underline, headings, lists, quotes and links, and a preview. The HTML it
- * produces is cleaned again by the server (allow-list) when the article is saved.
+ * The help-center article editor (Tiptap, on ProseMirror): a toolbar for bold, italic, underline,
+ * headings, quotes, lists and links, and a preview. The HTML it produces is cleaned again by the
+ * server (allow-list) when the article is saved; what the editor's schema does not know is
+ * dropped here first.
  */
 export function RichTextEditor({ value, onChange, label, disabled = false }: RichTextEditorProps) {
-  const area = useRef<HTMLDivElement>(null);
   const lastEmitted = useRef<string | null>(null);
-  const savedRange = useRef<Range | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const toolbar = useRef<HTMLDivElement>(null);
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [linkOpen, setLinkOpen] = useState(false);
   const [linkUrl, setLinkUrl] = useState('https://');
-  const [html, setHtml] = useState(value);
+  // The one toolbar button reached with Tab; the arrow keys move between the others.
+  const [focusIndex, setFocusIndex] = useState(0);
+  const openLinkRef = useRef<() => void>(() => undefined);
+  const linkInput = useRef<InputRef>(null);
 
-  // Only a value that did not come from typing here resets the editable area.
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        link: {
+          openOnClick: false,
+          // Links open where the reader chooses, as before; a link that had a target keeps it.
+          HTMLAttributes: { target: null, rel: null, class: null },
+        },
+        // Code blocks, inline code, rules and strike-through have no button but survive editing.
+      }),
+      // Images already in an article stay where they are (inline, as the old editor kept them).
+      Image.configure({ inline: true }),
+      ...keptMarkup,
+    ],
+    content: value,
+    editable: !disabled,
+    editorProps: {
+      attributes: editorAttributes(label, disabled),
+      handleKeyDown: (_view, event) => {
+        // Alt+F10 goes to the toolbar (the usual shortcut in editors); Ctrl/⌘+K adds a link.
+        if (event.altKey && event.key === 'F10') {
+          focusToolbar(toolbar.current);
+          return true;
+        }
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+          openLinkRef.current();
+          return true;
+        }
+        return false;
+      },
+    },
+    onUpdate: ({ editor: current }) => {
+      const next = htmlOf(current);
+      lastEmitted.current = next;
+      onChangeRef.current(next);
+    },
+  });
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current.isActive('bold'),
+      italic: current.isActive('italic'),
+      underline: current.isActive('underline'),
+      h2: current.isActive('heading', { level: 2 }),
+      h3: current.isActive('heading', { level: 3 }),
+      paragraph: current.isActive('paragraph'),
+      quote: current.isActive('blockquote'),
+      bullets: current.isActive('bulletList'),
+      numbers: current.isActive('orderedList'),
+      link: current.isActive('link'),
+      href: (current.getAttributes('link').href as string | undefined) ?? null,
+      canUndo: current.can().undo(),
+      canRedo: current.can().redo(),
+      html: htmlOf(current),
+    }),
+  });
+
+  // Only a value that did not come from typing here replaces the text.
   useEffect(() => {
     if (value === lastEmitted.current) return;
-    if (area.current && area.current.innerHTML !== value) area.current.innerHTML = value;
-    setHtml(value);
-  }, [value]);
+    lastEmitted.current = value;
+    if (htmlOf(editor) !== value) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
 
-  const emit = () => {
-    const next = area.current?.innerHTML ?? '';
-    lastEmitted.current = next;
-    setHtml(next);
-    onChange(next);
-  };
+  useEffect(() => {
+    editor.setEditable(!disabled, false);
+    editor.setOptions({
+      editorProps: { ...editor.options.editorProps, attributes: editorAttributes(label, disabled) },
+    });
+  }, [editor, disabled, label]);
 
-  const run = (command: string, argument?: string) => {
-    if (disabled) return;
-    area.current?.focus();
-    document.execCommand(command, false, argument);
-    emit();
-  };
-
-  const rememberSelection = () => {
-    const selection = window.getSelection();
-    const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
-    savedRange.current =
-      range && area.current?.contains(range.commonAncestorContainer) ? range.cloneRange() : null;
-  };
-
-  const addLink = () => {
-    const url = linkUrl.trim();
-    setLinkOpen(false);
-    if (!url || url === 'https://') return;
-    area.current?.focus();
-    const selection = window.getSelection();
-    if (savedRange.current && selection) {
-      selection.removeAllRanges();
-      selection.addRange(savedRange.current);
-    }
-    if (selection && !selection.isCollapsed) document.execCommand('createLink', false, url);
-    else
-      document.execCommand(
-        'insertHTML',
-        false,
-        `<a href="${encodeURI(url)}">${escapeText(url)}</a>`,
-      );
-    emit();
-  };
+  // The address field takes the keyboard each time the popover opens (from the button or Ctrl+K).
+  useEffect(() => {
+    if (linkOpen) linkInput.current?.focus({ cursor: 'all' });
+  }, [linkOpen]);
 
   const locked = disabled || tab !== 'write';
 
-  return (
-    <div style={{ border: '1px solid #d9dce3', borderRadius: 8, background: '#fff' }}>
-      <Flex
-        align="center"
-        justify="space-between"
-        wrap
-        style={{ borderBottom: '1px solid #eceef2', padding: '0 8px' }}
+  const openLink = () => {
+    if (locked) return;
+    setLinkUrl(editor.getAttributes('link').href ?? 'https://');
+    setLinkOpen(true);
+  };
+  openLinkRef.current = openLink;
+
+  const addLink = () => {
+    const url = linkAddress(linkUrl);
+    setLinkOpen(false);
+    if (!url) {
+      editor.commands.focus();
+      return;
+    }
+    const chain = editor.chain().focus().extendMarkRange('link');
+    if (editor.state.selection.empty && !editor.isActive('link')) {
+      // No text chosen: the address itself becomes the link's text.
+      chain
+        .insertContent({ type: 'text', text: url, marks: [{ type: 'link', attrs: { href: url } }] })
+        .run();
+    } else {
+      chain.setLink({ href: url }).run();
+    }
+  };
+
+  const tools: Tool[] = [
+    {
+      title: 'Bold',
+      icon: <BoldOutlined />,
+      pressed: state.bold,
+      run: () => editor.chain().focus().toggleBold().run(),
+    },
+    {
+      title: 'Italic',
+      icon: <ItalicOutlined />,
+      pressed: state.italic,
+      run: () => editor.chain().focus().toggleItalic().run(),
+    },
+    {
+      title: 'Underline',
+      icon: <UnderlineOutlined />,
+      pressed: state.underline,
+      run: () => editor.chain().focus().toggleUnderline().run(),
+    },
+    {
+      title: 'Heading',
+      text: 'H2',
+      pressed: state.h2,
+      run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      title: 'Subheading',
+      text: 'H3',
+      pressed: state.h3,
+      run: () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
+    },
+    {
+      title: 'Paragraph',
+      text: '¶',
+      pressed: state.paragraph && !state.quote && !state.bullets && !state.numbers,
+      run: () => editor.chain().focus().clearNodes().setParagraph().run(),
+    },
+    {
+      title: 'Quote',
+      text: '“ ”',
+      pressed: state.quote,
+      run: () => editor.chain().focus().toggleBlockquote().run(),
+    },
+    {
+      title: 'Bulleted list',
+      icon: <UnorderedListOutlined />,
+      pressed: state.bullets,
+      run: () => editor.chain().focus().toggleBulletList().run(),
+    },
+    {
+      title: 'Numbered list',
+      icon: <OrderedListOutlined />,
+      pressed: state.numbers,
+      run: () => editor.chain().focus().toggleOrderedList().run(),
+    },
+    {
+      title: 'Link',
+      icon: <LinkOutlined />,
+      pressed: state.link,
+      // The popover below opens it.
+      run: openLink,
+    },
+    {
+      title: 'Remove link',
+      icon: <DisconnectOutlined />,
+      unavailable: !state.link,
+      run: () => editor.chain().focus().extendMarkRange('link').unsetLink().run(),
+    },
+    {
+      title: 'Clear formatting',
+      icon: <ClearOutlined />,
+      run: () => editor.chain().focus().unsetAllMarks().run(),
+    },
+    {
+      title: 'Undo',
+      icon: <UndoOutlined />,
+      unavailable: !state.canUndo,
+      run: () => editor.chain().focus().undo().run(),
+    },
+    {
+      title: 'Redo',
+      icon: <RedoOutlined />,
+      unavailable: !state.canRedo,
+      run: () => editor.chain().focus().redo().run(),
+    },
+  ];
+
+  const onToolbarKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = toolButtons(toolbar.current);
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0 || buttons.length === 0) return;
+    let next: number | null = null;
+    if (event.key === 'ArrowRight') next = (at + 1) % buttons.length;
+    else if (event.key === 'ArrowLeft') next = (at - 1 + buttons.length) % buttons.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = buttons.length - 1;
+    else if (event.key === 'Escape' && !linkOpen) {
+      event.preventDefault();
+      editor.commands.focus();
+      return;
+    }
+    if (next === null) return;
+    event.preventDefault();
+    buttons[next]?.focus();
+  };
+
+  const rendered = tools.map((tool, index) => {
+    const button = (
+      <ToolButton
+        key={tool.title}
+        tool={tool}
+        disabled={locked || Boolean(tool.unavailable)}
+        tabStop={index === focusIndex}
+        onFocus={() => setFocusIndex(index)}
+      />
+    );
+    if (tool.title !== 'Link') return button;
+    return (
+      <Popover
+        key={tool.title}
+        open={linkOpen}
+        onOpenChange={(open) => (open ? openLink() : setLinkOpen(false))}
+        trigger="click"
+        content={
+          <Flex gap={8} wrap>
+            <Input
+              ref={linkInput}
+              aria-label="Link address"
+              value={linkUrl}
+              onChange={(e) => setLinkUrl(e.target.value)}
+              onPressEnter={addLink}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') {
+                  setLinkOpen(false);
+                  editor.commands.focus();
+                }
+              }}
+              className={styles.linkInput}
+            />
+            <Button type="primary" onClick={addLink}>
+              {state.link ? 'Change link' : 'Add link'}
+            </Button>
+          </Flex>
+        }
       >
-        <Flex role="toolbar" aria-label="Formatting" gap={2} wrap>
-          <ToolButton
-            title="Bold"
-            icon={<BoldOutlined />}
-            disabled={locked}
-            onClick={() => run('bold')}
-          />
-          <ToolButton
-            title="Italic"
-            icon={<ItalicOutlined />}
-            disabled={locked}
-            onClick={() => run('italic')}
-          />
-          <ToolButton
-            title="Underline"
-            icon={<UnderlineOutlined />}
-            disabled={locked}
-            onClick={() => run('underline')}
-          />
-          <ToolButton
-            title="Heading"
-            text="H2"
-            disabled={locked}
-            onClick={() => run('formatBlock', '<h2>')}
-          />
-          <ToolButton
-            title="Subheading"
-            text="H3"
-            disabled={locked}
-            onClick={() => run('formatBlock', '<h3>')}
-          />
-          <ToolButton
-            title="Paragraph"
-            text="¶"
-            disabled={locked}
-            onClick={() => run('formatBlock', '<p>')}
-          />
-          <ToolButton
-            title="Quote"
-            text="“ ”"
-            disabled={locked}
-            onClick={() => run('formatBlock', '<blockquote>')}
-          />
-          <ToolButton
-            title="Bulleted list"
-            icon={<UnorderedListOutlined />}
-            disabled={locked}
-            onClick={() => run('insertUnorderedList')}
-          />
-          <ToolButton
-            title="Numbered list"
-            icon={<OrderedListOutlined />}
-            disabled={locked}
-            onClick={() => run('insertOrderedList')}
-          />
-          <Popover
-            open={linkOpen}
-            onOpenChange={(open) => {
-              if (open) rememberSelection();
-              setLinkOpen(open);
-            }}
-            trigger="click"
-            content={
-              <Flex gap={8}>
-                <Input
-                  aria-label="Link address"
-                  value={linkUrl}
-                  onChange={(e) => setLinkUrl(e.target.value)}
-                  onPressEnter={addLink}
-                  style={{ width: 260 }}
-                />
-                <Button type="primary" onClick={addLink}>
-                  Add link
-                </Button>
-              </Flex>
-            }
-          >
-            <Tooltip title="Link">
-              <Button
-                type="text"
-                size="small"
-                aria-label="Link"
-                icon={<LinkOutlined />}
-                disabled={locked}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  rememberSelection();
-                }}
-              />
-            </Tooltip>
-          </Popover>
-          <ToolButton
-            title="Remove link"
-            icon={<DisconnectOutlined />}
-            disabled={locked}
-            onClick={() => run('unlink')}
-          />
-          <ToolButton
-            title="Clear formatting"
-            icon={<ClearOutlined />}
-            disabled={locked}
-            onClick={() => run('removeFormat')}
-          />
-        </Flex>
+        {button}
+      </Popover>
+    );
+  });
+
+  return (
+    <div className={styles.frame}>
+      <Flex align="center" justify="space-between" wrap className={styles.bar}>
+        <div
+          ref={toolbar}
+          role="toolbar"
+          aria-label="Formatting"
+          className={styles.toolbar}
+          onKeyDown={onToolbarKey}
+        >
+          {rendered}
+        </div>
         <Tabs
           size="small"
           activeKey={tab}
@@ -211,30 +345,17 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
           tabBarStyle={{ margin: 0 }}
         />
       </Flex>
-      <div
-        ref={area}
-        role="textbox"
-        aria-multiline="true"
-        aria-label={label}
-        aria-disabled={disabled || undefined}
-        contentEditable={!disabled}
-        suppressContentEditableWarning
-        onInput={emit}
-        onBlur={emit}
-        style={{
-          display: tab === 'write' ? 'block' : 'none',
-          minHeight: 280,
-          padding: '12px 16px',
-          outline: 'none',
-          lineHeight: 1.6,
-        }}
+      <EditorContent
+        editor={editor}
+        className={styles.content}
+        style={{ display: tab === 'write' ? 'block' : 'none' }}
       />
       {tab === 'preview' && (
         // A sandboxed frame: nothing in the text can run, even before the server cleans it.
         <iframe
           title="Article preview"
           sandbox=""
-          srcDoc={`<!doctype html><meta charset="utf-8"><style>${PREVIEW_STYLE}</style>${html}`}
+          srcDoc={`<!doctype html><meta charset="utf-8"><style>${PREVIEW_STYLE}</style>${state.html}`}
           style={{ width: '100%', minHeight: 320, border: 0, display: 'block' }}
         />
       )}
@@ -242,32 +363,75 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
   );
 }
 
-function escapeText(text: string) {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** The editable area's name and role: ProseMirror's element is the text box people type in. */
+function editorAttributes(label: string, disabled: boolean): Record<string, string> {
+  return {
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-label': label,
+    ...(disabled ? { 'aria-readonly': 'true' } : {}),
+  };
 }
 
-interface ToolButtonProps {
+function toolButtons(toolbar: HTMLElement | null): HTMLButtonElement[] {
+  return [...(toolbar?.querySelectorAll<HTMLButtonElement>('button') ?? [])].filter(
+    (button) => !button.disabled,
+  );
+}
+
+function focusToolbar(toolbar: HTMLElement | null) {
+  const buttons = toolButtons(toolbar);
+  (buttons.find((button) => button.tabIndex === 0) ?? buttons[0])?.focus();
+}
+
+interface Tool {
   title: string;
   icon?: ReactNode;
   text?: string;
-  disabled: boolean;
-  onClick: () => void;
+  /** For a toggle: whether it is on where the cursor is. */
+  pressed?: boolean;
+  /** Nothing to do here (no link to remove, nothing to undo). */
+  unavailable?: boolean;
+  run: () => void;
 }
 
-function ToolButton({ title, icon, text, disabled, onClick }: ToolButtonProps) {
+interface ToolButtonProps {
+  tool: Tool;
+  disabled: boolean;
+  tabStop: boolean;
+  onFocus: () => void;
+}
+
+/** `trigger` holds what a wrapping Popover or Tooltip passes down (its click and hover handlers). */
+function ToolButton({
+  tool,
+  disabled,
+  tabStop,
+  onFocus,
+  ...trigger
+}: ToolButtonProps & { onClick?: (event: MouseEvent<HTMLElement>) => void }) {
+  const { title, icon, text, pressed, run } = tool;
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    trigger.onClick?.(event);
+    // The link button's popover runs it, on its click above.
+    if (title !== 'Link') run();
+  };
   const button = (
     <Button
+      {...trigger}
       type="text"
       size="small"
       // A button that shows text is named starting with it (WCAG 2.5.3): "H2 heading".
       aria-label={text ? `${text} ${title.toLowerCase()}` : title}
+      aria-pressed={pressed === undefined ? undefined : pressed}
       icon={icon}
       disabled={disabled}
-      // Keeps the selection in the text while the button is pressed.
+      tabIndex={tabStop ? 0 : -1}
+      onFocus={onFocus}
+      // Keeps the cursor in the text while the button is pressed.
       onMouseDown={(e) => e.preventDefault()}
       onClick={onClick}
-      // A one-character label (¶) would make the button narrower than a 24 px target.
-      style={{ minWidth: 28, ...(text ? { fontWeight: 600 } : {}) }}
+      className={`${styles.tool}${pressed ? ` ${styles.pressed}` : ''}`}
     >
       {text}
     </Button>

@@ -1,5 +1,6 @@
 import { LOCAL_KEYS, type Me, type ProfileUpdateBody } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
+import { followMePreferences } from '../../../lib/preferences';
 import { hasSession } from '../../../lib/session';
 import { meLoaded } from '../../auth/auth-slice';
 
@@ -16,6 +17,8 @@ export const profileApi = baseApi.injectEndpoints({
           if (!hasSession()) return;
           dispatch(meLoaded(data));
           localStorage.setItem(LOCAL_KEYS.loggedInUserData, JSON.stringify(data));
+          // The app takes on the person's language and theme.
+          followMePreferences(data);
         } catch {
           // The page shows the failure from the mutation's own result.
         }

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Me } from '@parley/contracts';
@@ -6,7 +6,9 @@ import { makeStore } from '../../../app/store';
 import { fakeApi, json, type RecordedCall } from '../../../test/fake-api';
 import { ME, signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
-import { PICTURE_SIZE_MESSAGE, PICTURE_TYPE_MESSAGE, ProfilePage } from './profile-page';
+import { activateLocale } from '../../../lib/i18n';
+import { setThemePreference } from '../../../lib/preferences';
+import { pictureSizeMessage, pictureTypeMessage, ProfilePage } from './profile-page';
 
 /** Long flows type a lot; a loaded machine makes userEvent slow. */
 const FLOW_TIMEOUT = 60_000;
@@ -44,6 +46,8 @@ function profileServer(initial: Partial<Me> = {}) {
         ...('notification_sound' in body
           ? { notification_sound: body.notification_sound as number | null }
           : {}),
+        ...('locale' in body ? { locale: body.locale as Me['locale'] } : {}),
+        ...('theme' in body ? { theme: body.theme as Me['theme'] } : {}),
         ...('avatar_attachment_id' in body
           ? {
               avatar:
@@ -71,6 +75,63 @@ async function chooseSound(option: string) {
 }
 
 const png = (size = 2048) => new File([new Uint8Array(size)], 'me.png', { type: 'image/png' });
+
+// The language and theme belong to the page: each test starts in English, following the device.
+afterEach(async () => {
+  await activateLocale('en');
+  setThemePreference('system');
+});
+
+async function chooseOption(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  const item = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+      (el) => el.getAttribute('title') === option && !el.closest('.ant-select-dropdown-hidden'),
+    );
+    if (!found) throw new Error(`No option ${option}`);
+    return found;
+  });
+  fireEvent.click(item);
+}
+
+describe('language and theme (Profile)', () => {
+  it(
+    "offers the browser's language and every language by its own name; the choice is saved and the page switches to it",
+    async () => {
+      const api = profileServer();
+      renderProfile();
+      await screen.findByLabelText('Name');
+      expect(screen.getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
+      await chooseOption('Language', 'Français');
+      fireEvent.click(screen.getByRole('radio', { name: 'Dark' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+      await waitFor(() =>
+        expect(api.callsTo('PATCH /dashboardapi/me/profile')[0]?.body).toMatchObject({
+          locale: 'fr',
+          theme: 'dark',
+        }),
+      );
+      expect(
+        await screen.findByRole('button', { name: 'Enregistrer les modifications' }),
+      ).toBeInTheDocument();
+      expect(document.documentElement).toHaveAttribute('lang', 'fr');
+    },
+    FLOW_TIMEOUT,
+  );
+
+  it('saving other fields does not pin the language or the theme', async () => {
+    const api = profileServer({ locale: null, theme: 'system' });
+    renderProfile();
+    const name = await screen.findByLabelText('Name');
+    await userEvent.type(name, 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PATCH /dashboardapi/me/profile')).toHaveLength(1));
+    const body = api.callsTo('PATCH /dashboardapi/me/profile')[0]?.body as object;
+    expect(body).not.toHaveProperty('locale');
+    expect(body).not.toHaveProperty('theme');
+  });
+});
 
 describe('profile page (/settings/profile)', () => {
   it(
@@ -165,9 +226,9 @@ describe('profile page (/settings/profile)', () => {
     fireEvent.change(input, {
       target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] },
     });
-    expect(await screen.findByText(PICTURE_TYPE_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(pictureTypeMessage())).toBeInTheDocument();
     fireEvent.change(input, { target: { files: [png(2_000_001)] } });
-    expect(await screen.findByText(PICTURE_SIZE_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(pictureSizeMessage())).toBeInTheDocument();
     expect(api.callsTo('POST /attachment/')).toHaveLength(0);
   });
 

@@ -7,6 +7,7 @@ import {
   Flex,
   Form,
   Input,
+  Radio,
   Select,
   Space,
   Spin,
@@ -19,13 +20,17 @@ import {
   AVATAR_MAX_BYTES,
   NOTIFICATION_SOUNDS,
   PROFILE_COLOR_CHOICES,
+  UI_LOCALES,
   type Me,
+  type ThemePreference,
+  type UiLocale,
 } from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
 import { initialsBackground, initialsOf } from '../../../components/person-avatar';
 import { uploadAttachment, uploadErrorText } from '../../../lib/attachment-upload';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
+import { browserLocale, LOCALE_NAMES } from '../../../lib/i18n';
 import { playNotificationSound } from '../../../lib/notification-sound';
 import { productName } from '../../../lib/product';
 import { isCanceledRequest } from '../../../lib/request';
@@ -34,15 +39,20 @@ import { useGetMeQuery } from '../../auth/api/me-api';
 import { useUpdateProfileMutation } from '../api/profile-api';
 import { ColorField } from '../../../components/color-field';
 import { StandaloneLink } from '../../../components/standalone-link';
+import { t } from '@lingui/core/macro';
 
 /** The sound select's value for "follow the workspace's live chat sound" (null on the wire). */
 const ACCOUNT_SOUND = 'account';
+/** The language select's value for "the browser's language" (null on the wire). */
+const BROWSER_LOCALE = 'browser';
 
 interface ProfileValues {
   name: string;
   profile_color: string;
   notification_sound: number | typeof ACCOUNT_SOUND;
   is_notification_sound_enabled: boolean;
+  locale: UiLocale | typeof BROWSER_LOCALE;
+  theme: ThemePreference;
 }
 
 /** What will happen to the picture on save. */
@@ -52,9 +62,10 @@ type Picture =
   | { kind: 'new'; id: number; preview: string }
   | { kind: 'removed' };
 
-export const PROFILE_SAVED_MESSAGE = 'Profile saved';
-export const PICTURE_TYPE_MESSAGE = 'Choose a PNG, JPEG, GIF or WebP image.';
-export const PICTURE_SIZE_MESSAGE = `A profile picture may be at most ${AVATAR_MAX_BYTES / 1_000_000} MB.`;
+const AVATAR_MAX_MB = AVATAR_MAX_BYTES / 1_000_000;
+export const profileSavedMessage = () => t`Profile saved`;
+export const pictureTypeMessage = () => t`Choose a PNG, JPEG, GIF or WebP image.`;
+export const pictureSizeMessage = () => t`A profile picture may be at most ${AVATAR_MAX_MB} MB.`;
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -70,6 +81,8 @@ const valuesOf = (me: Me): ProfileValues => ({
   profile_color: me.profile_color,
   notification_sound: me.notification_sound ?? ACCOUNT_SOUND,
   is_notification_sound_enabled: me.is_notification_sound_enabled,
+  locale: me.locale ?? BROWSER_LOCALE,
+  theme: me.theme ?? 'system',
 });
 
 /** /settings/profile: name, picture, colour and notification sound of the signed-in person. */
@@ -81,20 +94,20 @@ export function ProfilePage() {
   return (
     <div style={{ maxWidth: 640 }}>
       <PageHeader
-        title="Profile"
-        description={`How your teammates see you, and how ${productName} sounds for you.`}
+        title={t`Profile`}
+        description={t`How your teammates see you, and how ${productName} sounds for you.`}
         extra={
-          <StandaloneLink to="/settings/profile/changepassword">Change password</StandaloneLink>
+          <StandaloneLink to="/settings/profile/changepassword">{t`Change password`}</StandaloneLink>
         }
       />
       {!me && loadError && (
         <Alert
           type="error"
           showIcon
-          title={'message' in loadError ? loadError.message : 'Your profile could not be loaded.'}
+          title={'message' in loadError ? loadError.message : t`Your profile could not be loaded.`}
           action={
             <Button size="small" onClick={() => void refetch()}>
-              Try again
+              {t`Try again`}
             </Button>
           }
         />
@@ -131,16 +144,16 @@ function ProfileForm({ me }: { me: Me }) {
     setPictureError(null);
     if (!file) return;
     if (!(AVATAR_CONTENT_TYPES as readonly string[]).includes(file.type)) {
-      setPictureError(PICTURE_TYPE_MESSAGE);
+      setPictureError(pictureTypeMessage());
       return;
     }
     if (file.size > AVATAR_MAX_BYTES) {
-      setPictureError(PICTURE_SIZE_MESSAGE);
+      setPictureError(pictureSizeMessage());
       return;
     }
     const preview = await readAsDataUrl(file).catch(() => null);
     if (!preview) {
-      setPictureError('That file could not be read. Choose another picture.');
+      setPictureError(t`That file could not be read. Choose another picture.`);
       return;
     }
     setPicture({ kind: 'uploading', preview });
@@ -165,24 +178,43 @@ function ProfileForm({ me }: { me: Me }) {
         is_notification_sound_enabled: values.is_notification_sound_enabled,
         ...(picture.kind === 'new' ? { avatar_attachment_id: picture.id } : {}),
         ...(picture.kind === 'removed' ? { avatar_attachment_id: null } : {}),
+        // Sent when changed: saving the form does not pin the browser's language or theme.
+        ...(values.locale !== valuesOf(me).locale
+          ? { locale: values.locale === BROWSER_LOCALE ? null : values.locale }
+          : {}),
+        ...(values.theme !== valuesOf(me).theme ? { theme: values.theme } : {}),
       }).unwrap();
       setPicture({ kind: 'unchanged' });
-      toast.success(PROFILE_SAVED_MESSAGE);
+      toast.success(profileSavedMessage());
     } catch (failure) {
       const message = applyApiErrorToForm(form, failure, [
         'name',
         'profile_color',
         'notification_sound',
         'is_notification_sound_enabled',
+        'locale',
+        'theme',
       ]);
       setError(message);
     }
   };
 
+  const accountSoundName = NOTIFICATION_SOUNDS[accountSound] ?? 'None';
+  const browserName = LOCALE_NAMES[browserLocale()];
+  const localeOptions = [
+    { value: BROWSER_LOCALE, label: t`The browser's language (${browserName})` },
+    ...UI_LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale], lang: locale })),
+  ];
+  const themeOptions: Array<{ value: ThemePreference; label: string }> = [
+    { value: 'system', label: t`Same as the device` },
+    { value: 'light', label: t`Light` },
+    { value: 'dark', label: t`Dark` },
+  ];
+
   const soundOptions = [
     {
       value: ACCOUNT_SOUND,
-      label: `Workspace default (${NOTIFICATION_SOUNDS[accountSound] ?? 'None'})`,
+      label: t`Workspace default (${accountSoundName})`,
     },
     ...NOTIFICATION_SOUNDS.map((sound, index) => ({ value: index, label: sound })),
   ];
@@ -198,14 +230,14 @@ function ProfileForm({ me }: { me: Me }) {
         initialValues={valuesOf(me)}
         onFinish={onFinish}
       >
-        <Form.Item label="Profile picture">
+        <Form.Item label={t`Profile picture`}>
           <Flex align="center" gap={16}>
             {shownPicture ? (
-              <Avatar size={72} src={shownPicture} alt="Profile picture preview" />
+              <Avatar size={72} src={shownPicture} alt={t`Profile picture preview`} />
             ) : (
               <Avatar
                 size={72}
-                aria-label="Initials preview"
+                aria-label={t`Initials preview`}
                 style={{
                   background: initialsBackground(color),
                   color: '#fff',
@@ -223,7 +255,7 @@ function ProfileForm({ me }: { me: Me }) {
                   loading={picture.kind === 'uploading'}
                   onClick={() => fileInput.current?.click()}
                 >
-                  {shownPicture ? 'Change picture' : 'Upload picture'}
+                  {shownPicture ? t`Change picture` : t`Upload picture`}
                 </Button>
                 {shownPicture && picture.kind !== 'uploading' && (
                   <Button
@@ -233,21 +265,21 @@ function ProfileForm({ me }: { me: Me }) {
                       setPicture(me.avatar ? { kind: 'removed' } : { kind: 'unchanged' });
                     }}
                   >
-                    Remove
+                    {t`Remove`}
                   </Button>
                 )}
               </Space>
               <Typography.Text type="secondary">
-                PNG, JPEG, GIF or WebP, up to {AVATAR_MAX_BYTES / 1_000_000} MB.
+                {t`PNG, JPEG, GIF or WebP, up to ${AVATAR_MAX_MB} MB.`}
                 {picture.kind === 'new' || picture.kind === 'removed'
-                  ? ' Save to apply the change.'
+                  ? ` ${t`Save to apply the change.`}`
                   : ''}
               </Typography.Text>
             </Space>
             <input
               ref={fileInput}
               type="file"
-              aria-label="Choose a profile picture"
+              aria-label={t`Choose a profile picture`}
               accept={AVATAR_CONTENT_TYPES.join(',')}
               style={{ display: 'none' }}
               onChange={(event) => {
@@ -263,29 +295,29 @@ function ProfileForm({ me }: { me: Me }) {
         </Form.Item>
 
         <Form.Item
-          label="Name"
+          label={t`Name`}
           name="name"
           rules={[
-            { required: true, whitespace: true, message: 'Enter your name.' },
-            { max: 120, message: 'Use at most 120 characters.' },
+            { required: true, whitespace: true, message: t`Enter your name.` },
+            { max: 120, message: t`Use at most 120 characters.` },
           ]}
         >
           <Input autoComplete="name" />
         </Form.Item>
 
         <Form.Item
-          label="Colour"
+          label={t`Colour`}
           name="profile_color"
-          extra="Shown behind your initials when you have no picture."
+          extra={t`Shown behind your initials when you have no picture.`}
         >
           <ColorField palette={PROFILE_COLOR_CHOICES} />
         </Form.Item>
 
-        <Form.Item label="Notification sound" required={false}>
+        <Form.Item label={t`Notification sound`} required={false}>
           <Flex gap={8}>
             <Form.Item name="notification_sound" noStyle>
               <Select
-                aria-label="Notification sound"
+                aria-label={t`Notification sound`}
                 options={soundOptions}
                 style={{ maxWidth: 280, flex: 1 }}
               />
@@ -295,20 +327,28 @@ function ProfileForm({ me }: { me: Me }) {
               disabled={!audible}
               onClick={() => {
                 if (!playNotificationSound(soundIndex))
-                  toast.info('Your browser cannot play sounds here.');
+                  toast.info(t`Your browser cannot play sounds here.`);
               }}
             >
-              Play
+              {t`Play`}
             </Button>
           </Flex>
         </Form.Item>
 
         <Form.Item
-          label="Play a sound when a customer writes on live chat"
+          label={t`Play a sound when a customer writes on live chat`}
           name="is_notification_sound_enabled"
           valuePropName="checked"
         >
-          <Switch aria-label="Play a sound when a customer writes on live chat" />
+          <Switch aria-label={t`Play a sound when a customer writes on live chat`} />
+        </Form.Item>
+
+        <Form.Item label={t`Language`} name="locale">
+          <Select aria-label={t`Language`} options={localeOptions} style={{ maxWidth: 280 }} />
+        </Form.Item>
+
+        <Form.Item label={t`Theme`} name="theme">
+          <Radio.Group aria-label={t`Theme`} options={themeOptions} optionType="button" />
         </Form.Item>
 
         <Flex gap={8}>
@@ -318,7 +358,7 @@ function ProfileForm({ me }: { me: Me }) {
             loading={saving}
             disabled={picture.kind === 'uploading'}
           >
-            Save changes
+            {t`Save changes`}
           </Button>
           <Button
             onClick={() => {
@@ -328,7 +368,7 @@ function ProfileForm({ me }: { me: Me }) {
               setError(null);
             }}
           >
-            Discard
+            {t`Discard`}
           </Button>
         </Flex>
       </Form>

@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Rate, Result, Typography } from 'antd';
 import { FEEDBACK_COMMENT_MAX_LENGTH, type FeedbackInfo } from '@parley/contracts';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { isCanceledRequest } from '../../../lib/request';
 import { publicConversationApi } from '../api/public-conversation-api';
 import { PublicPageFrame, SignedLinkStatus } from './public-page-frame';
 import { useSignedLink } from './use-signed-link';
 import styles from './public-conversation.module.css';
+import { t } from '@lingui/core/macro';
 
-export const RATING_LABELS = [
-  'Very dissatisfied',
-  'Dissatisfied',
-  'Neutral',
-  'Satisfied',
-  'Very satisfied',
+/** The five stars' words, in the active language. */
+export const ratingLabels = () => [
+  t`Very dissatisfied`,
+  t`Dissatisfied`,
+  t`Neutral`,
+  t`Satisfied`,
+  t`Very satisfied`,
 ];
 
 interface FeedbackValues {
@@ -27,6 +29,7 @@ interface FeedbackValues {
  * (/nps-form and the shell's `popup` flag): no sign-in, no realtime connection.
  */
 export function FeedbackPage() {
+  const ratings = ratingLabels();
   const { token, state } = useSignedLink<FeedbackInfo>(publicConversationApi.feedback);
   const [form] = Form.useForm<FeedbackValues>();
   const [submitting, setSubmitting] = useState(false);
@@ -35,21 +38,25 @@ export function FeedbackPage() {
   const chosen = Form.useWatch('rating', form);
 
   if (state.status !== 'ready')
-    return <SignedLinkStatus state={state} invalidTitle="This feedback link does not work" />;
+    return <SignedLinkStatus state={state} invalidTitle={t`This feedback link does not work`} />;
   const info = state.data;
+  const brand = info.brand_name;
+  const subject = info.conversation.subject;
 
-  if (thanked)
+  if (thanked) {
+    const stars = thanked.rating ?? 0;
     return (
       <PublicPageFrame brandName={info.brand_name}>
         <div className={styles.card}>
           <Result
             status="success"
-            title="Thank you for your feedback!"
-            subTitle={`You rated this conversation ${thanked.rating} out of 5. It helps ${info.brand_name} do better.`}
+            title={t`Thank you for your feedback!`}
+            subTitle={t`You rated this conversation ${stars} out of 5. It helps ${brand} do better.`}
           />
         </div>
       </PublicPageFrame>
     );
+  }
 
   const onFinish = async (values: FeedbackValues) => {
     setSubmitting(true);
@@ -63,7 +70,7 @@ export function FeedbackPage() {
       });
       if (!isCanceledRequest(result)) setThanked(result);
     } catch (failure) {
-      setError(asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE);
+      setError(asErrorPayload(failure)?.message ?? genericErrorMessage());
     } finally {
       setSubmitting(false);
     }
@@ -71,15 +78,15 @@ export function FeedbackPage() {
 
   return (
     <PublicPageFrame brandName={info.brand_name}>
-      <section className={styles.card} aria-label="Rate your conversation">
+      <section className={styles.card} aria-label={t`Rate your conversation`}>
         <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
-          How did we do?
+          {t`How did we do?`}
         </Typography.Title>
         <p className={styles.muted}>
-          {info.conversation.subject
-            ? `Your conversation with ${info.brand_name} about “${info.conversation.subject}”.`
-            : `Your conversation with ${info.brand_name}.`}
-          {info.rating !== null && ' You have rated it already; you can change your answer.'}
+          {subject
+            ? t`Your conversation with ${brand} about “${subject}”.`
+            : t`Your conversation with ${brand}.`}
+          {info.rating !== null && ` ${t`You have rated it already; you can change your answer.`}`}
         </p>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <Form
@@ -91,7 +98,7 @@ export function FeedbackPage() {
         >
           <Form.Item
             name="rating"
-            label="Your rating"
+            label={t`Your rating`}
             // A validator rather than `required`: antd would put aria-required on the stars' list,
             // which that role does not allow (axe aria-allowed-attr).
             rules={[
@@ -99,27 +106,27 @@ export function FeedbackPage() {
                 validator: (_, value) =>
                   value
                     ? Promise.resolve()
-                    : Promise.reject(new Error('Choose a rating from 1 to 5 stars.')),
+                    : Promise.reject(new Error(t`Choose a rating from 1 to 5 stars.`)),
               },
             ]}
           >
-            <Rate className={styles.stars} tooltips={RATING_LABELS} aria-label="Your rating" />
+            <Rate className={styles.stars} tooltips={ratings} aria-label={t`Your rating`} />
           </Form.Item>
           {chosen ? (
             <p className={styles.muted} aria-live="polite" style={{ marginTop: -16 }}>
-              {chosen} of 5 · {RATING_LABELS[chosen - 1]}
+              {t`${chosen} of 5`} · {ratings[chosen - 1]}
             </p>
           ) : null}
-          <Form.Item name="comment" label="Anything you would like to tell us? (optional)">
+          <Form.Item name="comment" label={t`Anything you would like to tell us? (optional)`}>
             <Input.TextArea
               rows={4}
               maxLength={FEEDBACK_COMMENT_MAX_LENGTH}
               showCount
-              aria-label="Comment"
+              aria-label={t`Comment`}
             />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={submitting}>
-            Send feedback
+            {t`Send feedback`}
           </Button>
         </Form>
       </section>

@@ -3,6 +3,7 @@ import { Result } from 'antd';
 import { PageSpin } from '../../../components/page-spin';
 import type { SignedLinkLoad } from './use-signed-link';
 import styles from './public-conversation.module.css';
+import { t } from '@lingui/core/macro';
 
 /** The frame of the customer's public pages: the store's name, then one column. */
 export function PublicPageFrame({
@@ -42,7 +43,7 @@ export function SignedLinkStatus<T>({
       <div className={styles.card}>
         <Result
           status={state.invalid ? 'warning' : 'error'}
-          title={state.invalid ? invalidTitle : 'Something went wrong'}
+          title={state.invalid ? invalidTitle : t`Something went wrong`}
           subTitle={state.message}
         />
       </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { isCanceledRequest, type RequestResult } from '../../../lib/request';
 
 export type SignedLinkLoad<T> =
@@ -37,7 +37,7 @@ export function useSignedLink<T>(
           token,
           value: {
             status: 'failed',
-            message: payload?.message ?? GENERIC_ERROR_MESSAGE,
+            message: payload?.message ?? genericErrorMessage(),
             invalid: payload !== null && [400, 404, 410].includes(payload.status),
           },
         });

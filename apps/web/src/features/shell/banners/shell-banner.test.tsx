@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { BUILD_META_NAME, DAY_MS, LOCAL_KEYS, STALE_TAB_AFTER_MS } from '@parley/contracts';
 import { json } from '../../../test/fake-api';
 import { meLoaded, meWith, renderShell } from '../testing/render-shell';
-import { PAYMENT_ERROR_TEXT, STALE_TAB_TEXT, paymentWarningText } from './shell-banner';
+import { paymentErrorText, staleTabText, paymentWarningText } from './shell-banner';
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
 const daysAgo = (days: number, extraMs = 0) =>
@@ -46,8 +46,8 @@ describe(
       fixClock();
       renderShell({ at: '/inboxes/all', me: failedDaysAgo(14) });
       const banner = await screen.findByTestId('payment-banner');
-      expect(banner).toHaveTextContent(PAYMENT_ERROR_TEXT);
-      expect(PAYMENT_ERROR_TEXT).toContain('More than 14 days have passed');
+      expect(banner).toHaveTextContent(paymentErrorText());
+      expect(paymentErrorText()).toContain('More than 14 days have passed');
       expect(banner).toHaveClass('ant-alert-error');
     });
 
@@ -128,7 +128,7 @@ describe(
 
       act(() => vi.advanceTimersByTime(1_000));
       const stale = await screen.findByTestId('stale-tab-banner');
-      expect(stale).toHaveTextContent(STALE_TAB_TEXT);
+      expect(stale).toHaveTextContent(staleTabText());
       expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
       expect(screen.queryByTestId('payment-banner')).not.toBeInTheDocument();
     });

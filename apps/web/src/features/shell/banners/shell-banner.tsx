@@ -8,14 +8,21 @@ import { paymentBanner, showsTopBanner } from '../shell-rules';
 import { useNow } from '../use-now';
 import { useBannerClosedOn } from './banner-closed-on';
 import { useStaleTab } from './use-stale-tab';
+import { plural, t } from '@lingui/core/macro';
 
-export const STALE_TAB_TEXT = `${PRODUCT_NAME} has been updated while this tab was open. Refresh the page to get the latest version.`;
+export const staleTabText = () =>
+  t`${PRODUCT_NAME} has been updated while this tab was open. Refresh the page to get the latest version.`;
 
 export function paymentWarningText(daysLeft: number): string {
-  return `Your last payment failed. Update your payment method within ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} to keep your account running.`;
+  return plural(daysLeft, {
+    one: 'Your last payment failed. Update your payment method within # day to keep your account running.',
+    other:
+      'Your last payment failed. Update your payment method within # days to keep your account running.',
+  });
 }
 
-export const PAYMENT_ERROR_TEXT = `More than ${PAYMENT_GRACE_DAYS} days have passed since your payment failed. Update your payment method to keep using ${PRODUCT_NAME}.`;
+export const paymentErrorText = () =>
+  t`More than ${PAYMENT_GRACE_DAYS} days have passed since your payment failed. Update your payment method to keep using ${PRODUCT_NAME}.`;
 
 /**
  * The one top banner of the shell (docs/product/screens.md, docs/product/states.md): the stale-tab refresh banner replaces any
@@ -36,10 +43,10 @@ export function ShellBanner() {
         banner
         type="info"
         data-testid="stale-tab-banner"
-        title={STALE_TAB_TEXT}
+        title={staleTabText()}
         action={
           <Button size="small" type="primary" onClick={() => window.location.reload()}>
-            Refresh
+            {t`Refresh`}
           </Button>
         }
       />
@@ -54,15 +61,15 @@ export function ShellBanner() {
       banner
       type={payment.kind}
       data-testid="payment-banner"
-      title={payment.kind === 'warning' ? paymentWarningText(payment.daysLeft) : PAYMENT_ERROR_TEXT}
+      title={payment.kind === 'warning' ? paymentWarningText(payment.daysLeft) : paymentErrorText()}
       action={
         <Link to={SHELL_ROUTES.pricing}>
           <Button size="small" type={payment.kind === 'error' ? 'primary' : 'default'}>
-            Update payment method
+            {t`Update payment method`}
           </Button>
         </Link>
       }
-      closable={{ onClose: closeToday, 'aria-label': 'Close banner' }}
+      closable={{ onClose: closeToday, 'aria-label': t`Close banner` }}
     />
   );
 }

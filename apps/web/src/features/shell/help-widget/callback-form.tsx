@@ -1,33 +1,48 @@
 import { useState } from 'react';
 import { Button, Form, Input, Select } from 'antd';
-import {
-  CALLBACK_MESSAGES,
-  CALLBACK_REASONS,
-  CALLBACK_TIME_SLOTS,
-  type Me,
-} from '@parley/contracts';
+import { CALLBACK_REASONS, CALLBACK_TIME_SLOTS, type Me } from '@parley/contracts';
 import { AttachFilesButton, AttachmentList } from '../../../components/attachment-list';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useAttachmentUploads } from '../../../lib/use-attachment-uploads';
 import { useRequestCallbackMutation } from '../api/shell-api';
-import { CALLBACK_RULES, callbackBody, type CallbackFormValues } from './callback-rules';
+import {
+  CALLBACK_RULES,
+  callbackBody,
+  callbackMessages,
+  type CallbackFormValues,
+} from './callback-rules';
 import { useGetBrandsQuery, workspaceStoreDomain } from './workspace-store';
+import { t } from '@lingui/core/macro';
 
+/** Read when shown, so each is in the active language. */
 export const CALLBACK_FIELD_LABELS = {
-  customer_name: 'Full name',
-  contact_number: 'Contact number',
-  email_address: 'Email address',
-  best_time_to_call: 'Best time to call (IST)',
-  query_type: 'Reason for the call',
-  message: 'Your query (optional)',
-} as const;
+  get customer_name() {
+    return t`Full name`;
+  },
+  get contact_number() {
+    return t`Contact number`;
+  },
+  get email_address() {
+    return t`Email address`;
+  },
+  get best_time_to_call() {
+    return t`Best time to call (IST)`;
+  },
+  get query_type() {
+    return t`Reason for the call`;
+  },
+  get message() {
+    return t`Your query (optional)`;
+  },
+};
 
 /** docs/product/validation.md: the placeholder asks for the country code. */
-export const CONTACT_NUMBER_PLACEHOLDER = 'Number with country code, e.g. +91 98765 43210';
-export const SUBMIT_CALLBACK_TEXT = 'Request callback';
+export const contactNumberPlaceholder = () => t`Number with country code, e.g. +91 98765 43210`;
+export const submitCallbackText = () => t`Request callback`;
 
 const FIELDS = Object.keys(CALLBACK_FIELD_LABELS);
+// i18n-ignore-next-line: a slot in India Standard Time, written the same in every language.
 const timeOptions = CALLBACK_TIME_SLOTS.map((slot) => ({ value: slot, label: `${slot} IST` }));
 const reasonOptions = CALLBACK_REASONS.map((reason) => ({ value: reason, label: reason }));
 
@@ -49,7 +64,7 @@ export function CallbackForm({ me, onDone }: { me: Me | undefined; onDone: () =>
     if (isLoading) return;
     // docs/product/validation.md: while uploads run the form says so and does not submit.
     if (uploads.uploading) {
-      setFileProblem(CALLBACK_MESSAGES.stillUploading);
+      setFileProblem(callbackMessages.stillUploading);
       return;
     }
     setFileProblem(null);
@@ -62,11 +77,11 @@ export function CallbackForm({ me, onDone }: { me: Me | undefined; onDone: () =>
         }),
       ).unwrap();
     } catch (failure) {
-      toast.error(CALLBACK_MESSAGES.failure);
+      toast.error(callbackMessages.failure);
       applyApiErrorToForm(form, failure, FIELDS);
       return;
     }
-    toast.success(CALLBACK_MESSAGES.success);
+    toast.success(callbackMessages.success);
     form.resetFields();
     uploads.reset();
     onDone();
@@ -77,7 +92,7 @@ export function CallbackForm({ me, onDone }: { me: Me | undefined; onDone: () =>
       form={form}
       name="help-callback"
       layout="vertical"
-      aria-label="Request Callback"
+      aria-label={t`Request Callback`}
       initialValues={{ customer_name: me?.name ?? '', email_address: me?.email ?? '' }}
       onFinish={(values) => void submit(values)}
       disabled={isLoading}
@@ -97,7 +112,7 @@ export function CallbackForm({ me, onDone }: { me: Me | undefined; onDone: () =>
         <Input
           type="tel"
           autoComplete="tel"
-          placeholder={CONTACT_NUMBER_PLACEHOLDER}
+          placeholder={contactNumberPlaceholder()}
           maxLength={40}
         />
       </Form.Item>
@@ -113,14 +128,14 @@ export function CallbackForm({ me, onDone }: { me: Me | undefined; onDone: () =>
         label={CALLBACK_FIELD_LABELS.best_time_to_call}
         rules={CALLBACK_RULES.best_time_to_call}
       >
-        <Select options={timeOptions} placeholder="Choose a time slot" />
+        <Select options={timeOptions} placeholder={t`Choose a time slot`} />
       </Form.Item>
       <Form.Item
         name="query_type"
         label={CALLBACK_FIELD_LABELS.query_type}
         rules={CALLBACK_RULES.query_type}
       >
-        <Select options={reasonOptions} placeholder="Choose a reason" />
+        <Select options={reasonOptions} placeholder={t`Choose a reason`} />
       </Form.Item>
       <Form.Item
         name="message"
@@ -142,7 +157,7 @@ export function CallbackForm({ me, onDone }: { me: Me | undefined; onDone: () =>
         )}
       </div>
       <Button type="primary" htmlType="submit" block loading={isLoading || brandsLoading}>
-        {SUBMIT_CALLBACK_TEXT}
+        {submitCallbackText()}
       </Button>
     </Form>
   );

@@ -1,19 +1,47 @@
 import type { FormRule as Rule } from 'antd';
 import {
-  CALLBACK_MESSAGES,
   isNumericString,
   isValidEmail,
   normalizePhone,
   type CallbackRequestBody,
 } from '@parley/contracts';
+import { t } from '@lingui/core/macro';
 
 /**
  * docs/product/validation.md callback form rules. The required messages are the product's texts, verbatim (the best
  * time to call shares the reason's 'Please select type of query!'). The format checks
  * are ours; their texts are the server contract's (`callbackRequestBody`).
  */
-export const INVALID_PHONE_TEXT = 'Enter the number with its country code.';
-export const INVALID_EMAIL_TEXT = 'Enter a valid email address.';
+/** The product's callback texts (CALLBACK_MESSAGES, verbatim in English), in the active language. */
+export const callbackMessages = {
+  get name() {
+    return t`Please input your full name!`;
+  },
+  get contactNumber() {
+    return t`Please input your contact number!`;
+  },
+  get email() {
+    return t`Please input your email address!`;
+  },
+  get bestTime() {
+    return t`Please select type of query!`;
+  },
+  get reason() {
+    return t`Please select type of query!`;
+  },
+  get stillUploading() {
+    return t`Some attachments are still uploading`;
+  },
+  get success() {
+    return t`Our team has received your request. We will call you back to you at the earliest.`;
+  },
+  get failure() {
+    return t`Something went wrong, please try again!`;
+  },
+};
+
+export const invalidPhoneText = () => t`Enter the number with its country code.`;
+export const invalidEmailText = () => t`Enter a valid email address.`;
 
 /** A phone number has 6 to 15 digits (E.164), written with an optional +, spaces, ( ) . - */
 const PHONE_MIN_DIGITS = 6;
@@ -30,15 +58,18 @@ export function isPlausiblePhone(value: string): boolean {
   return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
 }
 
-const required = (message: string): Rule => ({ required: true, whitespace: true, message });
+// A rule's words are read when it is checked, so they are in the active language.
+const required =
+  (message: () => string): Rule =>
+  () => ({ required: true, whitespace: true, message: message() });
 
 const formatted =
-  (check: (value: string) => boolean, message: string): Rule =>
+  (check: (value: string) => boolean, message: () => string): Rule =>
   () => ({
     validator: (_, value: unknown) =>
       typeof value !== 'string' || value.trim() === '' || check(value)
         ? Promise.resolve()
-        : Promise.reject(new Error(message)),
+        : Promise.reject(new Error(message())),
   });
 
 export interface CallbackFormValues {
@@ -51,14 +82,17 @@ export interface CallbackFormValues {
 }
 
 export const CALLBACK_RULES: Record<keyof CallbackFormValues, Rule[]> = {
-  customer_name: [required(CALLBACK_MESSAGES.name)],
+  customer_name: [required(() => callbackMessages.name)],
   contact_number: [
-    required(CALLBACK_MESSAGES.contactNumber),
-    formatted(isPlausiblePhone, INVALID_PHONE_TEXT),
+    required(() => callbackMessages.contactNumber),
+    formatted(isPlausiblePhone, invalidPhoneText),
   ],
-  email_address: [required(CALLBACK_MESSAGES.email), formatted(isValidEmail, INVALID_EMAIL_TEXT)],
-  best_time_to_call: [{ required: true, message: CALLBACK_MESSAGES.bestTime }],
-  query_type: [{ required: true, message: CALLBACK_MESSAGES.reason }],
+  email_address: [
+    required(() => callbackMessages.email),
+    formatted(isValidEmail, invalidEmailText),
+  ],
+  best_time_to_call: [() => ({ required: true, message: callbackMessages.bestTime })],
+  query_type: [() => ({ required: true, message: callbackMessages.reason })],
   // docs/product/validation.md: the query is optional.
   message: [],
 };

@@ -4,17 +4,31 @@ import { CloseOutlined } from '@ant-design/icons';
 import { DEMO_CALLOUT_DELAY_MS, LOCAL_KEYS } from '@parley/contracts';
 import { PRODUCT_NAME } from '../shell-config';
 import { helpWidgetZIndex, VIEWPORT_MARGIN } from './help-widget-layout';
+import { plural, t } from '@lingui/core/macro';
 
+/** Read when shown, so each is in the active language. */
 export const DEMO_CALLOUT_TEXT = {
-  title: `New to ${PRODUCT_NAME}?`,
-  body: 'Book a free demo with our team, or chat with us if you have a question.',
-  demo: 'Schedule a demo',
-  chat: 'Chat with us',
-  dismiss: 'Dismiss',
-} as const;
+  get title() {
+    return t`New to ${PRODUCT_NAME}?`;
+  },
+  get body() {
+    return t`Book a free demo with our team, or chat with us if you have a question.`;
+  },
+  get demo() {
+    return t`Schedule a demo`;
+  },
+  get chat() {
+    return t`Chat with us`;
+  },
+  get dismiss() {
+    return t`Dismiss`;
+  },
+};
 
 export const newMessageCalloutTitle = (count: number) =>
-  count === 1 ? `New message from the ${PRODUCT_NAME} team` : `${count} new messages`;
+  count === 1
+    ? t`New message from the ${PRODUCT_NAME} team`
+    : plural(count, { one: '# new message', other: '# new messages' });
 
 /** `showDemoAndChatCallout` (docs/product/data.md): 'false' once the person dismissed or used the callout. */
 const calloutDismissed = () => localStorage.getItem(LOCAL_KEYS.showDemoAndChatCallout) === 'false';
@@ -80,6 +94,7 @@ export function HelpCallouts({
   onOpenChat: () => void;
   onScheduleDemo: () => void;
 }) {
+  const calloutTitle = newMessageCalloutTitle(unread);
   const [demoShown, dismissDemo] = useDemoCallout();
   const { token } = theme.useToken();
 
@@ -88,7 +103,7 @@ export function HelpCallouts({
       <button
         type="button"
         role="status"
-        aria-label={`${newMessageCalloutTitle(unread)}. Open the chat`}
+        aria-label={t`${calloutTitle}. Open the chat`}
         data-testid="help-new-message-callout"
         onClick={onOpenChat}
         style={{

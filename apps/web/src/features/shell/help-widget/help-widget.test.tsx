@@ -6,12 +6,12 @@ import { meLoaded, meWith, renderShell } from '../testing/render-shell';
 import { SUPPORT_EMAIL } from '../shell-config';
 import {
   CALLBACK_FIELD_LABELS,
-  CONTACT_NUMBER_PLACEHOLDER,
-  SUBMIT_CALLBACK_TEXT,
+  contactNumberPlaceholder,
+  submitCallbackText,
 } from './callback-form';
-import { INVALID_EMAIL_TEXT, INVALID_PHONE_TEXT } from './callback-rules';
+import { invalidEmailText, invalidPhoneText } from './callback-rules';
 import { HELP_MENU } from './help-widget';
-import { NO_HELP_CENTER_REASON } from './use-help-center-link';
+import { noHelpCenterReason } from './use-help-center-link';
 import { BRANDS_PATH } from './workspace-store';
 
 const CALLBACK_ROUTE = 'POST /dashboardapi/widget/form/';
@@ -56,7 +56,7 @@ async function choose(label: string, option: string) {
   click(item);
 }
 
-const submit = () => click(screen.getByRole('button', { name: SUBMIT_CALLBACK_TEXT }));
+const submit = () => click(screen.getByRole('button', { name: submitCallbackText() }));
 
 /** The form's messages under a field (antd puts them in the field's explain list). */
 const errorsOf = (label: string) => {
@@ -197,7 +197,7 @@ describe('help widget: menu entries (docs/product/screens.md)', { timeout: 90_00
       routes: { [OPERATOR_CENTER_ROUTE]: notFound, [OWN_CENTER_ROUTE]: notFound },
     });
     const menu = await openMenu();
-    expect(await menu.findByText(NO_HELP_CENTER_REASON)).toBeInTheDocument();
+    expect(await menu.findByText(noHelpCenterReason())).toBeInTheDocument();
     expect(menu.queryByRole('link', { name: HELP_MENU.helpCenter })).toBeNull();
     expect(menu.getByText(HELP_MENU.helpCenter).closest('[aria-disabled="true"]')).not.toBeNull();
   });
@@ -268,19 +268,19 @@ describe(
       await openCallbackForm();
       expect(screen.getByLabelText(CALLBACK_FIELD_LABELS.contact_number)).toHaveAttribute(
         'placeholder',
-        CONTACT_NUMBER_PLACEHOLDER,
+        contactNumberPlaceholder(),
       );
-      expect(CONTACT_NUMBER_PLACEHOLDER).toMatch(/country code/);
+      expect(contactNumberPlaceholder()).toMatch(/country code/);
       await fillValidForm();
       type(CALLBACK_FIELD_LABELS.contact_number, 'call me maybe');
       submit();
       await waitFor(() =>
-        expect(errorsOf(CALLBACK_FIELD_LABELS.contact_number)).toEqual([INVALID_PHONE_TEXT]),
+        expect(errorsOf(CALLBACK_FIELD_LABELS.contact_number)).toEqual([invalidPhoneText()]),
       );
       type(CALLBACK_FIELD_LABELS.contact_number, '12-34');
       submit();
       await waitFor(() =>
-        expect(errorsOf(CALLBACK_FIELD_LABELS.contact_number)).toEqual([INVALID_PHONE_TEXT]),
+        expect(errorsOf(CALLBACK_FIELD_LABELS.contact_number)).toEqual([invalidPhoneText()]),
       );
       expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(0);
     });
@@ -292,7 +292,7 @@ describe(
       type(CALLBACK_FIELD_LABELS.email_address, 'erin@example');
       submit();
       await waitFor(() =>
-        expect(errorsOf(CALLBACK_FIELD_LABELS.email_address)).toEqual([INVALID_EMAIL_TEXT]),
+        expect(errorsOf(CALLBACK_FIELD_LABELS.email_address)).toEqual([invalidEmailText()]),
       );
       expect(api.callsTo(CALLBACK_ROUTE)).toHaveLength(0);
     });

@@ -31,6 +31,7 @@ import {
 } from './help-widget-layout';
 import { useHelpCenterLink } from './use-help-center-link';
 import { openChatPage, useHelpWidgetFrame } from './use-help-widget-frame';
+import { t } from '@lingui/core/macro';
 
 // The form (antd's Form and Select) loads when the panel first opens, not with every page.
 const CallbackForm = lazyPage(() => import('./callback-form').then((m) => m.CallbackForm));
@@ -250,7 +251,7 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
                 type="text"
                 size="small"
                 icon={<ArrowLeftOutlined />}
-                aria-label="Back to help menu"
+                aria-label={t`Back to help menu`}
                 onClick={() => setView('menu')}
               />
             )}
@@ -264,12 +265,12 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
               type="text"
               size="small"
               icon={<CloseOutlined />}
-              aria-label="Close help"
+              aria-label={t`Close help`}
               onClick={close}
             />
           </div>
           {open && view === 'menu' && (
-            <nav aria-label="Help menu">
+            <nav aria-label={t`Help menu`}>
               <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 4 }}>
                 {frameUrl && (
                   <li>

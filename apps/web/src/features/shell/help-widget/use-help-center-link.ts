@@ -8,12 +8,13 @@ import {
 import { asErrorPayload } from '../../../lib/api-error';
 import { ANONYMOUS, http, isCanceledRequest } from '../../../lib/request';
 import { HELP_CENTER_URL } from '../shell-config';
+import { t } from '@lingui/core/macro';
 
 /** Where the help menu's Help Center entry leads, or why it leads nowhere. */
 export type HelpCenterLink = { to: string } | { to: null; reason: string };
 
-export const NO_HELP_CENTER_REASON =
-  'No help center is published yet: articles published in Settings → Help center appear here.';
+export const noHelpCenterReason = () =>
+  t`No help center is published yet: articles published in Settings → Help center appear here.`;
 
 /** Whether a public help center answers (404: it does not exist or has nothing published). */
 async function published(center: string | number, signal: AbortSignal): Promise<boolean | null> {
@@ -57,7 +58,7 @@ export function useHelpCenterLink(accountId: number | undefined, active: boolean
       setLink(
         own && accountId !== undefined
           ? { to: helpCenterPagePath(accountId) }
-          : { to: null, reason: NO_HELP_CENTER_REASON },
+          : { to: null, reason: noHelpCenterReason() },
       );
     })();
     return () => controller.abort();

@@ -7,6 +7,7 @@ import {
   type HostToFrameMessage,
   type Me,
 } from '@parley/contracts';
+import { plural } from '@lingui/core/macro';
 
 export interface FrameCallbacks {
   /** The widget asked to open (true) or close (false) the panel on its chat. */
@@ -31,7 +32,7 @@ export interface HelpWidgetFrame {
 
 /** docs/product/states.md: `new_message` puts the new-messages count in the page title; `seen` restores it. */
 export function newMessagesTitle(count: number): string {
-  return `(${count}) ${count === 1 ? 'New message' : 'New messages'}`;
+  return plural(count, { one: '(#) New message', other: '(#) New messages' });
 }
 
 /**

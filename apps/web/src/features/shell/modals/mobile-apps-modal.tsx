@@ -1,13 +1,14 @@
 import { AndroidOutlined, AppleOutlined } from '@ant-design/icons';
 import { Button, Modal, Space } from 'antd';
 import { ANDROID_APP_URL, IOS_APP_URL, PRODUCT_NAME } from '../shell-config';
+import { t } from '@lingui/core/macro';
 
 /** docs/product/screens.md: the mobile apps modal, with the store links. */
 export function MobileAppsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Modal title="Get the mobile apps" open={open} onCancel={onClose} footer={null}>
+    <Modal title={t`Get the mobile apps`} open={open} onCancel={onClose} footer={null}>
       <p style={{ marginTop: 0 }}>
-        Answer your customers on the go: {PRODUCT_NAME} is available for iPhone and Android.
+        {t`Answer your customers on the go: ${PRODUCT_NAME} is available for iPhone and Android.`}
       </p>
       <Space wrap>
         <Button
@@ -16,7 +17,7 @@ export function MobileAppsModal({ open, onClose }: { open: boolean; onClose: () 
           target="_blank"
           rel="noopener noreferrer"
         >
-          Download on the App Store
+          {t`Download on the App Store`}
         </Button>
         <Button
           icon={<AndroidOutlined />}
@@ -24,7 +25,7 @@ export function MobileAppsModal({ open, onClose }: { open: boolean; onClose: () 
           target="_blank"
           rel="noopener noreferrer"
         >
-          Get it on Google Play
+          {t`Get it on Google Play`}
         </Button>
       </Space>
     </Modal>

@@ -2,6 +2,7 @@ import { Modal } from 'antd';
 import { useNavigate } from 'react-router';
 import { PASSWORD_MAX_AGE_DAYS } from '@parley/contracts';
 import { SHELL_ROUTES } from '../shell-config';
+import { plural, t } from '@lingui/core/macro';
 
 /**
  * docs/product/states.md, docs/product/limits.md: the password reminder, while the password is 83 to 90 days old (the shell decides
@@ -18,23 +19,27 @@ export function PasswordReminderModal({
 }) {
   const navigate = useNavigate();
   const left = Math.max(0, PASSWORD_MAX_AGE_DAYS - passwordAgeDays);
-  const when = left === 0 ? 'today' : `in ${left} ${left === 1 ? 'day' : 'days'}`;
+  const maxDays = PASSWORD_MAX_AGE_DAYS;
+  const text =
+    left === 0
+      ? t`Passwords expire after ${maxDays} days and yours expires today. Change it now to keep signing in without interruption.`
+      : plural(left, {
+          one: `Passwords expire after ${maxDays} days and yours expires in # day. Change it now to keep signing in without interruption.`,
+          other: `Passwords expire after ${maxDays} days and yours expires in # days. Change it now to keep signing in without interruption.`,
+        });
   return (
     <Modal
-      title="Your password expires soon"
+      title={t`Your password expires soon`}
       open={open}
       onCancel={onClose}
-      cancelText="Remind me later"
-      okText="Change password"
+      cancelText={t`Remind me later`}
+      okText={t`Change password`}
       onOk={() => {
         onClose();
         navigate(SHELL_ROUTES.changePasswordSoon);
       }}
     >
-      <p style={{ marginTop: 0 }}>
-        Passwords expire after {PASSWORD_MAX_AGE_DAYS} days and yours expires {when}. Change it now
-        to keep signing in without interruption.
-      </p>
+      <p style={{ marginTop: 0 }}>{text}</p>
     </Modal>
   );
 }

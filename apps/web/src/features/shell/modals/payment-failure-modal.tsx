@@ -3,6 +3,7 @@ import { Modal, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { PAYMENT_GRACE_DAYS } from '@parley/contracts';
 import { PRODUCT_NAME, SHELL_ROUTES } from '../shell-config';
+import { t } from '@lingui/core/macro';
 
 export const PAYMENT_MODAL_TITLE = 'Your payment is overdue';
 
@@ -27,16 +28,15 @@ export function PaymentFailureModal({ open, onClose }: { open: boolean; onClose:
       onCancel={onClose}
       mask={{ closable: false }}
       keyboard={false}
-      cancelText="Dismiss"
-      okText="Update payment method"
+      cancelText={t`Dismiss`}
+      okText={t`Update payment method`}
       onOk={() => {
         onClose();
         navigate(SHELL_ROUTES.pricing);
       }}
     >
       <p style={{ marginTop: 0 }}>
-        More than {PAYMENT_GRACE_DAYS} days have passed since we could not charge your payment
-        method. Update it on the billing page to keep using {PRODUCT_NAME} without interruption.
+        {t`More than ${PAYMENT_GRACE_DAYS} days have passed since we could not charge your payment method. Update it on the billing page to keep using ${PRODUCT_NAME} without interruption.`}
       </p>
     </Modal>
   );

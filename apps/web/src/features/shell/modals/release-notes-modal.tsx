@@ -2,6 +2,8 @@ import { Alert, Button, Modal, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReleaseNote } from '@parley/contracts';
 import { useGetReleaseNotesQuery } from '../api/shell-api';
+import { t } from '@lingui/core/macro';
+import { formatDate } from '../../../lib/format';
 
 const TAG_COLORS: Record<ReleaseNote['tag'], string> = {
   new: 'blue',
@@ -17,24 +19,24 @@ function ReleaseNotesList() {
       <Alert
         type="error"
         showIcon
-        title="The release notes could not be loaded."
+        title={t`The release notes could not be loaded.`}
         action={
           <Button size="small" onClick={() => void refetch()}>
-            Try again
+            {t`Try again`}
           </Button>
         }
       />
     );
   }
   if (data.length === 0)
-    return <Typography.Text type="secondary">No release notes yet.</Typography.Text>;
+    return <Typography.Text type="secondary">{t`No release notes yet.`}</Typography.Text>;
   return (
-    <ol aria-label="Release notes" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <ol aria-label={t`Release notes`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {data.map((note) => (
         <li key={note.id} style={{ padding: '12px 0', borderBottom: '1px solid #eceef2' }}>
           <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 4 }}>
             <Typography.Text type="secondary">
-              {dayjs(note.released_on).format('MMM D, YYYY')}
+              {formatDate(dayjs(note.released_on).toDate())}
             </Typography.Text>
             <Tag color={TAG_COLORS[note.tag]}>{note.tag}</Tag>
           </div>
@@ -50,7 +52,7 @@ function ReleaseNotesList() {
 export function ReleaseNotesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal
-      title="Release notes"
+      title={t`Release notes`}
       open={open}
       onCancel={onClose}
       footer={null}

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
+import { formatShortDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useRequestDemoMutation } from '../api/shell-api';
+import { t } from '@lingui/core/macro';
 
 interface DemoForm {
   slot: string;
@@ -39,10 +41,8 @@ export function ScheduleDemoModal({ open, onClose }: { open: boolean; onClose: (
       }).unwrap();
       form.resetFields();
       onClose();
-      toast.success(
-        'Demo requested',
-        `We will get in touch to confirm ${at.format('MMM D, h:mm a')}.`,
-      );
+      const when = formatShortDateTime(at.toDate());
+      toast.success(t`Demo requested`, t`We will get in touch to confirm ${when}.`);
     } catch (failure) {
       setError(applyApiErrorToForm(form, failure, ['slot', 'phone', 'notes']));
     }
@@ -50,25 +50,24 @@ export function ScheduleDemoModal({ open, onClose }: { open: boolean; onClose: (
 
   return (
     <Modal
-      title="Schedule a demo"
+      title={t`Schedule a demo`}
       open={open}
       onCancel={onClose}
-      okText="Request demo"
+      okText={t`Request demo`}
       onOk={() => form.submit()}
       confirmLoading={isLoading}
       destroyOnHidden
     >
-      <p style={{ marginTop: 0, color: 'rgba(0,0,0,0.55)' }}>
-        Pick a time that suits you and our team will walk you through the product. Times are in your
-        time zone ({timezone}).
-      </p>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+        {t`Pick a time that suits you and our team will walk you through the product. Times are in your time zone (${timezone}).`}
+      </Typography.Paragraph>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Form form={form} name="schedule-demo" layout="vertical" onFinish={onFinish}>
         <Form.Item
-          label="Day and time"
+          label={t`Day and time`}
           name="slot"
           rules={[
-            { required: true, message: 'Choose a day and time for the demo.' },
+            { required: true, message: t`Choose a day and time for the demo.` },
             {
               validator: async (_, value: string | undefined) => {
                 if (value && !dayjs(value).isAfter(dayjs())) {
@@ -80,10 +79,10 @@ export function ScheduleDemoModal({ open, onClose }: { open: boolean; onClose: (
         >
           <Input type="datetime-local" />
         </Form.Item>
-        <Form.Item label="Phone (optional)" name="phone">
+        <Form.Item label={t`Phone (optional)`} name="phone">
           <Input placeholder="+1 555 010 2030" maxLength={40} />
         </Form.Item>
-        <Form.Item label="What would you like to see? (optional)" name="notes">
+        <Form.Item label={t`What would you like to see? (optional)`} name="notes">
           <Input.TextArea rows={3} maxLength={2000} />
         </Form.Item>
       </Form>

@@ -10,6 +10,7 @@ import {
   type NpsRateArgs,
 } from '../api/shell-api';
 import { SURVEY_TEXTS, SURVEY_WIDTH } from './survey-texts';
+import { t } from '@lingui/core/macro';
 
 interface Answer {
   selected: number[];
@@ -156,9 +157,9 @@ export function Survey({ milestoneId, fromMeApi, onClose, onSubmitted }: SurveyP
           <Rate count={5} value={stars} onChange={setStars} style={{ fontSize: 32 }} />
         </div>
         {stars > 0 && (
-          <div style={{ textAlign: 'right' }}>
+          <div style={{ textAlign: 'end' }}>
             <Button type="primary" loading={rating.isLoading} onClick={() => void next()}>
-              Next
+              {t`Next`}
             </Button>
           </div>
         )}
@@ -172,16 +173,18 @@ export function Survey({ milestoneId, fromMeApi, onClose, onSubmitted }: SurveyP
   const setAnswer = (patch: Partial<Answer>) =>
     setAnswers((all) => ({ ...all, [question.id]: { ...answer, ...patch } }));
   const isLast = step.index === questions.length - 1;
+  const stepNumber = step.index + 1;
+  const stepCount = questions.length;
   const options = question.answer_options.map((option) => ({
     label: option.text,
     value: option.id,
   }));
-  if (question.has_other_option) options.push({ label: 'Other', value: OTHER });
+  if (question.has_other_option) options.push({ label: t`Other`, value: OTHER });
   const checked = answer.other ? [...answer.selected, OTHER] : answer.selected;
 
   return (
     <div>
-      <Typography.Text type="secondary">{`Step ${step.index + 1} of ${questions.length}`}</Typography.Text>
+      <Typography.Text type="secondary">{t`Step ${stepNumber} of ${stepCount}`}</Typography.Text>
       <Typography.Title level={5} id={`nps-question-${question.id}`} style={{ marginTop: 8 }}>
         {question.text}
       </Typography.Title>
@@ -201,8 +204,8 @@ export function Survey({ milestoneId, fromMeApi, onClose, onSubmitted }: SurveyP
       </div>
       {answer.other && (
         <Input.TextArea
-          aria-label={question.other_option_prompt ?? 'Tell us more'}
-          placeholder={question.other_option_prompt ?? 'Tell us more'}
+          aria-label={question.other_option_prompt ?? t`Tell us more`}
+          placeholder={question.other_option_prompt ?? t`Tell us more`}
           value={answer.otherText}
           onChange={(event) => setAnswer({ otherText: event.target.value })}
           maxLength={2000}
@@ -218,7 +221,7 @@ export function Survey({ milestoneId, fromMeApi, onClose, onSubmitted }: SurveyP
             )
           }
         >
-          Previous
+          {t`Previous`}
         </Button>
         {isLast ? (
           <Button
@@ -226,14 +229,14 @@ export function Survey({ milestoneId, fromMeApi, onClose, onSubmitted }: SurveyP
             loading={submission.isLoading}
             onClick={() => void send(feedbackId, questions)}
           >
-            Submit
+            {t`Submit`}
           </Button>
         ) : (
           <Button
             type="primary"
             onClick={() => setStep({ kind: 'follow-up', index: step.index + 1 })}
           >
-            Next
+            {t`Next`}
           </Button>
         )}
       </div>

@@ -9,6 +9,7 @@ import { useGetMeQuery } from '../../auth/api/me-api';
 import { PRODUCT_NAME, SHELL_ROUTES } from '../shell-config';
 import { MessagePanel, Survey } from './feedback-survey-modal';
 import { SURVEY_TEXTS, SURVEY_WIDTH } from './survey-texts';
+import { t } from '@lingui/core/macro';
 
 /** The milestone named by `?milestone_id=` (a survey link), else Me's. */
 function milestoneFrom(raw: string | null, fromMe: number | null): number | null {
@@ -73,7 +74,7 @@ export function NpsForm() {
         )}
         <div style={{ textAlign: 'center', marginTop: 16 }}>
           <Button type="link" onClick={goHome}>
-            Back to {PRODUCT_NAME}
+            {t`Back to ${PRODUCT_NAME}`}
           </Button>
         </div>
       </Card>

@@ -1,33 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { CallbackUrl } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import { messages, supportChannels } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import type { ChannelRow } from './adapters';
-
-/**
- * What a provider channel module (twilio-sms, gupshup-whatsapp...) tells the settings page about
- * its channels: public details in words and the callback URLs to paste into the provider's
- * console. Registered by the module, so the channels module never imports each provider.
- */
-export interface ChannelDescriber {
-  describe(
-    deps: Deps,
-    channel: ChannelRow,
-  ): { details: string | null; callbackUrls: CallbackUrl[] };
-}
-
-const describers = new Map<string, ChannelDescriber>();
-
-export function registerChannelDescriber(type: string, describer: ChannelDescriber) {
-  describers.set(type, describer);
-}
-
-export function describeChannel(deps: Deps, channel: ChannelRow) {
-  return (
-    describers.get(channel.type)?.describe(deps, channel) ?? { details: null, callbackUrls: [] }
-  );
-}
 
 /** Health: a customer message came in through the channel. */
 export async function noteChannelInbound(db: Db, channelId: number, at = new Date()) {

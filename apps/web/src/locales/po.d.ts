@@ -1,0 +1,6 @@
+// A catalog import: Lingui's Vite plugin compiles the PO file into its messages.
+declare module '*.po' {
+  import type { Messages } from '@lingui/core';
+
+  export const messages: Messages;
+}
