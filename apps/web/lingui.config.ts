@@ -2,7 +2,14 @@ import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 import { UI_LOCALES } from '../../packages/contracts/src/profile-constants.ts';
 
-const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing/**'];
+const TESTS = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/test/**',
+  '**/testing/**',
+  '**/*-testing.ts',
+  '**/*-testing.tsx',
+];
 
 /**
  * The sources whose texts show before the rest of the app arrives: the sign-in page, the boot

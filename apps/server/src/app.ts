@@ -30,7 +30,6 @@ import { teamsRoutes } from './modules/teams/teams.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { channelsRoutes } from './modules/channels/channels.routes';
 import { ChannelKinds, type ChannelKind } from './modules/channels/channel-kind';
-import { deliverThrough } from './modules/channels/adapters';
 import { channelKinds } from './channels';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
@@ -177,14 +176,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     for (const [job, handler] of Object.entries(kind.inbound ?? {}))
       deps.jobs.register(job, handler(deps));
   }
-  deliverThrough(kinds);
+  deps.jobs.register(DELIVER_MESSAGE_JOB, deliveryJob(deps, kinds));
   await app.register(apiKeysRoutes(deps));
   await app.register(externalApiRoutes(deps));
   await app.register(operatorRoutes(deps));
   await app.register(billingRoutes(deps));
   await app.register(featureRequestsRoutes(deps));
   await app.register(conversationFeedbackRoutes(deps));
-  deps.jobs.register(DELIVER_MESSAGE_JOB, deliveryJob(deps));
   await app.register(shopifyRoutes(deps));
 
   await registerWidgetAssets(app, opts.widgetDistDir);

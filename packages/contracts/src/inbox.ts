@@ -141,6 +141,29 @@ export const messageListResponse = z.object({
   has_more: z.boolean(),
 });
 
+/** At most this many Cc and this many Bcc addresses on one email reply. */
+export const MAX_REPLY_COPIES = 10;
+
+/** Cc or Bcc addresses of an email reply: real addresses, at most MAX_REPLY_COPIES. */
+const replyCopies = (field: 'Cc' | 'Bcc') =>
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(254)
+        .pipe(z.email(`Each ${field} must be an email address, like name@example.com.`)),
+    )
+    .max(MAX_REPLY_COPIES, `Add at most ${MAX_REPLY_COPIES} ${field} addresses.`);
+
+/** The Cc and Bcc an email conversation's next reply goes to: those of its last reply. */
+export const emailRecipientsSchema = z.object({
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+});
+export type EmailRecipients = z.infer<typeof emailRecipientsSchema>;
+
 export const conversationDetail = conversationListItem.extend({
   first_response_at: z.string().nullable(),
   resolved_at: z.string().nullable(),
@@ -156,6 +179,8 @@ export const conversationDetail = conversationListItem.extend({
   rating: z
     .object({ rating: z.number().int().min(1).max(5), comment: z.string().nullable() })
     .nullable(),
+  /** Email conversations only: the Cc / Bcc of the last reply, which the composer offers again. */
+  email_recipients: emailRecipientsSchema.optional(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetail>;
 
@@ -177,6 +202,13 @@ export const replyBody = z
      * default) or by a private message to the commenter.
      */
     comment_reply: z.enum(['public', 'private']).optional(),
+    /**
+     * An email conversation's reply: who gets a copy (Cc, shown to all) and a blind copy (Bcc).
+     * Remembered for the conversation's next reply; leave out to keep the last reply's, send []
+     * to clear.
+     */
+    cc: replyCopies('Cc').optional(),
+    bcc: replyCopies('Bcc').optional(),
   })
   .refine((v) => v.body.length > 0 || v.attachment_ids.length > 0, {
     message: 'Write a message first.',

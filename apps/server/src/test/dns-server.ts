@@ -120,15 +120,14 @@ export async function startTestDnsServer(): Promise<TestDnsServer> {
   const queries: TestDnsServer['queries'] = [];
   const state = { records, failing };
 
-  const udp = dgram.createSocket('udp4');
-  udp.on('message', (msg, rinfo) => {
+  const onMessage = (msg: Buffer, rinfo: dgram.RemoteInfo) => {
     const q = parseQuery(msg);
     if (!q) return;
     queries.push({ name: q.name, type: q.type, transport: 'udp' });
     udp.send(answer(state, q, q.udpMax), rinfo.port, rinfo.address);
-  });
-  await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
-  const port = (udp.address() as AddressInfo).port;
+  };
+  let udp = dgram.createSocket('udp4');
+  udp.on('message', onMessage);
 
   // DNS over TCP: each message is preceded by its length in two bytes.
   const sockets = new Set<net.Socket>();
@@ -155,10 +154,28 @@ export async function startTestDnsServer(): Promise<TestDnsServer> {
       }
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    tcp.once('error', reject);
-    tcp.listen(port, '127.0.0.1', resolve);
-  });
+  // UDP and TCP must share a port number: the UDP socket picks a free one, and the TCP port of
+  // that number may be taken (another server, or a connection's own local port): then try again.
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+    port = (udp.address() as AddressInfo).port;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        tcp.once('error', reject);
+        tcp.listen(port, '127.0.0.1', () => {
+          tcp.off('error', reject);
+          resolve();
+        });
+      });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 20) throw err;
+      await new Promise<void>((resolve) => udp.close(() => resolve()));
+      udp = dgram.createSocket('udp4');
+      udp.on('message', onMessage);
+    }
+  }
 
   return {
     address: `127.0.0.1:${port}`,

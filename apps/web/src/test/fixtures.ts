@@ -17,6 +17,8 @@ export const ME: Me = {
   permission_level: 'owner',
   is_notification_sound_enabled: true,
   notification_sound: null,
+  locale: null,
+  theme: 'system',
   unread_notification_count: 0,
   account_created_at: '2026-01-01T00:00:00.000Z',
   last_password_updated: '2026-01-01T00:00:00.000Z',

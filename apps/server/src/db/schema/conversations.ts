@@ -23,6 +23,12 @@ import { contacts } from './contacts';
 import { fastReplies } from './fast-replies';
 import { teams } from './teams';
 
+/** Who else an email reply goes to (conversations.email_recipients). */
+export interface EmailRecipients {
+  cc: string[];
+  bcc: string[];
+}
+
 export const conversations = pgTable(
   'conversations',
   {
@@ -55,6 +61,8 @@ export const conversations = pgTable(
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     firstResponseAt: ts('first_response_at'),
     resolvedAt: ts('resolved_at'),
+    /** An email conversation's Cc and Bcc of the last reply: the next reply offers them again. */
+    emailRecipients: jsonb('email_recipients').$type<EmailRecipients>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,5 @@
 import type { Deps } from '../../lib/deps';
 import type { contacts, conversations, messages, supportChannels } from '../../db/schema';
-import type { ChannelKinds } from './channel-kind';
 
 export type ChannelRow = typeof supportChannels.$inferSelect;
 
@@ -32,18 +31,4 @@ export interface ChannelAdapter {
     /** 'delivered' when the channel knows the customer has it (a connected live-chat visitor). */
     deliveryStatus?: 'sent' | 'delivered' | undefined;
   }>;
-}
-
-let deliveringThrough: ChannelKinds | null = null;
-
-/**
- * The table whose adapters deliver replies: the app sets it from its channel kinds when it is
- * built, so a channel can send exactly when the table lists its kind.
- */
-export function deliverThrough(kinds: ChannelKinds) {
-  deliveringThrough = kinds;
-}
-
-export function adapterFor(type: string): ChannelAdapter | undefined {
-  return deliveringThrough?.of(type)?.outbound;
 }

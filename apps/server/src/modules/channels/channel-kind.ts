@@ -94,7 +94,9 @@ export class ChannelKinds {
       for (const type of kind.types) {
         const owner = this.byType.get(type);
         if (owner)
-          throw new Error(`The channel type ${type} belongs to both ${owner.name} and ${kind.name}.`);
+          throw new Error(
+            `The channel type ${type} belongs to both ${owner.name} and ${kind.name}.`,
+          );
         this.byType.set(type, kind);
       }
   }
@@ -104,9 +106,11 @@ export class ChannelKinds {
   }
 
   describe(deps: Deps, channel: ChannelRow): ChannelDescription {
-    return this.of(channel.type)?.setup?.describe?.(deps, channel) ?? {
-      details: null,
-      callbackUrls: [],
-    };
+    return (
+      this.of(channel.type)?.setup?.describe?.(deps, channel) ?? {
+        details: null,
+        callbackUrls: [],
+      }
+    );
   }
 }

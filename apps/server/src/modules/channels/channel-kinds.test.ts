@@ -112,9 +112,9 @@ describe('a channel kind is added through the one table, and works with no other
     );
   });
 
-  it('every kind in the table owns its types alone, and each outbound channel type finds its adapter', () => {
+  it('every channel type that takes replies finds its adapter through the table', () => {
     const kinds = new ChannelKinds(channelKinds);
-    for (const type of [
+    const sending = [
       'api',
       'email',
       'live_chat',
@@ -124,8 +124,8 @@ describe('a channel kind is added through the one table, and works with no other
       'facebook',
       'instagram',
       'instagram_dm',
-    ])
-      expect(kinds.of(type)?.outbound, type).toBeDefined();
+    ];
+    expect(sending.filter((type) => !kinds.of(type)?.outbound)).toEqual([]);
     // Calls are answered by TwiML; a typed reply on a call channel has nowhere to go.
     expect(kinds.of('call')?.outbound).toBeUndefined();
   });

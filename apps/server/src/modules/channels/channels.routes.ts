@@ -160,7 +160,8 @@ export const channelsRoutes =
       async (request) => {
         const { accountId } = requireAdmin(request);
         const { provider, ...rest } = request.body;
-        if (provider) await updateProviderSettings(deps, kinds, accountId, request.query.id, provider);
+        if (provider)
+          await updateProviderSettings(deps, kinds, accountId, request.query.id, provider);
         if (rest.name === undefined && rest.webhook_url === undefined)
           return toChannelSummary(await findOwnChannel(deps.db, accountId, request.query.id));
         return updateChannel(deps, accountId, request.query.id, rest);

@@ -4,7 +4,10 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { randomToken } from '../../lib/crypto';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import type { ChannelKinds } from './channel-kind';
+import type { CallbackUrl } from '@parley/contracts';
+import type { ChannelRow } from './adapters';
+import type { ChannelKinds, CreatedChannel } from './channel-kind';
+import { insertProviderChannel } from './provider-channels.queries';
 
 export function toChannelSummary(c: typeof supportChannels.$inferSelect) {
   return {
@@ -183,6 +186,26 @@ export async function deleteChannel(deps: Deps, accountId: number, id: number) {
     .where(and(eq(supportChannels.id, id), eq(supportChannels.accountId, accountId)));
 }
 
+/**
+ * A provider's new channel of the account, secrets sealed at rest, answered as created: with the
+ * callback URLs to paste into the provider's console (a URL with a secret is shown this once).
+ */
+export async function createProviderChannel(
+  deps: Deps,
+  accountId: number,
+  body: { name: string; brand_id?: number | null | undefined },
+  v: { type: string; settings: object; secrets: Record<string, unknown> },
+  callbackUrls: (channel: ChannelRow) => CallbackUrl[],
+): Promise<CreatedChannel> {
+  const row = await insertProviderChannel(deps, {
+    accountId,
+    brandId: body.brand_id,
+    name: body.name,
+    ...v,
+  });
+  return { ...toChannelSummary(row), webhook_url: null, callback_urls: callbackUrls(row) };
+}
+
 // Reads other modules may use: they come through this service, never through provider-channels.queries.ts.
 export {
   findByProviderId,
@@ -193,4 +216,5 @@ export {
   lastIncomingAt,
   optIn,
   optOut,
+  saveProviderCredentials,
 } from './provider-channels.queries';

@@ -20,29 +20,31 @@ export async function callProviderApi(
   }: {
     method: 'GET' | 'POST';
     headers: Record<string, string>;
-    body?: { contentType: string; text: string } | undefined;
+    /** Text with its content type, or a multipart form (fetch sets its type and boundary). */
+    body?: { contentType: string; text: string } | FormData | undefined;
     timeoutMs: number;
     notJson?: (text: string) => Record<string, unknown> | null;
   },
 ): Promise<ProviderAnswer> {
+  const text = body instanceof FormData ? null : body;
   const res = await fetch(url, {
     method,
     headers: {
       ...headers,
       accept: 'application/json',
-      ...(body ? { 'content-type': body.contentType } : {}),
+      ...(text ? { 'content-type': text.contentType } : {}),
     },
-    ...(body ? { body: body.text } : {}),
+    ...(body ? { body: text ? text.text : (body as FormData) } : {}),
     redirect: 'error',
     signal: AbortSignal.timeout(timeoutMs),
   });
-  const text = await res.text();
+  const answer = await res.text();
   let json: Record<string, unknown> | null = null;
   try {
-    const parsed: unknown = JSON.parse(text);
+    const parsed: unknown = JSON.parse(answer);
     if (parsed && typeof parsed === 'object') json = parsed as Record<string, unknown>;
   } catch {
-    json = notJson(text);
+    json = notJson(answer);
   }
   return { status: res.status, json };
 }

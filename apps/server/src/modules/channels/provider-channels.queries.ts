@@ -4,6 +4,29 @@ import { channelOptOuts, messages, supportChannels } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 
 /**
+ * A provider channel's new settings (merged into the saved ones) and credentials (sealed at
+ * rest). New credentials: an old error, or a call to reconnect, no longer says anything about it.
+ */
+export async function saveProviderCredentials(
+  deps: Pick<Deps, 'db' | 'secrets'>,
+  channel: Pick<typeof supportChannels.$inferSelect, 'id' | 'accountId' | 'settings'>,
+  v: { settings?: object | undefined; secrets: Record<string, unknown> },
+) {
+  await deps.db
+    .update(supportChannels)
+    .set({
+      ...(v.settings ? { settings: { ...channel.settings, ...v.settings } } : {}),
+      secretsEncrypted: deps.secrets.sealJson(v.secrets),
+      needsReauthorization: false,
+      lastError: null,
+      lastErrorAt: null,
+    })
+    .where(
+      and(eq(supportChannels.id, channel.id), eq(supportChannels.accountId, channel.accountId)),
+    );
+}
+
+/**
  * A new provider channel of the account: its public settings as given, its credentials sealed at
  * rest. The caller has already checked the brand belongs to the account (assertOwnBrand).
  */

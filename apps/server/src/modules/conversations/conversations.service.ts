@@ -3,6 +3,7 @@ import type {
   ConversationDetail,
   ConversationListItem,
   ConversationPatch,
+  EmailRecipients,
   ReplyBody,
 } from '@parley/contracts';
 import { preparedOnce, type Db } from '../../db/client';
@@ -103,15 +104,69 @@ export async function getConversation(
   const found = await findConversationDetail(deps.db, agent, id);
   if (!found) throw notFound('That conversation');
   const rating = await findRating(deps.db, { accountId: agent.accountId, conversationId: id });
+  const item = JSON.parse(found.item) as ConversationListItem;
   return {
-    ...(JSON.parse(found.item) as ConversationListItem),
+    ...item,
     first_response_at: found.first_response_at,
     resolved_at: found.resolved_at,
     contact_other_conversations: JSON.parse(
       found.others,
     ) as ConversationDetail['contact_other_conversations'],
     rating,
+    ...(item.channel_type === 'email'
+      ? { email_recipients: await rememberedRecipients(deps.db, agent.accountId, id) }
+      : {}),
   };
+}
+
+async function rememberedRecipients(
+  db: Db,
+  accountId: number,
+  conversationId: number,
+): Promise<EmailRecipients> {
+  const [row] = await db
+    .select({ recipients: conversations.emailRecipients })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.accountId, accountId)))
+    .limit(1);
+  return row?.recipients ?? { cc: [], bcc: [] };
+}
+
+/**
+ * The Cc and Bcc an email reply chose, to remember for the conversation (the mail goes out with
+ * what the conversation remembers); null when the reply names none, which keeps the last ones.
+ * Each address is copied once, Cc before Bcc. Other channels and notes have no copies: 400.
+ */
+async function chosenRecipients(
+  db: Db,
+  conv: { accountId: number; supportChannelId: number; emailRecipients: EmailRecipients | null },
+  body: ReplyBody,
+): Promise<EmailRecipients | null> {
+  if (body.cc === undefined && body.bcc === undefined) return null;
+  const field = body.cc === undefined ? 'bcc' : 'cc';
+  if (body.kind === 'note')
+    throw badRequest('A note stays inside the team: it has no Cc or Bcc.', [
+      { path: field, message: 'Only for email replies.' },
+    ]);
+  const [channel] = await db
+    .select({ type: supportChannels.type })
+    .from(supportChannels)
+    .where(
+      and(
+        eq(supportChannels.id, conv.supportChannelId),
+        eq(supportChannels.accountId, conv.accountId),
+      ),
+    )
+    .limit(1);
+  if (channel?.type !== 'email')
+    throw badRequest('Cc and Bcc are only for replies in email conversations.', [
+      { path: field, message: 'Only for email conversations.' },
+    ]);
+  const cc = [...new Set(body.cc ?? conv.emailRecipients?.cc ?? [])];
+  const bcc = [...new Set(body.bcc ?? conv.emailRecipients?.bcc ?? [])].filter(
+    (a) => !cc.includes(a),
+  );
+  return { cc, bcc };
 }
 
 async function addActivity(
@@ -158,6 +213,7 @@ export async function postMessage(
   const mentions = [...new Set(body.mentions)];
   for (const m of mentions) await assertMember(deps.db, agent.accountId, m, 'mentions');
   const settings = await selectGlobalSettings(deps.db, { accountId: agent.accountId });
+  const recipients = await chosenRecipients(deps.db, conv, body);
   const attachmentIds = await checkAttachmentsForMessage(
     deps.db,
     agent.accountId,
@@ -215,6 +271,7 @@ export async function postMessage(
           waitingSince: null,
           firstResponseAt: conv.firstResponseAt ?? now,
           ...(autoAssign ? { assigneeId: agent.userId } : {}),
+          ...(recipients ? { emailRecipients: recipients } : {}),
         })
         .where(eq(conversations.id, conversationId));
       await enqueueJob(tx, {

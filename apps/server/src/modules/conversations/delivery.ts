@@ -8,7 +8,7 @@ import {
 } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import type { JobHandler, JobRow } from '../../lib/jobs';
-import { adapterFor, PermanentDeliveryError } from '../channels/channels.public';
+import { PermanentDeliveryError, type ChannelKinds } from '../channels/channels.public';
 
 async function setStatus(
   deps: Deps,
@@ -24,7 +24,7 @@ async function setStatus(
 }
 
 /** Delivers a queued reply through its channel's adapter; the job table makes it survive restarts. */
-export function deliveryJob(deps: Deps): JobHandler {
+export function deliveryJob(deps: Deps, kinds: ChannelKinds): JobHandler {
   return {
     async run(job: JobRow) {
       const messageId = Number(job.payload.messageId);
@@ -42,7 +42,7 @@ export function deliveryJob(deps: Deps): JobHandler {
         .where(and(eq(messages.id, messageId), eq(messages.accountId, job.accountId ?? -1)))
         .limit(1);
       if (!row || row.message.deliveryStatus !== 'queued') return;
-      const adapter = adapterFor(row.channel.type);
+      const adapter = kinds.of(row.channel.type)?.outbound;
       if (!adapter) {
         // Never a fake "sent": without an adapter the reply fails with a reason the agent can read.
         throw new PermanentDeliveryError(

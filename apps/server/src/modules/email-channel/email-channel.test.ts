@@ -855,3 +855,109 @@ describe('recipients set up in several accounts, the server mailbox, and SMTP_PO
     expect(() => loadConfig({ SMTP_PORT: 'many' })).toThrow(/SMTP_PORT/);
   });
 });
+
+describe('Cc and Bcc chosen per reply, remembered per conversation', () => {
+  it('mails the reply with its Cc (in the headers) and Bcc (in the envelope only), and offers them again', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    await customerSends({ to: ch.address, subject: 'Wholesale order', text: 'Can we order 200?' });
+    const [conv] = await conversationsOfChannel(ch.id);
+    const reply = (body: Record<string, unknown>) =>
+      as(ctx, s).post(`/dashboardapi/conversations/${conv!.id}/messages`, body);
+    const detail = async () =>
+      (await as(ctx, s).get(`/dashboardapi/conversations/${conv!.id}`)).json() as {
+        email_recipients?: { cc: string[]; bcc: string[] };
+      };
+    expect((await detail()).email_recipients).toEqual({ cc: [], bcc: [] });
+
+    const before = receiver.received.length;
+    const sent = await reply({
+      body: 'Yes; our buyer is copied.',
+      cc: ['Ann@Partner.example', 'ann@partner.example', 'cora@customer.example'],
+      bcc: ['boss@northwind.example', ' ann@partner.example ', ch.address.replace('@', '+x@')],
+    });
+    expect(sent.statusCode).toBe(201);
+    await ctx.deps.jobs.drain();
+    const [first] = receiver.received.slice(before);
+    expect(first!.rcpt.toSorted()).toEqual([
+      'ann@partner.example',
+      'boss@northwind.example',
+      'cora@customer.example',
+    ]);
+    expect(first!.mail.cc).toMatchObject({ value: [{ address: 'ann@partner.example' }] });
+    expect(first!.mail.headers.has('bcc')).toBe(false);
+    expect(first!.raw.toString()).not.toContain('boss@northwind.example');
+    expect((await detail()).email_recipients).toEqual({
+      cc: ['ann@partner.example', 'cora@customer.example'],
+      bcc: ['boss@northwind.example', ch.address.replace('@', '+x@')],
+    });
+
+    // The next reply names none: it goes to the same people again.
+    await reply({ body: 'Shipping on Monday.' });
+    await ctx.deps.jobs.drain();
+    expect(receiver.received.at(-1)!.rcpt.toSorted()).toEqual([
+      'ann@partner.example',
+      'boss@northwind.example',
+      'cora@customer.example',
+    ]);
+    // An empty list drops the Cc; the Bcc stays.
+    await reply({ body: 'Invoice attached next.', cc: [] });
+    await ctx.deps.jobs.drain();
+    expect(receiver.received.at(-1)!.rcpt.toSorted()).toEqual([
+      'boss@northwind.example',
+      'cora@customer.example',
+    ]);
+    expect((await detail()).email_recipients?.cc).toEqual([]);
+
+    // A copied person's answer to the reply threads into the conversation under their name.
+    const replyTo = first!.mail.replyTo!.value[0]!.address!;
+    await customerSends({
+      from: 'Ann Buyer <ann@partner.example>',
+      to: replyTo,
+      subject: 'Re: Wholesale order',
+      text: 'Confirmed on our side.',
+      inReplyTo: first!.mail.messageId!,
+    });
+    const thread = await threadOf(s, conv!.id);
+    expect(thread.at(-1)).toMatchObject({
+      body: 'Confirmed on our side.',
+      sender: { type: 'contact', name: 'Ann Buyer' },
+    });
+    expect(await conversationsOfChannel(ch.id)).toHaveLength(1);
+  });
+
+  it('refuses bad addresses, more than 10, copies on a note and on other channels, with 400 and a reason', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    await customerSends({ to: ch.address, subject: 'Hello', text: 'Hi' });
+    const [conv] = await conversationsOfChannel(ch.id);
+    const reply = (id: number, body: Record<string, unknown>) =>
+      as(ctx, s).post(`/dashboardapi/conversations/${id}/messages`, body);
+
+    const bad = await reply(conv!.id, { body: 'x', cc: ['not an address'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Each Cc must be an email address');
+    const many = Array.from({ length: 11 }, (_, i) => `p${i}@partner.example`);
+    const tooMany = await reply(conv!.id, { body: 'x', bcc: many });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.body).toContain('Add at most 10 Bcc addresses.');
+    const note = await reply(conv!.id, { kind: 'note', body: 'x', cc: ['a@partner.example'] });
+    expect(note.statusCode).toBe(400);
+    expect(note.json()).toMatchObject({
+      message: 'A note stays inside the team: it has no Cc or Bcc.',
+    });
+
+    const store = await storeWithWidget(ctx, s, { name: 'Northwind' });
+    const chat = await chattingVisitor(ctx, store.shop, 'Hello there');
+    const onChat = await reply(chat.conversationId, { body: 'x', cc: ['a@partner.example'] });
+    expect(onChat.statusCode).toBe(400);
+    expect(onChat.json()).toMatchObject({
+      message: 'Cc and Bcc are only for replies in email conversations.',
+    });
+    const chatDetail = await as(ctx, s).get(`/dashboardapi/conversations/${chat.conversationId}`);
+    expect(chatDetail.json()).not.toHaveProperty('email_recipients');
+    // Nothing was stored by the refused replies.
+    const ids = (await threadOf(s, conv!.id)).map((m) => m.body);
+    expect(ids).toEqual(['Hi']);
+  });
+});

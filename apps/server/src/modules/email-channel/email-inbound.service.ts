@@ -27,10 +27,15 @@ import {
   type EmailChannelRow,
 } from './email-channel.queries';
 import { INLINE_IMAGE_PATH, inlineImagePath } from './inline-images';
+import { rawBodyText, repairHeaderBytes, withoutNul } from './mail-repair';
 import { baseAddress, conversationFromMessageIds, conversationFromRecipients } from './reply-token';
 
-/** Mail larger than this is refused (SMTP SIZE, and the inbound HTTP endpoint's body limit). */
-export const MAX_EMAIL_BYTES = 30 * 1024 * 1024;
+/**
+ * Mail larger than this is refused (SMTP SIZE, and the inbound HTTP endpoint's body limit): the
+ * 25 MB most mail providers allow, room for the 18 MB of files a message may keep once they are
+ * base64-encoded (docs/email.md).
+ */
+export const MAX_EMAIL_BYTES = 25 * 1024 * 1024;
 /** Longer plain text is cut (the full HTML is kept). */
 const MAX_BODY_CHARS = 100_000;
 /** Types shown inline in the thread frame; other cid parts stay ordinary attachments. */
@@ -193,7 +198,10 @@ export async function fileInboundEmail(
   const { channel } = email;
   // Loaded on the first message: mailparser and its charset tables cost ~7 MB of idle heap.
   const { simpleParser } = await import('mailparser');
-  const mail = await simpleParser(email.raw, { keepCidLinks: true, skipTextToHtml: true });
+  const mail = await simpleParser(repairHeaderBytes(email.raw), {
+    keepCidLinks: true,
+    skipTextToHtml: true,
+  });
   // A bounce of our reply marks the reply failed; it never opens a conversation or a contact.
   const bounce = readBounce(mail, email.raw);
   if (bounce) {
@@ -211,7 +219,7 @@ export async function fileInboundEmail(
   const sender = customer?.address ?? email.envelopeFrom ?? '';
   const from = sender.trim().toLowerCase();
   if (!from.includes('@')) throw new UnfileableEmailError('The message has no sender address.');
-  const senderName = customer?.name?.trim() || null;
+  const senderName = withoutNul(customer?.name ?? '').trim() || null;
   const unverified = email.senderChecks?.dmarc_failed === true;
   const messageId =
     mail.messageId && /^<[^<>\s]+>$/.test(mail.messageId.trim())
@@ -256,8 +264,14 @@ export async function fileInboundEmail(
     mail.attachments,
     mail.html || null,
   );
-  const bodyHtml = mail.html ? cleanHtml(mail.html, cidLinks) : null;
-  let body = (mail.text?.trim() || (bodyHtml ? htmlToText(bodyHtml) : '')).slice(0, MAX_BODY_CHARS);
+  const bodyHtml = mail.html ? withoutNul(cleanHtml(mail.html, cidLinks)) : null;
+  let body = mail.text?.trim() || (bodyHtml ? htmlToText(bodyHtml) : '');
+  // A MIME structure that cannot be read (a multipart whose boundary never appears) parses to
+  // nothing: the text as received is shown instead, said so, rather than an empty message.
+  const unread = !body && files.length === 0 && skipped.length === 0 ? rawBodyText(email.raw) : '';
+  if (unread)
+    body = `[This mail's structure could not be read; it is shown as received.]\n\n${unread}`;
+  body = withoutNul(body).slice(0, MAX_BODY_CHARS);
   if (skipped.length > 0) body += `\n\n[Not kept: ${skipped.join('; ')}]`;
 
   try {
@@ -270,7 +284,10 @@ export async function fileInboundEmail(
         : { kind: 'email', value: from, name: senderName, email: from },
       body,
       bodyHtml: bodyHtml || null,
-      subject: mail.subject?.trim().slice(0, 300) || null,
+      subject:
+        withoutNul(mail.subject ?? '')
+          .trim()
+          .slice(0, 300) || null,
       providerMessageId: messageId.slice(0, 500),
       conversationId,
       // A CC'd colleague answering in the thread joins it under their own name.

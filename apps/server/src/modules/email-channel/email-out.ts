@@ -19,7 +19,7 @@ import {
   threadMessageIds,
   type EmailChannelRow,
 } from './email-channel.queries';
-import { conversationMailMessageId, replyToAddress } from './reply-token';
+import { baseAddress, conversationMailMessageId, replyToAddress } from './reply-token';
 
 /** At most this many ids in References (the first and the latest, as RFC 5322 §3.6.4 advises). */
 const MAX_REFERENCES = 20;
@@ -136,9 +136,20 @@ export async function buildReplyMail(deps: Deps, ctx: OutboundContext) {
   });
   const store = fileStoreOf(deps);
   const dkim = await dkimSigningKey(deps, message.accountId, settings.address);
+  // The conversation's Cc / Bcc (those of the agent's last reply), never the customer again nor
+  // our own address, whose copy would come back in as a message from ourselves.
+  const copyTo = (list: string[] | undefined) =>
+    (list ?? []).filter(
+      (a) => a !== to.toLowerCase() && baseAddress(a) !== settings.address!.toLowerCase(),
+    );
+  const cc = copyTo(conversation.emailRecipients?.cc);
+  const bcc = copyTo(conversation.emailRecipients?.bcc);
   const mail: SendMailOptions & { to: string } = {
     from: { name: settings.fromName, address: settings.address },
     to,
+    ...(cc.length > 0 ? { cc } : {}),
+    // nodemailer sends to Bcc addresses without writing them into the mail's headers.
+    ...(bcc.length > 0 ? { bcc } : {}),
     replyTo: replyToAddress(
       deps.secrets,
       { id: channel.id, address: settings.address },

@@ -29,16 +29,18 @@ import {
   type ChannelRow,
   type Obj,
 } from '../channels/channels.public';
-import { assertOwnBrand, findOwnChannel, toChannelSummary } from '../channels/channels.service';
 import {
-  insertProviderChannel,
+  assertOwnBrand,
+  createProviderChannel,
   findByProviderId,
   findChannelForCallback,
   findOutgoingMessage,
+  findOwnChannel,
   isOptedOut,
   lastIncomingAt,
   optIn,
   optOut,
+  saveProviderCredentials,
 } from '../channels/channels.service';
 import { recordProviderInbound } from '../channels/provider-inbound.public';
 import { receivedAt } from '../meta/meta.public';
@@ -102,19 +104,17 @@ export async function createGupshupChannel(
 ) {
   await assertOwnBrand(deps.db, accountId, body.brand_id);
   const callbackSecret = randomToken(16);
-  const row = await insertProviderChannel(deps, {
+  return createProviderChannel(
+    deps,
     accountId,
-    brandId: body.brand_id,
-    type: WHATSAPP_GUPSHUP,
-    name: body.name,
-    settings: { app_name: body.app_name, source_number: body.source_number },
-    secrets: { api_key: body.api_key, callback_secret: callbackSecret },
-  });
-  return {
-    ...toChannelSummary(row),
-    webhook_url: null,
-    callback_urls: [callbackUrlOf(deps, row.id, callbackSecret)],
-  };
+    body,
+    {
+      type: WHATSAPP_GUPSHUP,
+      settings: { app_name: body.app_name, source_number: body.source_number },
+      secrets: { api_key: body.api_key, callback_secret: callbackSecret },
+    },
+    (row) => [callbackUrlOf(deps, row.id, callbackSecret)],
+  );
 }
 
 /** What the channel's edit form loads (the API key and the callback secret never leave). */
@@ -170,22 +170,13 @@ export async function updateGupshupSettings(
   const secrets = deps.secrets.openJson<{ api_key: string; callback_secret: string }>(
     channel.secretsEncrypted,
   );
-  await deps.db
-    .update(supportChannels)
-    .set({
-      settings: {
-        ...channel.settings,
-        app_name: patch.app_name ?? current.app_name,
-        source_number: patch.source_number ?? current.source_number,
-      },
-      secretsEncrypted: deps.secrets.sealJson({
-        ...secrets,
-        api_key: patch.api_key ?? secrets.api_key,
-      }),
-      lastError: null,
-      lastErrorAt: null,
-    })
-    .where(eq(supportChannels.id, channel.id));
+  await saveProviderCredentials(deps, channel, {
+    settings: {
+      app_name: patch.app_name ?? current.app_name,
+      source_number: patch.source_number ?? current.source_number,
+    },
+    secrets: { ...secrets, api_key: patch.api_key ?? secrets.api_key },
+  });
 }
 
 /**

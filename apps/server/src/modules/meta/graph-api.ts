@@ -1,7 +1,10 @@
 import type { Config } from '../../config';
-import { callProviderApi, type ProviderAnswer } from '../channels/channels.public';
 import { RetryableError } from '../../lib/jobs';
-import { PermanentDeliveryError } from '../channels/channels.public';
+import {
+  callProviderApi,
+  PermanentDeliveryError,
+  type ProviderAnswer,
+} from '../channels/channels.public';
 
 export type GraphAnswer = ProviderAnswer;
 
@@ -13,6 +16,13 @@ export interface GraphError {
   /** WhatsApp Cloud API errors say what was wrong in `error_data.details`. */
   details: string | null;
 }
+
+const graphUrl = (config: Config, path: string) =>
+  `${config.meta.graphApiBase}/${config.meta.graphApiVersion}${path}`;
+
+/** A plain-text error reads like Graph's own error object. */
+const graphErrorOfText = (text: string) =>
+  text ? { error: { message: text.slice(0, 300) } } : null;
 
 /**
  * One call to the Graph API (META_GRAPH_API_BASE / META_GRAPH_API_VERSION). The token goes in
@@ -27,13 +37,12 @@ export async function graphApi(
   body?: Record<string, unknown>,
   timeoutMs = 15_000,
 ): Promise<GraphAnswer> {
-  return callProviderApi(`${config.meta.graphApiBase}/${config.meta.graphApiVersion}${path}`, {
+  return callProviderApi(graphUrl(config, path), {
     method,
     headers: { authorization: `Bearer ${accessToken}` },
     body: body && { contentType: 'application/json', text: JSON.stringify(body) },
     timeoutMs,
-    // A plain-text error reads like Graph's own error object.
-    notJson: (text) => (text ? { error: { message: text.slice(0, 300) } } : null),
+    notJson: graphErrorOfText,
   });
 }
 
@@ -49,23 +58,13 @@ export async function graphUpload(
   form: FormData,
   timeoutMs = 60_000,
 ): Promise<GraphAnswer> {
-  const res = await fetch(`${config.meta.graphApiBase}/${config.meta.graphApiVersion}${path}`, {
+  return callProviderApi(graphUrl(config, path), {
     method: 'POST',
-    // fetch sets the multipart content type with its boundary.
-    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    headers: { authorization: `Bearer ${accessToken}` },
     body: form,
-    redirect: 'error',
-    signal: AbortSignal.timeout(timeoutMs),
+    timeoutMs,
+    notJson: graphErrorOfText,
   });
-  const text = await res.text();
-  let json: Record<string, unknown> | null = null;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object') json = parsed as Record<string, unknown>;
-  } catch {
-    json = text ? { error: { message: text.slice(0, 300) } } : null;
-  }
-  return { status: res.status, json };
 }
 
 export function graphErrorOf(answer: GraphAnswer): GraphError {

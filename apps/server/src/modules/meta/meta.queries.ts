@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   contactIdentities,
@@ -52,39 +52,36 @@ export async function channelsConnectedTo(
     );
 }
 
-export async function findCommentThread(
-  db: Db,
-  { supportChannelId, commentId }: { supportChannelId: number; commentId: string },
-) {
-  const [row] = await db
-    .select()
-    .from(metaCommentThreads)
-    .where(
-      and(
-        eq(metaCommentThreads.supportChannelId, supportChannelId),
-        eq(metaCommentThreads.commentId, commentId),
-      ),
-    )
-    .limit(1);
+async function oneCommentThread(db: Db, where: SQL | undefined) {
+  const [row] = await db.select().from(metaCommentThreads).where(where).limit(1);
   return row ?? null;
 }
 
-export async function commentThreadOfConversation(
+/** The thread of a comment on the channel (a reply under it joins its conversation). */
+export const findCommentThread = (
+  db: Db,
+  { supportChannelId, commentId }: { supportChannelId: number; commentId: string },
+) =>
+  oneCommentThread(
+    db,
+    and(
+      eq(metaCommentThreads.supportChannelId, supportChannelId),
+      eq(metaCommentThreads.commentId, commentId),
+    ),
+  );
+
+/** The comment a conversation of the account answers, if it is a comment conversation. */
+export const commentThreadOfConversation = (
   db: Db,
   { accountId, conversationId }: { accountId: number; conversationId: number },
-) {
-  const [row] = await db
-    .select()
-    .from(metaCommentThreads)
-    .where(
-      and(
-        eq(metaCommentThreads.accountId, accountId),
-        eq(metaCommentThreads.conversationId, conversationId),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
+) =>
+  oneCommentThread(
+    db,
+    and(
+      eq(metaCommentThreads.accountId, accountId),
+      eq(metaCommentThreads.conversationId, conversationId),
+    ),
+  );
 
 export async function insertCommentThread(db: Db, v: typeof metaCommentThreads.$inferInsert) {
   await db.insert(metaCommentThreads).values(v).onConflictDoNothing();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commentThreadResponse } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
+import { keepJsonRaw, rawBody } from '../channels/channels.public';
 import { agentOf } from '../../plugins/auth';
 import { findOwnConversation } from '../conversations/conversations.service';
 import { commentThreadOfConversation } from './meta.queries';
@@ -67,11 +68,7 @@ export const metaRoutes =
 
     // Its own scope: the body stays raw bytes here, for X-Hub-Signature-256 (docs/security.md).
     await app.register(async (scope) => {
-      scope.addContentTypeParser(
-        'application/json',
-        { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
-        (_request, body, done) => done(null, body),
-      );
+      keepJsonRaw(scope);
       scope.post(
         META_WEBHOOK_PATH,
         {
@@ -84,7 +81,7 @@ export const metaRoutes =
           },
         },
         async (request) => {
-          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const raw = rawBody(request.body);
           const header = request.headers['x-hub-signature-256'];
           await acceptMetaWebhook(deps, raw, typeof header === 'string' ? header : undefined);
           return { received: true as const };

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   ATTACHMENT_TOTAL_LIMIT_BYTES,
   type ConnectionTestResult,
@@ -10,7 +9,6 @@ import {
   storeInboundFiles,
   type InboundFile,
 } from '../attachments/attachments.service';
-import { supportChannels } from '../../db/schema';
 import { safeEqual } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest, conflict } from '../../lib/errors';
@@ -25,12 +23,13 @@ import {
   type ChannelRow,
   type Obj,
 } from '../channels/channels.public';
-import { assertOwnBrand, toChannelSummary } from '../channels/channels.service';
 import {
-  insertProviderChannel,
+  assertOwnBrand,
+  createProviderChannel,
   findByProviderId,
   findChannelForCallback,
   findOutgoingMessage,
+  saveProviderCredentials,
 } from '../channels/channels.service';
 import { recordProviderInbound } from '../channels/provider-inbound.public';
 import { findContactByIdentity, type InboundIdentity } from '../conversations/inbound.service';
@@ -154,19 +153,13 @@ export async function createMetaChannel(
     page_name: page.pageName,
     instagram_account_id: page.instagramAccountId,
   };
-  const row = await insertProviderChannel(deps, {
+  return createProviderChannel(
+    deps,
     accountId,
-    brandId: body.brand_id,
-    type: body.type,
-    name: body.name,
-    settings,
-    secrets: { page_access_token: body.page_access_token },
-  });
-  return {
-    ...toChannelSummary(row),
-    webhook_url: null,
-    callback_urls: describeMeta(deps, body.type, settings).callbackUrls,
-  };
+    body,
+    { type: body.type, settings, secrets: { page_access_token: body.page_access_token } },
+    () => describeMeta(deps, body.type, settings).callbackUrls,
+  );
 }
 
 /**
@@ -186,16 +179,10 @@ export async function reconnectMetaChannel(deps: Deps, channel: ChannelRow, toke
     const message = `The page's Instagram account is now ${page.instagramAccountId}, not ${current.instagram_account_id}. Add it as a new channel instead.`;
     throw badRequest(message, [{ path: 'page_access_token', message }]);
   }
-  await deps.db
-    .update(supportChannels)
-    .set({
-      settings: { ...channel.settings, page_name: page.pageName },
-      secretsEncrypted: deps.secrets.sealJson({ page_access_token: token }),
-      needsReauthorization: false,
-      lastError: null,
-      lastErrorAt: null,
-    })
-    .where(eq(supportChannels.id, channel.id));
+  await saveProviderCredentials(deps, channel, {
+    settings: { page_name: page.pageName },
+    secrets: { page_access_token: token },
+  });
 }
 
 /** "Test connection" of a token (before saving) or a saved channel's token. */

@@ -8,6 +8,7 @@ import {
   shopifyOrdersResponse,
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
+import { keepJsonRaw, rawBody } from '../channels/channels.public';
 import { agentOf, requireAdmin } from '../../plugins/auth';
 import {
   acceptShopifyWebhook,
@@ -93,11 +94,7 @@ export const shopifyRoutes =
 
     // Its own scope: the body stays raw bytes here, for X-Shopify-Hmac-SHA256 (docs/security.md).
     await app.register(async (scope) => {
-      scope.addContentTypeParser(
-        'application/json',
-        { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
-        (_request, body, done) => done(null, body),
-      );
+      keepJsonRaw(scope);
       scope.post(
         SHOPIFY_PATHS.webhook,
         {
@@ -110,7 +107,7 @@ export const shopifyRoutes =
           },
         },
         async (request) => {
-          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const raw = rawBody(request.body);
           await acceptShopifyWebhook(deps, raw, {
             hmac: header(request.headers['x-shopify-hmac-sha256']),
             shop: header(request.headers['x-shopify-shop-domain']),

@@ -1,11 +1,10 @@
 import { defineChannelKind } from '../channels/channels.public';
-import { testTwilioCredentials } from './twilio-api';
+import { testTwilioCredentials, twilioCredentialsOf } from './twilio-api';
 import { twilioSmsRoutes } from './twilio-sms.routes';
 import {
   createSmsChannel,
   describeSmsChannel,
   smsAdapter,
-  twilioCredentialsOfChannel,
   updateSmsSettings,
 } from './twilio-sms.service';
 
@@ -18,7 +17,7 @@ export const smsChannel = defineChannelKind({
     describe: describeSmsChannel,
     update: updateSmsSettings,
     testSaved: (deps, channel) =>
-      testTwilioCredentials(deps.config, twilioCredentialsOfChannel(deps, channel)),
+      testTwilioCredentials(deps.config, twilioCredentialsOf(deps, channel)),
     testNew: (deps, body) =>
       testTwilioCredentials(deps.config, {
         accountSid: body.account_sid,

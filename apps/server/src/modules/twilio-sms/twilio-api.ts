@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
-import { callProviderApi, type ProviderAnswer } from '../channels/channels.public';
+import type { Deps } from '../../lib/deps';
+import { callProviderApi, type ChannelRow, type ProviderAnswer } from '../channels/channels.public';
 
 export interface TwilioCredentials {
   accountSid: string;
@@ -7,6 +8,15 @@ export interface TwilioCredentials {
 }
 
 export type TwilioAnswer = ProviderAnswer;
+
+/** A Twilio channel's credentials: the account SID of its settings, its auth token sealed at rest. */
+export function twilioCredentialsOf(
+  deps: Pick<Deps, 'secrets'>,
+  channel: ChannelRow,
+): TwilioCredentials {
+  const { auth_token } = deps.secrets.openJson<{ auth_token: string }>(channel.secretsEncrypted);
+  return { accountSid: String(channel.settings.account_sid ?? ''), authToken: auth_token };
+}
 
 /** Twilio's REST error body `{code, message, more_info, status}` in words. */
 export function twilioErrorText(answer: TwilioAnswer): string {

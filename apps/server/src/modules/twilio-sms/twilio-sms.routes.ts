@@ -20,8 +20,8 @@ export const twilioSmsRoutes =
         summary:
           "Twilio's Messaging webhook: an SMS/MMS from a customer (signed with X-Twilio-Signature)",
       },
-      async ({ channelId, url, form, signature }) => {
-        await handleInboundSms(deps, channelId, url, form, signature);
+      async (webhook) => {
+        await handleInboundSms(deps, webhook);
       },
     );
 
@@ -35,8 +35,8 @@ export const twilioSmsRoutes =
           message_id: z.coerce.number().int().positive().optional(),
         }),
       },
-      async ({ channelId, url, form, signature }, query) => {
-        await handleSmsStatus(deps, channelId, url, query.message_id ?? null, form, signature);
+      async (webhook, query) => {
+        await handleSmsStatus(deps, webhook, query.message_id ?? null);
       },
     );
   };

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   ATTACHMENT_TOTAL_LIMIT_BYTES,
   type ProviderSettingsPatch,
@@ -10,7 +9,6 @@ import {
   storeInboundFiles,
   type InboundFile,
 } from '../attachments/attachments.service';
-import { supportChannels } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { RetryableError } from '../../lib/jobs';
@@ -23,19 +21,26 @@ import {
   type ChannelDescription,
   type ChannelRow,
 } from '../channels/channels.public';
-import { assertOwnBrand, toChannelSummary } from '../channels/channels.service';
-import { recordProviderInbound } from '../channels/provider-inbound.public';
-import { basicAuth, twilioApi, twilioErrorText, type TwilioCredentials } from './twilio-api';
 import {
-  insertProviderChannel,
+  assertOwnBrand,
+  createProviderChannel,
   findByProviderId,
   findOutgoingMessage,
   isOptedOut,
   optIn,
   optOut,
+  saveProviderCredentials,
 } from '../channels/channels.service';
+import { recordProviderInbound } from '../channels/provider-inbound.public';
+import {
+  basicAuth,
+  twilioApi,
+  twilioCredentialsOf,
+  twilioErrorText,
+  type TwilioCredentials,
+} from './twilio-api';
 import { param, type FormParams } from './twilio-signature';
-import { verifyTwilioCallback } from './twilio-webhook';
+import { verifyTwilioCallback, type TwilioWebhookRequest } from './twilio-webhook';
 
 export const SMS = 'sms';
 
@@ -63,11 +68,6 @@ function settingsOf(channel: ChannelRow): SmsSettings {
     messaging_service_sid:
       typeof s.messaging_service_sid === 'string' ? s.messaging_service_sid : null,
   };
-}
-
-function credentialsOf(deps: Deps, channel: ChannelRow): TwilioCredentials {
-  const { auth_token } = deps.secrets.openJson<{ auth_token: string }>(channel.secretsEncrypted);
-  return { accountSid: settingsOf(channel).account_sid, authToken: auth_token };
 }
 
 export function smsCallbackUrls(deps: Deps, channelId: number) {
@@ -101,19 +101,13 @@ export async function createSmsChannel(deps: Deps, accountId: number, body: SmsC
     phone_number: body.phone_number,
     messaging_service_sid: body.messaging_service_sid ?? null,
   };
-  const row = await insertProviderChannel(deps, {
+  return createProviderChannel(
+    deps,
     accountId,
-    brandId: body.brand_id,
-    type: SMS,
-    name: body.name,
-    settings,
-    secrets: { auth_token: body.auth_token },
-  });
-  return {
-    ...toChannelSummary(row),
-    webhook_url: null,
-    callback_urls: smsCallbackUrls(deps, row.id),
-  };
+    body,
+    { type: SMS, settings, secrets: { auth_token: body.auth_token } },
+    (row) => smsCallbackUrls(deps, row.id),
+  );
 }
 
 /** New Twilio credentials or number for a channel the caller's account owns (already checked). */
@@ -131,35 +125,16 @@ export async function updateSmsSettings(
         ? current.messaging_service_sid
         : patch.messaging_service_sid,
   };
-  const token = patch.auth_token ?? credentialsOf(deps, channel).authToken;
-  await deps.db
-    .update(supportChannels)
-    .set({
-      settings: { ...channel.settings, ...next },
-      secretsEncrypted: deps.secrets.sealJson({ auth_token: token }),
-      // New credentials: an old error no longer says anything about the channel.
-      lastError: null,
-      lastErrorAt: null,
-    })
-    .where(eq(supportChannels.id, channel.id));
-}
-
-export function twilioCredentialsOfChannel(deps: Deps, channel: ChannelRow) {
-  return credentialsOf(deps, channel);
+  const token = patch.auth_token ?? twilioCredentialsOf(deps, channel).authToken;
+  await saveProviderCredentials(deps, channel, { settings: next, secrets: { auth_token: token } });
 }
 
 /** The SMS channel a Twilio callback names, proven by X-Twilio-Signature (else 403). */
-const authenticateCallback = (
-  deps: Deps,
-  channelId: number,
-  url: string,
-  form: FormParams,
-  signature: string | undefined,
-) =>
+const authenticateCallback = (deps: Deps, webhook: TwilioWebhookRequest) =>
   verifyTwilioCallback(
     deps,
-    { type: SMS, credentialsOf: (channel) => credentialsOf(deps, channel) },
-    { channelId, url, form, signature },
+    { type: SMS, credentialsOf: (channel) => twilioCredentialsOf(deps, channel) },
+    webhook,
   );
 
 const MEDIA_EXTENSIONS: Record<string, string> = {
@@ -271,20 +246,9 @@ async function fetchMedia(deps: Deps, creds: TwilioCredentials, params: FormPara
  * An inbound SMS/MMS: verified, de-duplicated on MessageSid, media stored, opt-out and opt-in
  * keywords honoured, then filed like any customer message (recordProviderInbound).
  */
-export async function handleInboundSms(
-  deps: Deps,
-  channelId: number,
-  requestUrl: string,
-  params: FormParams,
-  signature: string | undefined,
-) {
-  const { channel, creds } = await authenticateCallback(
-    deps,
-    channelId,
-    requestUrl,
-    params,
-    signature,
-  );
+export async function handleInboundSms(deps: Deps, webhook: TwilioWebhookRequest) {
+  const { channel, creds } = await authenticateCallback(deps, webhook);
+  const params = webhook.form;
   const messageSid = param(params, 'MessageSid') ?? param(params, 'SmsSid');
   const from = param(params, 'From');
   if (!messageSid || !from) throw badRequest('MessageSid and From are required.');
@@ -340,13 +304,11 @@ const DELIVERY_ERRORS: Record<string, string> = {
 /** A status callback: the reply's delivery status moves forward, live for the agent. */
 export async function handleSmsStatus(
   deps: Deps,
-  channelId: number,
-  requestUrl: string,
+  webhook: TwilioWebhookRequest,
   messageIdInUrl: number | null,
-  params: FormParams,
-  signature: string | undefined,
 ) {
-  const { channel } = await authenticateCallback(deps, channelId, requestUrl, params, signature);
+  const { channel } = await authenticateCallback(deps, webhook);
+  const params = webhook.form;
   const sid = param(params, 'MessageSid') ?? param(params, 'SmsSid') ?? null;
   const twilioStatus = (
     param(params, 'MessageStatus') ??
@@ -391,7 +353,7 @@ export async function handleSmsStatus(
 export const smsAdapter: ChannelAdapter = {
   async send(deps, { channel, contact, message, identities }) {
     const settings = settingsOf(channel);
-    const creds = credentialsOf(deps, channel);
+    const creds = twilioCredentialsOf(deps, channel);
     const to = identities.find((i) => i.kind === 'phone')?.value ?? contact.phone?.trim() ?? '';
     if (!/^\+?\d{6,15}$/.test(to.replace(/[\s().-]/g, '')))
       throw new PermanentDeliveryError(

@@ -1,11 +1,10 @@
 import { defineChannelKind } from '../channels/channels.public';
-import { testTwilioCredentials } from '../twilio-sms/twilio-sms.public';
+import { testTwilioCredentials, twilioCredentialsOf } from '../twilio-sms/twilio-sms.public';
 import { twilioVoiceRoutes } from './twilio-voice.routes';
 import {
   callChannelSettingsOf,
   createCallChannel,
   describeCallChannel,
-  twilioVoiceCredentialsOfChannel,
   updateCallSettings,
 } from './twilio-voice.service';
 
@@ -24,7 +23,7 @@ export const callChannel = defineChannelKind({
     // A call channel without Twilio (callback requests) has no connection to test.
     testSaved: (deps, channel) =>
       channel.secretsEncrypted
-        ? testTwilioCredentials(deps.config, twilioVoiceCredentialsOfChannel(deps, channel))
+        ? testTwilioCredentials(deps.config, twilioCredentialsOf(deps, channel))
         : null,
     testNew: (deps, body) =>
       testTwilioCredentials(deps.config, {

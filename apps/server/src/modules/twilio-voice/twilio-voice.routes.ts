@@ -55,7 +55,7 @@ export const twilioVoiceRoutes =
       postTwilioWebhook(
         app,
         { url: `/dashboardapi/twilio/voice/:channelId/${name}`, tags, summary },
-        ({ channelId, url, form, signature }) => handle(deps, channelId, url, form, signature),
+        (webhook) => handle(deps, webhook),
       );
 
     postTwilioWebhook(
@@ -65,8 +65,8 @@ export const twilioVoiceRoutes =
         tags,
         summary: "Twilio's transcription of a voicemail",
       },
-      async ({ channelId, url, form, signature }) => {
-        await handleTranscription(deps, channelId, url, form, signature);
+      async (webhook) => {
+        await handleTranscription(deps, webhook);
       },
     );
 
@@ -78,8 +78,8 @@ export const twilioVoiceRoutes =
         summary: "A call's status callback: ringing, in-progress, completed (with its duration)",
         querystring: callIdQuery,
       },
-      async ({ channelId, url, form, signature }, query) => {
-        await handleCallStatus(deps, channelId, url, query.call_id ?? null, form, signature);
+      async (webhook, query) => {
+        await handleCallStatus(deps, webhook, query.call_id ?? null);
       },
     );
 
@@ -93,8 +93,7 @@ export const twilioVoiceRoutes =
           call_id: z.coerce.number().int().positive().max(2_147_483_647),
         }),
       },
-      ({ channelId, url, form, signature }, query) =>
-        handleConnectAgent(deps, channelId, url, query.call_id, form, signature),
+      (webhook, query) => handleConnectAgent(deps, webhook, query.call_id),
     );
 
     app.get(

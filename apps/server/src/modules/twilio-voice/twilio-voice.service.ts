@@ -11,7 +11,7 @@ import {
   type StartCallBody,
   type WidgetChatSettings,
 } from '@parley/contracts';
-import { attachments, calls, conversations, messages, supportChannels } from '../../db/schema';
+import { attachments, calls, conversations, messages } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
@@ -23,19 +23,26 @@ import {
   type ChannelDescription,
   type ChannelRow,
 } from '../channels/channels.public';
-import { assertOwnBrand, findOwnChannel, toChannelSummary } from '../channels/channels.service';
-import { insertProviderChannel } from '../channels/channels.service';
+import {
+  assertOwnBrand,
+  createProviderChannel,
+  findOwnChannel,
+  saveProviderCredentials,
+} from '../channels/channels.service';
 import { preview } from '../conversations/conversations.service';
 import { recordInbound } from '../conversations/inbound.service';
 import { checkBusinessHours, isOpenAt } from '../widget-chat/widget-chat.public';
 import {
   basicAuth,
+  param,
   twilioApi,
+  twilioCredentialsOf,
   twilioErrorText,
+  verifyTwilioCallback,
+  type FormParams,
   type TwilioCredentials,
+  type TwilioWebhookRequest,
 } from '../twilio-sms/twilio-sms.public';
-import { param, type FormParams } from '../twilio-sms/twilio-sms.public';
-import { verifyTwilioCallback } from '../twilio-sms/twilio-sms.public';
 import {
   findCallBySid,
   findConversationForCall,
@@ -102,15 +109,6 @@ function settingsOf(channel: ChannelRow): CallSettings {
 const isTwilioConnected = (channel: ChannelRow) =>
   channel.secretsEncrypted !== null && settingsOf(channel).account_sid !== '';
 
-function credentialsOf(deps: Deps, channel: ChannelRow): TwilioCredentials {
-  const { auth_token } = deps.secrets.openJson<{ auth_token: string }>(channel.secretsEncrypted);
-  return { accountSid: settingsOf(channel).account_sid, authToken: auth_token };
-}
-
-export function twilioVoiceCredentialsOfChannel(deps: Deps, channel: ChannelRow) {
-  return credentialsOf(deps, channel);
-}
-
 export function callCallbackUrls(deps: Deps, channelId: number) {
   return [
     {
@@ -154,19 +152,13 @@ export async function createCallChannel(
     business_hours: body.business_hours ?? null,
     closed_message: body.closed_message ?? null,
   };
-  const row = await insertProviderChannel(deps, {
+  return createProviderChannel(
+    deps,
     accountId,
-    brandId: body.brand_id,
-    type: CALL,
-    name: body.name,
-    settings,
-    secrets: { auth_token: body.auth_token },
-  });
-  return {
-    ...toChannelSummary(row),
-    webhook_url: null,
-    callback_urls: callCallbackUrls(deps, row.id),
-  };
+    body,
+    { type: CALL, settings, secrets: { auth_token: body.auth_token } },
+    (row) => callCallbackUrls(deps, row.id),
+  );
 }
 
 /** What the channel's edit form loads: its settings as saved (the auth token never leaves). */
@@ -190,35 +182,21 @@ export async function updateCallSettings(
   const next = { ...settingsOf(channel), ...defined };
   if (!next.account_sid) throw badRequest('Enter the Account SID of the Twilio account.');
   const token =
-    auth_token ?? (channel.secretsEncrypted ? credentialsOf(deps, channel).authToken : null);
+    auth_token ?? (channel.secretsEncrypted ? twilioCredentialsOf(deps, channel).authToken : null);
   if (!token) throw badRequest('Enter the Auth Token of the Twilio account.');
-  await deps.db
-    .update(supportChannels)
-    .set({
-      settings: { ...channel.settings, ...next },
-      secretsEncrypted: deps.secrets.sealJson({ auth_token: token }),
-      lastError: null,
-      lastErrorAt: null,
-    })
-    .where(eq(supportChannels.id, channel.id));
+  await saveProviderCredentials(deps, channel, { settings: next, secrets: { auth_token: token } });
 }
 
 /** The call channel a Twilio Voice callback names, proven by X-Twilio-Signature (else 403). */
-const authenticateCallback = (
-  deps: Deps,
-  channelId: number,
-  url: string,
-  form: FormParams,
-  signature: string | undefined,
-) =>
+const authenticateCallback = (deps: Deps, webhook: TwilioWebhookRequest) =>
   verifyTwilioCallback(
     deps,
     {
       type: CALL,
       credentialsOf: (channel) =>
-        isTwilioConnected(channel) ? credentialsOf(deps, channel) : null,
+        isTwilioConnected(channel) ? twilioCredentialsOf(deps, channel) : null,
     },
-    { channelId, url, form, signature },
+    webhook,
   );
 
 const requireParam = (params: FormParams, key: string) => {
@@ -343,13 +321,11 @@ function voicemailFor(deps: Deps, channel: ChannelRow, prompt = VOICEMAIL_PROMPT
  */
 export async function handleIncomingCall(
   deps: Deps,
-  channelId: number,
-  requestUrl: string,
-  params: FormParams,
-  signature: string | undefined,
+  webhook: TwilioWebhookRequest,
   now = new Date(),
 ) {
-  const { channel } = await authenticateCallback(deps, channelId, requestUrl, params, signature);
+  const { channel } = await authenticateCallback(deps, webhook);
+  const params = webhook.form;
   const callSid = requireParam(params, 'CallSid');
   const from = requireParam(params, 'From');
   const to = param(params, 'To') ?? settingsOf(channel).phone_number;
@@ -409,14 +385,9 @@ async function callOfChannel(deps: Deps, channel: ChannelRow, params: FormParams
 }
 
 /** <Dial>'s action: answered ends the call; no-answer, busy or failed goes to voicemail. */
-export async function handleDialStatus(
-  deps: Deps,
-  channelId: number,
-  requestUrl: string,
-  params: FormParams,
-  signature: string | undefined,
-) {
-  const { channel } = await authenticateCallback(deps, channelId, requestUrl, params, signature);
+export async function handleDialStatus(deps: Deps, webhook: TwilioWebhookRequest) {
+  const { channel } = await authenticateCallback(deps, webhook);
+  const params = webhook.form;
   const call = await callOfChannel(deps, channel, params);
   const dialStatus = (param(params, 'DialCallStatus') ?? '').toLowerCase();
   if (dialStatus === 'completed' || dialStatus === 'answered') {
@@ -457,20 +428,9 @@ async function fetchRecording(deps: Deps, creds: TwilioCredentials, recordingUrl
 }
 
 /** <Record>'s action: the voicemail is stored as the call's attachment, once per RecordingSid. */
-export async function handleVoicemail(
-  deps: Deps,
-  channelId: number,
-  requestUrl: string,
-  params: FormParams,
-  signature: string | undefined,
-) {
-  const { channel, creds } = await authenticateCallback(
-    deps,
-    channelId,
-    requestUrl,
-    params,
-    signature,
-  );
+export async function handleVoicemail(deps: Deps, webhook: TwilioWebhookRequest) {
+  const { channel, creds } = await authenticateCallback(deps, webhook);
+  const params = webhook.form;
   const call = await callOfChannel(deps, channel, params);
   const recordingSid = requireParam(params, 'RecordingSid');
   const recordingUrl = requireParam(params, 'RecordingUrl');
@@ -515,14 +475,9 @@ export async function handleVoicemail(
 }
 
 /** Twilio's transcription of the voicemail, attached to the call when it is ready. */
-export async function handleTranscription(
-  deps: Deps,
-  channelId: number,
-  requestUrl: string,
-  params: FormParams,
-  signature: string | undefined,
-) {
-  const { channel } = await authenticateCallback(deps, channelId, requestUrl, params, signature);
+export async function handleTranscription(deps: Deps, webhook: TwilioWebhookRequest) {
+  const { channel } = await authenticateCallback(deps, webhook);
+  const params = webhook.form;
   const call = await callOfChannel(deps, channel, params);
   const status = (param(params, 'TranscriptionStatus') ?? '').toLowerCase();
   const text = param(params, 'TranscriptionText')?.trim();
@@ -547,13 +502,11 @@ const OUTGOING_OUTCOMES: Record<string, CallOutcome> = {
  */
 export async function handleCallStatus(
   deps: Deps,
-  channelId: number,
-  requestUrl: string,
+  webhook: TwilioWebhookRequest,
   callIdInUrl: number | null,
-  params: FormParams,
-  signature: string | undefined,
 ) {
-  const { channel } = await authenticateCallback(deps, channelId, requestUrl, params, signature);
+  const { channel } = await authenticateCallback(deps, webhook);
+  const params = webhook.form;
   const callSid = requireParam(params, 'CallSid');
   const call =
     callIdInUrl !== null
@@ -598,13 +551,10 @@ export async function handleCallStatus(
 /** The TwiML of an outgoing call once the customer picks up: the agent's phone rings. */
 export async function handleConnectAgent(
   deps: Deps,
-  channelId: number,
-  requestUrl: string,
+  webhook: TwilioWebhookRequest,
   callIdInUrl: number,
-  params: FormParams,
-  signature: string | undefined,
 ) {
-  const { channel } = await authenticateCallback(deps, channelId, requestUrl, params, signature);
+  const { channel } = await authenticateCallback(deps, webhook);
   const call = await findOutgoingCall(deps.db, {
     accountId: channel.accountId,
     supportChannelId: channel.id,
@@ -727,7 +677,7 @@ export async function startCall(
   });
   const forget = () => deps.db.delete(messages).where(eq(messages.id, created.messageId));
 
-  const creds = credentialsOf(deps, channel);
+  const creds = twilioCredentialsOf(deps, channel);
   const form = new URLSearchParams();
   form.set('To', customerPhone);
   form.set('From', settings.phone_number);

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   ATTACHMENT_TOTAL_LIMIT_BYTES,
   type ConnectionTestResult,
@@ -11,7 +10,6 @@ import {
   storeInboundFiles,
   type InboundFile,
 } from '../attachments/attachments.service';
-import { supportChannels } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { readStored } from '../../lib/file-store';
@@ -29,12 +27,13 @@ import {
   type Obj,
   type OutboundContext,
 } from '../channels/channels.public';
-import { assertOwnBrand, toChannelSummary } from '../channels/channels.service';
 import {
-  insertProviderChannel,
+  assertOwnBrand,
+  createProviderChannel,
   findByProviderId,
   findChannelForCallback,
   findOutgoingMessage,
+  saveProviderCredentials,
 } from '../channels/channels.service';
 import { recordProviderInbound } from '../channels/provider-inbound.public';
 import {
@@ -172,19 +171,13 @@ export async function createCloudChannel(
     display_phone_number: inspected.displayPhoneNumber,
     verified_name: inspected.verifiedName,
   };
-  const row = await insertProviderChannel(deps, {
+  return createProviderChannel(
+    deps,
     accountId,
-    brandId: body.brand_id,
-    type: WHATSAPP_CHANNEL_TYPE,
-    name: body.name,
-    settings,
-    secrets: { access_token: body.access_token },
-  });
-  return {
-    ...toChannelSummary(row),
-    webhook_url: null,
-    callback_urls: describeCloudChannel(deps, row).callbackUrls,
-  };
+    body,
+    { type: WHATSAPP_CHANNEL_TYPE, settings, secrets: { access_token: body.access_token } },
+    (row) => describeCloudChannel(deps, row).callbackUrls,
+  );
 }
 
 /** A new token for the same number (after 190): checked, sealed, needs_reauthorization cleared. */
@@ -195,15 +188,7 @@ export async function updateCloudToken(deps: Deps, channel: ChannelRow, token: s
     throw badRequest(inspected.message, [
       { path: 'provider.access_token', message: inspected.message },
     ]);
-  await deps.db
-    .update(supportChannels)
-    .set({
-      secretsEncrypted: deps.secrets.sealJson({ access_token: token }),
-      needsReauthorization: false,
-      lastError: null,
-      lastErrorAt: null,
-    })
-    .where(eq(supportChannels.id, channel.id));
+  await saveProviderCredentials(deps, channel, { secrets: { access_token: token } });
 }
 
 /**

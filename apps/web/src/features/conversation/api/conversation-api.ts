@@ -27,6 +27,9 @@ export interface SendMessageArgs {
   attachment_ids?: number[];
   /** A comment conversation (Facebook / Instagram): under the comment or privately. */
   comment_reply?: 'public' | 'private';
+  /** An email reply's Cc and Bcc; the conversation remembers them for its next reply. */
+  cc?: string[];
+  bcc?: string[];
 }
 
 export interface PatchConversationArgs {
@@ -86,7 +89,16 @@ export const conversationApi = baseApi.injectEndpoints({
     }),
 
     sendConversationMessage: build.mutation<Message, SendMessageArgs>({
-      query: ({ conversationId, kind, body, mentions, attachment_ids = [], comment_reply }) => ({
+      query: ({
+        conversationId,
+        kind,
+        body,
+        mentions,
+        attachment_ids = [],
+        comment_reply,
+        cc,
+        bcc,
+      }) => ({
         url: `${conversationPath(conversationId)}/messages`,
         method: 'POST',
         body: {
@@ -95,13 +107,27 @@ export const conversationApi = baseApi.injectEndpoints({
           mentions,
           ...(attachment_ids.length > 0 ? { attachment_ids } : {}),
           ...(comment_reply ? { comment_reply } : {}),
+          ...(cc ? { cc } : {}),
+          ...(bcc ? { bcc } : {}),
         },
       }),
-      async onQueryStarted({ conversationId }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ conversationId, cc, bcc }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
           // The realtime echo may arrive before or after this answer: both upsert by id.
           dispatch(upsertThreadMessage(conversationId, data));
+          // The conversation now remembers these copies: the next reply offers them again.
+          if (cc || bcc)
+            dispatch(
+              conversationApi.util.updateQueryData(
+                'getConversationDetail',
+                conversationId,
+                (detail) => {
+                  const last = detail.email_recipients ?? { cc: [], bcc: [] };
+                  detail.email_recipients = { cc: cc ?? last.cc, bcc: bcc ?? last.bcc };
+                },
+              ),
+            );
         } catch {
           // The composer shows the failure.
         }

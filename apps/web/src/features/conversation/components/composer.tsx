@@ -7,10 +7,10 @@ import {
   useState,
   type Ref,
 } from 'react';
-import { Avatar, Button, Mentions, Segmented } from 'antd';
+import { Avatar, Button, Mentions, Segmented, Select } from 'antd';
 import type { MentionsRef } from 'antd/es/mentions';
 import { LockOutlined, SendOutlined } from '@ant-design/icons';
-import type { ConversationMapping } from '@parley/contracts';
+import { MAX_REPLY_COPIES, type ConversationMapping } from '@parley/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { AttachFilesButton, AttachmentList } from '../../../components/attachment-list';
 import { STILL_UPLOADING_MESSAGE } from '../../../lib/attachment-upload';
@@ -26,7 +26,10 @@ import {
   slashQueryAt,
   useFastReplyTemplates,
 } from '../../fast-reply/hooks/use-fast-reply-templates';
-import { useSendConversationMessageMutation } from '../api/conversation-api';
+import {
+  useGetConversationDetailQuery,
+  useSendConversationMessageMutation,
+} from '../api/conversation-api';
 import { useGetCommentThreadQuery } from '../../channels/api/channels-api';
 import {
   draftChanged,
@@ -74,6 +77,20 @@ export function mentionedIds(draft: ComposerDraft): number[] {
 }
 
 type SlashQuery = NonNullable<ReturnType<typeof slashQueryAt>>;
+
+/** An email reply's Cc / Bcc as the agent edits them, for one conversation. */
+interface Copies {
+  conversationId: number;
+  cc: string[];
+  bcc: string[];
+  showCc: boolean;
+  showBcc: boolean;
+}
+
+/** Addresses typed or pasted into a Cc / Bcc field: trimmed, lower case, each once. */
+const cleanAddresses = (values: string[]) => [
+  ...new Set(values.map((v) => v.trim().toLowerCase()).filter(Boolean)),
+];
 
 /**
  * Reply to the customer or write an internal note (yellow, with @mentions of teammates). The
@@ -123,6 +140,30 @@ export function Composer({
   });
   const answersComment = Boolean(comment?.comment_thread);
   const [commentReply, setCommentReply] = useState<'public' | 'private'>('public');
+  // An email reply may copy others (Cc) or blind-copy them (Bcc); the conversation remembers the
+  // last reply's, which the fields start from (the detail is already cached by the pane).
+  const isEmail = channelType === 'email';
+  const { data: detail } = useGetConversationDetailQuery(conversationId, { skip: !isEmail });
+  const remembered = detail?.email_recipients;
+  const [editedCopies, setEditedCopies] = useState<Copies | null>(null);
+  const copies: Copies =
+    editedCopies?.conversationId === conversationId
+      ? editedCopies
+      : {
+          conversationId,
+          cc: remembered?.cc ?? [],
+          bcc: remembered?.bcc ?? [],
+          showCc: false,
+          showBcc: false,
+        };
+  const editCopies = (change: Partial<Copies>) => {
+    setEditedCopies({ ...copies, ...change });
+    if (error) setError(null);
+  };
+  const showCc = copies.showCc || copies.cc.length > 0;
+  const showBcc = copies.showBcc || copies.bcc.length > 0;
+  // Sent once known (remembered, or edited): a reply sent before the detail loads keeps the last.
+  const sendsCopies = isEmail && (remembered !== undefined || editedCopies === copies);
   const { templates, loading: templatesLoading } = useFastReplyTemplates(slash !== null);
   const matches = slash ? pickerMatches(templates, slash.query) : [];
   const active = matches.length > 0 ? Math.min(activeIndex, matches.length - 1) : -1;
@@ -242,6 +283,7 @@ export function Composer({
         mentions: mode === 'note' ? mentionedIds(draft) : [],
         attachment_ids: uploads.ids,
         ...(answersComment && mode === 'reply' ? { comment_reply: commentReply } : {}),
+        ...(sendsCopies && mode === 'reply' ? { cc: copies.cc, bcc: copies.bcc } : {}),
       }).unwrap();
       dispatch(draftSent(conversationId));
       resetUploads();
@@ -323,7 +365,47 @@ export function Composer({
             disabled={sending}
           />
         )}
+        {!isNote && isEmail && (
+          <span style={{ display: 'inline-flex', gap: 4, marginLeft: 'auto' }}>
+            <Button
+              size="small"
+              type={showCc ? 'default' : 'text'}
+              aria-pressed={showCc}
+              disabled={sending}
+              onClick={() => editCopies({ showCc: !showCc, ...(showCc ? { cc: [] } : {}) })}
+            >
+              Cc
+            </Button>
+            <Button
+              size="small"
+              type={showBcc ? 'default' : 'text'}
+              aria-pressed={showBcc}
+              disabled={sending}
+              onClick={() => editCopies({ showBcc: !showBcc, ...(showBcc ? { bcc: [] } : {}) })}
+            >
+              Bcc
+            </Button>
+          </span>
+        )}
       </div>
+      {!isNote && isEmail && showCc && (
+        <CopyField
+          label="Cc"
+          hint="Everyone sees who is copied."
+          value={copies.cc}
+          disabled={sending}
+          onChange={(cc) => editCopies({ cc, showCc: true })}
+        />
+      )}
+      {!isNote && isEmail && showBcc && (
+        <CopyField
+          label="Bcc"
+          hint="Nobody sees who is blind-copied."
+          value={copies.bcc}
+          disabled={sending}
+          onChange={(bcc) => editCopies({ bcc, showBcc: true })}
+        />
+      )}
       {!isNote && channelType === 'whatsapp_gupshup_isv' && (
         <WhatsappTemplatePicker conversationId={conversationId} disabled={sending} />
       )}
@@ -451,5 +533,36 @@ export function Composer({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A Cc or Bcc field: addresses as tags, typed or pasted (comma, space or semicolon between). */
+function CopyField(props: {
+  label: 'Cc' | 'Bcc';
+  hint: string;
+  value: string[];
+  disabled: boolean;
+  onChange: (value: string[]) => void;
+}) {
+  return (
+    <label style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 6 }}>
+      <span style={{ minWidth: 28, color: '#5b6170', fontSize: 12 }} title={props.hint}>
+        {props.label}
+      </span>
+      <Select
+        mode="tags"
+        size="small"
+        aria-label={`${props.label} addresses`}
+        placeholder="name@example.com"
+        value={props.value}
+        open={false}
+        suffixIcon={null}
+        tokenSeparators={[',', ' ', ';']}
+        maxCount={MAX_REPLY_COPIES}
+        disabled={props.disabled}
+        onChange={(next: string[]) => props.onChange(cleanAddresses(next))}
+        style={{ flex: 1 }}
+      />
+    </label>
   );
 }

@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -20,8 +21,8 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import Image from '@tiptap/extension-image';
+import { StarterKit } from '@tiptap/starter-kit';
+import { Image as ImageNode } from '@tiptap/extension-image';
 import { keptMarkup } from './kept-markup';
 import styles from './rich-text-editor.module.css';
 
@@ -38,8 +39,28 @@ const PREVIEW_STYLE =
   'blockquote{border-left:3px solid #d9dce3;margin:0;padding-left:12px;color:#5b6170;}' +
   'a{color:#1677ff;}table{border-collapse:collapse;}td,th{border:1px solid #d9dce3;padding:4px 8px;}';
 
-/** The editor's HTML, with an empty document as '' (what an article without text has). */
-const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
+/**
+ * The editor's HTML, with an empty document as '' (what an article without text has). The
+ * empty paragraph the editor keeps after a last heading, list or table (so the cursor can go
+ * below it) is not part of the article.
+ */
+const htmlOf = (editor: Editor) =>
+  editor.isEmpty ? '' : editor.getHTML().replace(/(<p><\/p>)+$/, '');
+
+/** What the editor knows; anything else in an article's HTML is dropped when it loads. */
+const EXTENSIONS = [
+  StarterKit.configure({
+    link: {
+      openOnClick: false,
+      // Links open where the reader chooses, as before; a link that had a target keeps it.
+      HTMLAttributes: { target: null, rel: null, class: null },
+    },
+    // Code blocks, inline code, rules and strike-through have no button but survive editing.
+  }),
+  // Images already in an article stay where they are (inline, as the old editor kept them).
+  ImageNode.configure({ inline: true }),
+  ...keptMarkup,
+];
 
 /** What people type as a link: "example.com" means the web site, not a page next to this one. */
 export function linkAddress(typed: string): string | null {
@@ -56,9 +77,8 @@ export function linkAddress(typed: string): string | null {
  * dropped here first.
  */
 export function RichTextEditor({ value, onChange, label, disabled = false }: RichTextEditorProps) {
-  const lastEmitted = useRef<string | null>(null);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  // The value the editor holds already: it starts with the first one.
+  const lastEmitted = useRef<string | null>(value);
   const toolbar = useRef<HTMLDivElement>(null);
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [linkOpen, setLinkOpen] = useState(false);
@@ -68,25 +88,10 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
   const openLinkRef = useRef<() => void>(() => undefined);
   const linkInput = useRef<InputRef>(null);
 
-  const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        link: {
-          openOnClick: false,
-          // Links open where the reader chooses, as before; a link that had a target keeps it.
-          HTMLAttributes: { target: null, rel: null, class: null },
-        },
-        // Code blocks, inline code, rules and strike-through have no button but survive editing.
-      }),
-      // Images already in an article stay where they are (inline, as the old editor kept them).
-      Image.configure({ inline: true }),
-      ...keptMarkup,
-    ],
-    content: value,
-    editable: !disabled,
-    editorProps: {
+  const editorProps = useMemo(
+    () => ({
       attributes: editorAttributes(label, disabled),
-      handleKeyDown: (_view, event) => {
+      handleKeyDown: (_view: unknown, event: globalThis.KeyboardEvent) => {
         // Alt+F10 goes to the toolbar (the usual shortcut in editors); Ctrl/⌘+K adds a link.
         if (event.altKey && event.key === 'F10') {
           focusToolbar(toolbar.current);
@@ -98,11 +103,20 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
         }
         return false;
       },
-    },
+    }),
+    [label, disabled],
+  );
+
+  const editor = useEditor({
+    extensions: EXTENSIONS,
+    content: value,
+    editable: !disabled,
+    editorProps,
+    // Read again on every render: this is always the latest onChange.
     onUpdate: ({ editor: current }) => {
       const next = htmlOf(current);
       lastEmitted.current = next;
-      onChangeRef.current(next);
+      onChange(next);
     },
   });
 
@@ -119,10 +133,8 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
       bullets: current.isActive('bulletList'),
       numbers: current.isActive('orderedList'),
       link: current.isActive('link'),
-      href: (current.getAttributes('link').href as string | undefined) ?? null,
       canUndo: current.can().undo(),
       canRedo: current.can().redo(),
-      html: htmlOf(current),
     }),
   });
 
@@ -130,15 +142,15 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
   useEffect(() => {
     if (value === lastEmitted.current) return;
     lastEmitted.current = value;
-    if (htmlOf(editor) !== value) editor.commands.setContent(value, { emitUpdate: false });
+    if (htmlOf(editor) === value) return;
+    // Not a step Undo goes back over: the text before it belongs to another article or save.
+    editor.chain().setMeta('addToHistory', false).setContent(value, { emitUpdate: false }).run();
   }, [editor, value]);
 
+  // The editor reads its other options again when they change, but not whether it is editable.
   useEffect(() => {
     editor.setEditable(!disabled, false);
-    editor.setOptions({
-      editorProps: { ...editor.options.editorProps, attributes: editorAttributes(label, disabled) },
-    });
-  }, [editor, disabled, label]);
+  }, [editor, disabled]);
 
   // The address field takes the keyboard each time the popover opens (from the button or Ctrl+K).
   useEffect(() => {
@@ -152,7 +164,9 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
     setLinkUrl(editor.getAttributes('link').href ?? 'https://');
     setLinkOpen(true);
   };
-  openLinkRef.current = openLink;
+  useEffect(() => {
+    openLinkRef.current = openLink;
+  });
 
   const addLink = () => {
     const url = linkAddress(linkUrl);
@@ -278,13 +292,15 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
     buttons[next]?.focus();
   };
 
+  // A button that cannot be used now (nothing to undo) hands its Tab stop back to the first.
+  const tabStop = tools[focusIndex]?.unavailable ? 0 : focusIndex;
   const rendered = tools.map((tool, index) => {
     const button = (
       <ToolButton
         key={tool.title}
         tool={tool}
         disabled={locked || Boolean(tool.unavailable)}
-        tabStop={index === focusIndex}
+        tabStop={index === tabStop}
         onFocus={() => setFocusIndex(index)}
       />
     );
@@ -355,7 +371,7 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
         <iframe
           title="Article preview"
           sandbox=""
-          srcDoc={`<!doctype html><meta charset="utf-8"><style>${PREVIEW_STYLE}</style>${state.html}`}
+          srcDoc={`<!doctype html><meta charset="utf-8"><style>${PREVIEW_STYLE}</style>${htmlOf(editor)}`}
           style={{ width: '100%', minHeight: 320, border: 0, display: 'block' }}
         />
       )}
