@@ -6,6 +6,8 @@ export type ConversationSort = (typeof SORTS)[number];
 /** Attachment upload form (docs/product/data.md): multipart `file`, with optional `file_name`, `is_embedded`, `size`, `content_type`. */
 export const ATTACHMENT_UPLOAD_PATH = '/attachment/';
 export const MAX_ATTACHMENTS_PER_MESSAGE = 20;
+/** At most this many Cc and this many Bcc addresses on one email reply. */
+export const MAX_REPLY_COPIES = 10;
 
 export const MESSAGE_DIRECTIONS = ['incoming', 'outgoing', 'internal'] as const;
 export const MESSAGE_KINDS = ['message', 'note', 'activity', 'call'] as const;

@@ -8,6 +8,7 @@ import {
   MESSAGE_KINDS,
   DELIVERY_STATUSES,
   STORE_DOMAIN_PATTERN,
+  MAX_REPLY_COPIES,
 } from './inbox-constants';
 
 export const conversationStatus = z.enum(CONVERSATION_STATUSES);
@@ -140,9 +141,6 @@ export const messageListResponse = z.object({
   items: z.array(messageSchema),
   has_more: z.boolean(),
 });
-
-/** At most this many Cc and this many Bcc addresses on one email reply. */
-export const MAX_REPLY_COPIES = 10;
 
 /** Cc or Bcc addresses of an email reply: real addresses, at most MAX_REPLY_COPIES. */
 const replyCopies = (field: 'Cc' | 'Bcc') =>

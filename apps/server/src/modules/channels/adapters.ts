@@ -12,6 +12,8 @@ export interface OutboundContext {
   identities: { kind: string; value: string }[];
   /** A comment conversation (Facebook / Instagram): under the comment, or a private message. */
   commentReply?: 'public' | 'private' | undefined;
+  /** An email reply's Cc and Bcc as the agent chose them for this reply. */
+  emailRecipients?: { cc: string[]; bcc: string[] } | undefined;
 }
 
 /** A delivery failure that retrying will not fix (bad address, revoked token, window closed). */

@@ -214,6 +214,8 @@ export async function postMessage(
   for (const m of mentions) await assertMember(deps.db, agent.accountId, m, 'mentions');
   const settings = await selectGlobalSettings(deps.db, { accountId: agent.accountId });
   const recipients = await chosenRecipients(deps.db, conv, body);
+  // The Cc / Bcc this reply goes out with: chosen now, else the conversation's remembered ones.
+  const copies = recipients ?? conv.emailRecipients;
   const attachmentIds = await checkAttachmentsForMessage(
     deps.db,
     agent.accountId,
@@ -277,8 +279,13 @@ export async function postMessage(
       await enqueueJob(tx, {
         kind: DELIVER_MESSAGE_JOB,
         accountId: agent.accountId,
-        // The agent's choice on a comment conversation travels with the delivery.
-        payload: { messageId: msg!.id, commentReply: body.comment_reply ?? null },
+        // The agent's choices travel with the delivery: a comment conversation's public or
+        // private answer, and the Cc / Bcc of this reply (a later reply may change them).
+        payload: {
+          messageId: msg!.id,
+          commentReply: body.comment_reply ?? null,
+          ...(copies ? { cc: copies.cc, bcc: copies.bcc } : {}),
+        },
       });
     }
     await markReadIn(tx, conversationId, agent.userId, now);

@@ -58,11 +58,14 @@ export function deliveryJob(deps: Deps, kinds: ChannelKinds): JobHandler {
             eq(contactIdentities.supportChannelId, row.channel.id),
           ),
         );
-      const commentReply = job.payload.commentReply;
+      const { commentReply, cc, bcc } = job.payload;
       const sent = await adapter.send(deps, {
         ...row,
         identities,
         ...(commentReply === 'public' || commentReply === 'private' ? { commentReply } : {}),
+        ...(Array.isArray(cc) && Array.isArray(bcc)
+          ? { emailRecipients: { cc: cc.map(String), bcc: bcc.map(String) } }
+          : {}),
       });
       await setStatus(deps, row.message, {
         deliveryStatus: sent.deliveryStatus ?? 'sent',

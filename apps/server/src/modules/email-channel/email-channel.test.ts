@@ -926,6 +926,25 @@ describe('Cc and Bcc chosen per reply, remembered per conversation', () => {
     expect(await conversationsOfChannel(ch.id)).toHaveLength(1);
   });
 
+  it('sends each reply with the Cc chosen for it, even when a later reply changes them before it goes out', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    await customerSends({ to: ch.address, subject: 'Two copies', text: 'Who sees what?' });
+    const [conv] = await conversationsOfChannel(ch.id);
+    const reply = (body: Record<string, unknown>) =>
+      as(ctx, s).post(`/dashboardapi/conversations/${conv!.id}/messages`, body);
+    const before = receiver.received.length;
+    // Both are queued before either is delivered.
+    expect((await reply({ body: 'For Ann.', cc: ['ann@partner.example'] })).statusCode).toBe(201);
+    expect((await reply({ body: 'For Ben.', cc: ['ben@partner.example'] })).statusCode).toBe(201);
+    await ctx.deps.jobs.drain();
+    const sent = receiver.received.slice(before);
+    const copiedOn = (text: string) =>
+      sent.find((m) => m.mail.text?.includes(text))!.mail.cc as { value: { address: string }[] };
+    expect(copiedOn('For Ann.').value.map((a) => a.address)).toEqual(['ann@partner.example']);
+    expect(copiedOn('For Ben.').value.map((a) => a.address)).toEqual(['ben@partner.example']);
+  });
+
   it('refuses bad addresses, more than 10, copies on a note and on other channels, with 400 and a reason', async () => {
     const s = await signUp(ctx);
     const ch = await emailChannel(s);

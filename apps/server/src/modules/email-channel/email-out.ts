@@ -136,14 +136,16 @@ export async function buildReplyMail(deps: Deps, ctx: OutboundContext) {
   });
   const store = fileStoreOf(deps);
   const dkim = await dkimSigningKey(deps, message.accountId, settings.address);
-  // The conversation's Cc / Bcc (those of the agent's last reply), never the customer again nor
-  // our own address, whose copy would come back in as a message from ourselves.
+  // This reply's Cc / Bcc (else the conversation's, for replies queued before they travelled with
+  // the job), never the customer again nor our own address, whose copy would come back in as a
+  // message from ourselves.
+  const recipients = ctx.emailRecipients ?? conversation.emailRecipients;
   const copyTo = (list: string[] | undefined) =>
     (list ?? []).filter(
       (a) => a !== to.toLowerCase() && baseAddress(a) !== settings.address!.toLowerCase(),
     );
-  const cc = copyTo(conversation.emailRecipients?.cc);
-  const bcc = copyTo(conversation.emailRecipients?.bcc);
+  const cc = copyTo(recipients?.cc);
+  const bcc = copyTo(recipients?.bcc);
   const mail: SendMailOptions & { to: string } = {
     from: { name: settings.fromName, address: settings.address },
     to,

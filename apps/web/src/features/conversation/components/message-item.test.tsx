@@ -167,3 +167,14 @@ describe('the files of a message', () => {
     expect(document.querySelector('p')).toBeNull();
   });
 });
+
+describe('messages in any script', () => {
+  it('let the browser set each message’s direction from its own text (Arabic reads right to left)', () => {
+    render(
+      <ul>
+        <MessageItem message={message({ body: 'مرحبا، أين طلبي؟' })} contactName="Laila" />
+      </ul>,
+    );
+    expect(screen.getByText('مرحبا، أين طلبي؟').getAttribute('dir')).toBe('auto');
+  });
+});

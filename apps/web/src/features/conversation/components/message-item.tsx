@@ -176,7 +176,12 @@ function MessageBody({ message, sender }: { message: Message; sender: string }) 
   // A photo sent on its own is the photo: no empty line of text above it.
   if (!message.body.trim() && message.attachments?.length > 0) return null;
   // Plain text: React escapes it; pre-wrap keeps the line breaks.
-  return <p className={styles.text}>{message.body}</p>;
+  // A message in any script reads in its own direction, whatever the app's language.
+  return (
+    <p className={styles.text} dir="auto">
+      {message.body}
+    </p>
+  );
 }
 
 function Timestamp({ at }: { at: string }) {

@@ -61,13 +61,22 @@ export const ConversationRow = memo(function ConversationRow({
         {item.unread && <span className={styles.unreadDot} role="img" aria-label="Unread" />}
         <div className={styles.rowTop}>
           <ChannelIcon type={item.channel_type} />
-          <span className={styles.contact}>{name}</span>
+          <span className={styles.contact} dir="auto">
+            {name}
+          </span>
           <time className={styles.time} dateTime={item.last_activity_at}>
             {formatTimestamp(item.last_activity_at)}
           </time>
         </div>
-        <div className={styles.subject}>{title}</div>
-        {preview && <div className={styles.preview}>{preview}</div>}
+        {/* Customers' words in any script: each line takes its own direction (Arabic, Hebrew…). */}
+        <div className={styles.subject} dir="auto">
+          {title}
+        </div>
+        {preview && (
+          <div className={styles.preview} dir="auto">
+            {preview}
+          </div>
+        )}
         {(priority || tags.length > 0 || assignee) && (
           <div className={styles.meta}>
             {priority && (
