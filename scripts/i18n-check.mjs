@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// The web app's translation check (docs/i18n.md), part of `npm run check`. It fails on
+// The translation check (docs/i18n.md), part of `npm run check`. It fails on
 //  1. a user-visible literal in a converted folder: JSX text, a user-visible attribute or
 //     property (title, placeholder, aria-label, alt, label…), or a toast/message/notification
 //     call given a plain string. Texts go through Lingui's macros instead.
-//  2. a message of the sources that a catalog lacks: not extracted into English yet
-//     (`npm run extract -w @parley/web`), or not translated into another language.
+//  2. a message of the sources that a catalog lacks — the web app's, or the server's mails —
+//     not extracted into English yet (`npm run extract -w @parley/web`, `-w @parley/server`),
+//     or not translated into another language.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,19 +16,10 @@ const ROOT = resolve(import.meta.dirname ?? dirname(fileURLToPath(import.meta.ur
 const WEB_SRC = join(ROOT, 'apps/web/src');
 
 /**
- * The conversion's progress: the folders of apps/web/src whose every user-visible text is in
- * the catalogs. Add a folder here once it is converted; the goal is all of apps/web/src.
+ * The folders of apps/web/src whose every user-visible text must be in the catalogs: all of it
+ * (the locales, tests and test kits aside).
  */
-export const I18N_CONVERTED_FOLDERS = [
-  'app',
-  'lib',
-  'components',
-  'features/auth',
-  'features/accounts',
-  'features/shell',
-  'features/public-conversation',
-  'features/profile',
-];
+export const I18N_CONVERTED_FOLDERS = ['app', 'lib', 'components', 'features'];
 
 /** Attributes and object properties whose string is shown to the user (or read out by a screen reader). */
 const VISIBLE_NAMES = new Set([
@@ -232,20 +224,36 @@ async function main() {
     for (const hit of literals)
       console.error(`  ${hit.file}:${hit.line}  ${hit.why}  "${hit.text}"`);
   }
-  const missing = await missingMessages();
+  const missing = [
+    ...(await missingMessages()),
+    // The server's mails (apps/server/src/lib/i18n.ts).
+    ...(await missingMessages(join(ROOT, 'apps/server/lingui.config.ts'))),
+  ];
   if (missing.length) {
     failed = true;
     console.error(
-      `Messages missing from a catalog (run \`npm run extract -w @parley/web\`, then translate; docs/i18n.md):`,
+      `Messages missing from a catalog (run \`npm run extract -w @parley/web\` or \`-w @parley/server\`, then translate; docs/i18n.md):`,
     );
     for (const m of missing.slice(0, 200)) console.error(`  ${m.locale}: "${m.message}"`);
     if (missing.length > 200) console.error(`  …and ${missing.length - 200} more`);
   }
+  // The chat widget's own catalogs (apps/widget/i18n-check.mjs).
+  const { checkWidgetI18n } = await import('../apps/widget/i18n-check.mjs');
+  const widgetProblems = await checkWidgetI18n();
+  if (widgetProblems.length) {
+    failed = true;
+    for (const line of widgetProblems) console.error(line);
+  }
   if (failed) process.exit(1);
   console.info(
-    `i18n: ${I18N_CONVERTED_FOLDERS.length} converted folders have no inline text; every catalog is complete.`,
+    'i18n: the web app has no inline text; every catalog — the web app’s, the widget’s, the mails’ — is complete.',
   );
 }
 
+// Not awaited at the top level: the widget's check imports this module, which must have finished
+// loading by then.
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename ?? ''))
-  await main();
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { linguiPlugins } from './lingui-plugins.ts';
 
 const preactCompat = fileURLToPath(new URL('../../node_modules/preact/compat', import.meta.url));
 
@@ -11,6 +12,7 @@ const preactCompat = fileURLToPath(new URL('../../node_modules/preact/compat', i
  * React 19 alone is ~69 KB gzip of the 80 KB budget.
  */
 export default defineConfig({
+  plugins: linguiPlugins(),
   base: '/widget/',
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   resolve: {
@@ -26,6 +28,14 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       input: fileURLToPath(new URL('./frame.html', import.meta.url)),
+      output: {
+        // A language's catalog (src/app/i18n.ts) is named as one: check-budgets.mjs adds the
+        // largest to the first open's bytes.
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.endsWith('.po')
+            ? 'assets/catalog-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
     },
   },
 });

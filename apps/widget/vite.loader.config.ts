@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { linguiPlugins } from './lingui-plugins.ts';
 
 /**
  * The loader: one classic script (IIFE), no chunks, served at WIDGET_PATHS.loader. It imports
@@ -7,6 +8,7 @@ import { defineConfig } from 'vite';
  * their schemas, nor zod, come with them.
  */
 export default defineConfig({
+  plugins: linguiPlugins(),
   build: {
     outDir: 'dist',
     emptyOutDir: false,

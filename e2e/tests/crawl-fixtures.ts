@@ -46,8 +46,8 @@ async function mailedPath(to: string, pathPrefix: string) {
 
 /**
  * Creates, through the API, everything the routes with parameters need: a workspace and its
- * owner, an agent who accepted an invitation, an API channel with an open conversation and a
- * closed one (whose email carries the signed /feedback and /transcript links), a pending
+ * owner, an agent who accepted an invitation, an API channel with an open conversation (whose
+ * contact's page the crawl opens) and a closed one (whose email carries the signed /feedback and /transcript links), a pending
  * invitation, a published help-center article, and a password-reset link.
  */
 export async function buildWorld(baseURL: string): Promise<CrawlWorld> {
@@ -94,12 +94,14 @@ export async function buildWorld(baseURL: string): Promise<CrawlWorld> {
         `/api/v1/channels/${channel.id}/messages`,
         { contact: { identifier: email, name, email }, message: { body } },
         { authorization: `Bearer ${key}` },
-      )) as { conversation_id: number };
-      return res.conversation_id;
+      )) as { conversation_id: number; contact_id: number };
+      return res;
     };
-    const openId = await inbound('Rita Reader', uniqueEmail('crawl-open'), 'Where is my parcel?');
+    const open = await inbound('Rita Reader', uniqueEmail('crawl-open'), 'Where is my parcel?');
+    const openId = open.conversation_id;
     const closedEmail = uniqueEmail('crawl-closed');
-    const closedId = await inbound('Carl Closed', closedEmail, 'Thanks, all sorted.');
+    const closedId = (await inbound('Carl Closed', closedEmail, 'Thanks, all sorted.'))
+      .conversation_id;
     await call(
       ownerApi,
       'PATCH',
@@ -162,6 +164,7 @@ export async function buildWorld(baseURL: string): Promise<CrawlWorld> {
         'help-center': `/help-center/${accountId}`,
         'help-article': `/help-center/${accountId}/articles/${article.slug}`,
         'article-editor': `/settings/help-center-articles/${article.id}`,
+        contact: `/contacts/${open.contact_id}`,
       },
     };
   } finally {

@@ -20,6 +20,7 @@ import { registerWebApp } from './plugins/web-app';
 import { registerWidgetAssets } from './plugins/widget-assets';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { featureRequestsRoutes } from './modules/feature-requests/feature-requests.routes';
+import { assignmentRoutes } from './modules/assignment/assignment.routes';
 import { registerRealtime } from './realtime/realtime';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -28,6 +29,7 @@ import { meRoutes } from './modules/me/me.routes';
 import { teamMembersRoutes } from './modules/team-members/team-members.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { channelsRoutes } from './modules/channels/channels.routes';
 import { ChannelKinds, type ChannelKind } from './modules/channels/channel-kind';
 import { channelKinds } from './channels';
@@ -50,6 +52,7 @@ import { emailSetupRoutes } from './modules/email-setup/email-setup.routes';
 import { billingRoutes, registerBillingGuard } from './modules/billing/billing.routes';
 import { conversationFeedbackRoutes } from './modules/conversation-feedback/conversation-feedback.routes';
 import { shopifyRoutes } from './modules/shopify/shopify.routes';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 
 export interface BuildOptions {
@@ -178,12 +181,15 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   }
   deps.jobs.register(DELIVER_MESSAGE_JOB, deliveryJob(deps, kinds));
   await app.register(apiKeysRoutes(deps));
+  await app.register(auditLogRoutes(deps));
   await app.register(externalApiRoutes(deps));
   await app.register(operatorRoutes(deps));
   await app.register(billingRoutes(deps));
   await app.register(featureRequestsRoutes(deps));
+  await app.register(assignmentRoutes(deps));
   await app.register(conversationFeedbackRoutes(deps));
   await app.register(shopifyRoutes(deps));
+  await app.register(contactsRoutes(deps));
 
   await registerWidgetAssets(app, opts.widgetDistDir);
   await registerWebApp(app, opts.webDistDir, {

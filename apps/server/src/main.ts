@@ -13,7 +13,7 @@ import { JobWorker } from './lib/jobs';
 import { SecretBox } from './lib/secret-box';
 import type { Deps } from './lib/deps';
 import { seedDemoIfEmpty } from './modules/demo/demo.service';
-import { READYZ_PATH } from './modules/health/health.routes';
+import { installDrain } from './modules/health/health.public';
 import { foldViewCounts, wakeSnoozed } from './modules/conversations/conversations.service';
 import { startSmtpServer, type RunningSmtpServer } from './modules/email-channel/smtp-server';
 import { rollUpConversationMonths, rollUpMessageVolume } from './modules/reports/reports.rollup';
@@ -41,14 +41,6 @@ function findWidgetDist(): string | undefined {
   return undefined;
 }
 
-/** A readiness probe this recent means a load balancer watches: shutdown drains first. */
-const DRAIN_PROBED_WITHIN_MS = 60_000;
-/** Failed probes after which the balancer has taken the instance out (HAProxy's `fall 2`). */
-const DRAIN_FAILED_PROBES = 2;
-/** ...and no request came for this long: none is on its way. */
-const DRAIN_QUIET_MS = 500;
-/** The longest drain, whatever the balancer does. */
-const DRAIN_LIMIT_MS = 10_000;
 /** Past this a shutdown gives up waiting and exits 1 (orchestrators kill at 30 s by default). */
 const SHUTDOWN_LIMIT_MS = 25_000;
 
@@ -108,34 +100,11 @@ async function main() {
 
   // A load balancer takes this instance out when /readyz fails: on shutdown it answers 503 and
   // the instance keeps serving until the balancer has noticed and stopped sending requests.
-  const drain = { active: false, failedProbes: 0, lastProbeAt: 0, lastRequestAt: 0 };
-  app.addHook('onRequest', async (request, reply) => {
-    if (worker !== null) reply.header(WORKER_HEADER, String(worker));
-    const now = Date.now();
-    if (request.url.split('?')[0] !== READYZ_PATH) {
-      drain.lastRequestAt = now;
-      return;
-    }
-    drain.lastProbeAt = now;
-    if (!drain.active) return;
-    drain.failedProbes++;
-    // Answered here, outside the route's schema: shutting down is not one of its checks.
-    return reply
-      .code(503)
-      .header('connection', 'close')
-      .serializer(JSON.stringify)
-      .send({ status: 'unavailable', failed: ['shutting_down'], checks: {} });
-  });
-  const drained = async () => {
-    // Nobody probes readiness (no balancer, e.g. Ctrl-C in a terminal): nothing to wait for.
-    if (Date.now() - drain.lastProbeAt > DRAIN_PROBED_WITHIN_MS) return;
-    const until = Date.now() + DRAIN_LIMIT_MS;
-    while (Date.now() < until) {
-      const quiet = Date.now() - drain.lastRequestAt >= DRAIN_QUIET_MS;
-      if (drain.failedProbes >= DRAIN_FAILED_PROBES && quiet) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const drain = installDrain(app);
+  if (worker !== null)
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header(WORKER_HEADER, String(worker));
+    });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -149,11 +118,11 @@ async function main() {
     force.unref();
     let code = 0;
     try {
-      drain.active = true;
+      drain.begin();
       for (const timer of timers) clearInterval(timer);
       // No job is claimed from now on; the one running finishes (others take the queue).
       const jobsStopped = deps.jobs.stop();
-      await drained();
+      await drain.drained();
       // The job running and scheduled work finish while their changes can still be published.
       await jobsStopped;
       await Promise.allSettled(background);

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   /** Shopify answered 429 / 5xx or not at all: try again shortly. */
   'shopify_unavailable',
   'payload_too_large',
+  /** A download's Range lies outside the file (416, with the file's size in Content-Range). */
+  'range_not_satisfiable',
   'unsupported_media_type',
   'rate_limited',
   'payment_required',

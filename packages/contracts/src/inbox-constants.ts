@@ -10,7 +10,16 @@ export const MAX_ATTACHMENTS_PER_MESSAGE = 20;
 export const MAX_REPLY_COPIES = 10;
 
 export const MESSAGE_DIRECTIONS = ['incoming', 'outgoing', 'internal'] as const;
-export const MESSAGE_KINDS = ['message', 'note', 'activity', 'call'] as const;
+/**
+ * `reaction`: a customer's emoji on a message (WhatsApp, Messenger, Instagram); its body is the
+ * emoji, empty once the reaction was taken back, and `reacted_to` names the message it is on.
+ */
+export const MESSAGE_KINDS = ['message', 'note', 'activity', 'call', 'reaction'] as const;
+/**
+ * A stored reaction's provider message id: this prefix, then the provider id of the message it is
+ * on — one reaction per customer and message, so a changed emoji replaces the one before.
+ */
+export const REACTION_ID_PREFIX = 'reaction:';
 export const DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
 
 /** A store's web address: a host name such as `acme.myshopify.com` or `shop.acme.com`. */

@@ -129,6 +129,11 @@ export const messageSchema = z.object({
   email_auth: emailSenderChecksSchema.nullable(),
   attachments: z.array(attachmentSchema),
   created_at: z.string(),
+  /**
+   * A reaction's message (kind `reaction`): its id and the start of its text; null for other
+   * kinds and when that message is no longer in Parley.
+   */
+  reacted_to: z.object({ id: z.number().int(), body: z.string() }).nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

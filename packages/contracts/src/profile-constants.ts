@@ -21,5 +21,21 @@ export const PROFILE_COLOR_CHOICES = [
  */
 export const UI_LOCALES = ['en', 'es', 'pt-BR', 'fr', 'de', 'hi', 'ar'] as const;
 
+/**
+ * The supported language nearest to a list of wanted ones (a browser's, or an Accept-Language
+ * header's, best first): an exact match, else the same language in another region (pt-PT reads
+ * pt-BR), else null.
+ */
+export function nearestUiLocale(wanted: readonly string[]): (typeof UI_LOCALES)[number] | null {
+  for (const tag of wanted) {
+    const exact = UI_LOCALES.find((locale) => locale.toLowerCase() === tag.toLowerCase());
+    if (exact) return exact;
+    const language = tag.split('-')[0]!.toLowerCase();
+    const near = UI_LOCALES.find((locale) => locale.split('-')[0]!.toLowerCase() === language);
+    if (near) return near;
+  }
+  return null;
+}
+
 /** Light, dark, or whatever the device is set to. */
 export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;

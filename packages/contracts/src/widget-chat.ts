@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uiLocaleSchema } from './profile';
 import {
   PRE_CHAT_FIELD_KEYS,
   WIDGET_FRAME_SOURCE,
@@ -36,6 +37,8 @@ export const widgetChatSettingsSchema = z.object({
     .nullable(),
   /** Shown outside business hours; the chat then asks for an email and continues by email. */
   away_message: z.string().max(500),
+  /** The widget's language; null follows the visitor's browser. */
+  locale: uiLocaleSchema.nullable(),
 });
 export type WidgetChatSettings = z.infer<typeof widgetChatSettingsSchema>;
 

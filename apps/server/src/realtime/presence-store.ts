@@ -15,6 +15,13 @@ export interface PresenceLeave {
   departed: PresenceMember[];
 }
 
+/** A user is on a presence channel (joined), or their last socket on it left (or died with its instance). */
+export interface PresenceChange {
+  channel: string;
+  userId: string;
+  present: boolean;
+}
+
 /** Who is on each presence channel: in memory (one instance) or in Redis (many). */
 export interface PresenceStore {
   join(channel: string, socketId: string, member: PresenceMember): Promise<PresenceJoin>;

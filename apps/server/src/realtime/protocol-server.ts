@@ -6,7 +6,7 @@ import { REALTIME_CLOSE_CODES as CODES } from '@parley/contracts';
 import { WORKER_HEADER, workerNumber } from '../cluster';
 import { relayClientEvent, type ClientEventLimits, type RelayedClientEvent } from './client-events';
 import type { Fanout, HubSocket, LocalHub } from './local-hub';
-import type { PresenceStore } from './presence-store';
+import type { PresenceChange, PresenceStore } from './presence-store';
 import {
   errorFrame,
   newSocketId,
@@ -42,6 +42,8 @@ export interface ProtocolServerOptions {
   clientEvents?: Partial<ClientEventLimits>;
   /** Told of every client event relayed (after its subscribers got it). */
   onClientEvent?: (e: RelayedClientEvent) => void;
+  /** Told when a user joins a presence channel, and when their last socket on it leaves. */
+  onPresence?: (e: PresenceChange) => void;
 }
 
 /** One client connection. `channels` holds the presence member for presence channels. */
@@ -77,9 +79,12 @@ export class ProtocolServer {
   });
   private readonly connections = new Map<string, Connection>();
   private readonly cleanups = new Set<Promise<void>>();
-  private readonly o: Required<Omit<ProtocolServerOptions, 'clientEvents' | 'onClientEvent'>> & {
+  private readonly o: Required<
+    Omit<ProtocolServerOptions, 'clientEvents' | 'onClientEvent' | 'onPresence'>
+  > & {
     clientEvents: ClientEventLimits;
     onClientEvent?: ((e: RelayedClientEvent) => void) | undefined;
+    onPresence?: ((e: PresenceChange) => void) | undefined;
   };
   private sweeper: NodeJS.Timeout | undefined;
   private server: Server | undefined;

@@ -6,7 +6,7 @@ import { BUILT_IN_CHANNEL_RULES, ChannelRules } from './channel-rules';
 import type { RelayedClientEvent } from './client-events';
 import { EventMappings, registerBuiltInMappings, type Publication } from './event-mappings';
 import { InProcessFanout, LocalHub, type Fanout } from './local-hub';
-import { MemoryPresenceStore, type PresenceStore } from './presence-store';
+import { MemoryPresenceStore, type PresenceChange, type PresenceStore } from './presence-store';
 import type { AppCredentials } from './protocol';
 import { ProtocolServer, type ProtocolServerOptions } from './protocol-server';
 import { BuiltInPublisher, HostedPublisher, type Publisher } from './publishers';
@@ -45,6 +45,8 @@ export interface Realtime {
    * counts this instance's sockets (with Redis, other instances' sockets are not seen).
    */
   isOccupied(channel: string): Promise<boolean>;
+  /** Listens to presence joins and last leaves of the built-in server (none in hosted mode). */
+  onPresence(listener: (e: PresenceChange) => void): () => void;
   /** Listens to the client events the built-in server relays (none in hosted mode); answers `off`. */
   onClientEvent(listener: (e: RelayedClientEvent) => void): () => void;
   /**
@@ -90,6 +92,16 @@ export async function registerRealtime(
       }
     }
   };
+  const presenceListeners = new Set<(e: PresenceChange) => void>();
+  const onPresence = (e: PresenceChange) => {
+    for (const listener of presenceListeners) {
+      try {
+        listener(e);
+      } catch (err) {
+        log.error({ err, channel: e.channel }, 'realtime: presence listener failed');
+      }
+    }
+  };
   if (settings.hosted) {
     publisher = await HostedPublisher.create(settings.hosted);
   } else {
@@ -123,6 +135,7 @@ export async function registerRealtime(
       log,
       isOriginAllowed: settings.isOriginAllowed,
       onClientEvent,
+      onPresence,
     });
     server.attach(app.server);
     publisher = new BuiltInPublisher(fanout);
@@ -148,6 +161,10 @@ export async function registerRealtime(
     publishAll,
     isOccupied: async (channel) =>
       server ? server.subscriberCount(channel) > 0 : publisher.isOccupied(channel),
+    onPresence(listener) {
+      presenceListeners.add(listener);
+      return () => presenceListeners.delete(listener);
+    },
     onClientEvent(listener) {
       clientEventListeners.add(listener);
       return () => clientEventListeners.delete(listener);

@@ -1,5 +1,5 @@
 import type { Envelope, Fanout, LocalHub } from './local-hub';
-import type { PresenceStore } from './presence-store';
+import type { PresenceChange, PresenceStore } from './presence-store';
 import {
   channelKind,
   errorFrame,
@@ -22,6 +22,7 @@ export interface SubscriptionOptions {
   presence: PresenceStore;
   log: RealtimeLog;
   maxChannelsPerSocket: number;
+  onPresence?: ((e: PresenceChange) => void) | undefined;
 }
 
 /** pusher:subscribe / unsubscribe for public, private and presence channels (Pusher protocol v7: events, channel authorisation). */
@@ -86,6 +87,7 @@ export class Subscriptions {
       return refuseChannel('Presence is unavailable, please retry', 503);
     }
     this.announceDeparted(channel, joined.departed);
+    this.o.onPresence?.({ channel, userId: String(member.user_id), present: true });
     // Had it closed meanwhile, onClose's cleanup (queued after this) leaves again: added, then removed.
     this.o.hub.join(channel, conn);
     conn.send(
@@ -117,6 +119,7 @@ export class Subscriptions {
     const left = await this.o.presence.leave(channel, conn.socketId, member);
     this.announceDeparted(channel, left.departed);
     if (left.lastForUser) {
+      this.o.onPresence?.({ channel, userId: String(member.user_id), present: false });
       await this.fan({
         channel,
         frame: serverFrame('pusher_internal:member_removed', { user_id: member.user_id }, channel),
@@ -127,6 +130,7 @@ export class Subscriptions {
 
   private announceDeparted(channel: string, departed: PresenceMember[]) {
     for (const m of departed) {
+      this.o.onPresence?.({ channel, userId: String(m.user_id), present: false });
       void this.fan({
         channel,
         frame: serverFrame('pusher_internal:member_removed', { user_id: m.user_id }, channel),

@@ -3,6 +3,7 @@ import { Button, Drawer, Layout, Menu, theme, type MenuProps } from 'antd';
 import { t } from '@lingui/core/macro';
 import {
   BarChartOutlined,
+  ContactsOutlined,
   InboxOutlined,
   MenuOutlined,
   RocketOutlined,
@@ -21,6 +22,7 @@ import { usePhoneLayout } from '../lib/use-phone-layout';
 import { RealtimeProvider } from '../features/realtime/components/realtime-provider';
 import { ShellBanner } from '../features/shell/banners/shell-banner';
 import { ShellProvider } from '../features/shell/shell-provider';
+import { AvailabilityKeeper } from '../features/availability';
 import { startSide } from '../lib/i18n';
 import { currentAccountId, hasSession } from '../lib/session';
 import { UserMenu } from './user-menu';
@@ -28,6 +30,11 @@ import { UserMenu } from './user-menu';
 // Read as the shell renders, so they are in the active language.
 const navItems = (): MenuProps['items'] => [
   { key: 'inboxes', icon: <InboxOutlined />, label: <Link to="/inboxes">{t`Inboxes`}</Link> },
+  {
+    key: 'contacts',
+    icon: <ContactsOutlined />,
+    label: <Link to="/contacts">{t`Contacts`}</Link>,
+  },
   {
     key: 'reporting',
     icon: <BarChartOutlined />,
@@ -104,6 +111,7 @@ export function AppLayout() {
       <GlobalDateRangeProvider>
         <LiveChatNotifier />
         <ShellProvider>
+          <AvailabilityKeeper />
           <Layout style={{ minHeight: '100vh' }}>
             {!phone && (
               <Layout.Sider

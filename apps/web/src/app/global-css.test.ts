@@ -138,3 +138,46 @@ describe('global.css: the dark look is the dark theme’s (app/theme.ts, darkApp
     expect(declarations(system![1]!)).toBe(declarations(chosenBlock[1]!));
   });
 });
+
+describe('global.css: surfaces, fills and states for plain CSS follow the theme in both looks', () => {
+  const STATE_TOKENS = [
+    'colorBorderSecondary',
+    'colorFillSecondary',
+    'colorFillTertiary',
+    'colorFillQuaternary',
+    'colorTextDisabled',
+    'colorBgContainerDisabled',
+    'colorSuccess',
+    'colorSuccessBg',
+    'colorSuccessBorder',
+    'colorErrorBg',
+    'colorErrorBorder',
+    'colorWarning',
+    'colorWarningBg',
+    'colorWarningBorder',
+    'colorWarningText',
+    'colorInfoBg',
+    'colorInfoBorder',
+    'colorBgElevated',
+    'colorBgMask',
+    'colorErrorOutline',
+    'colorPrimaryBorder',
+    'colorFillAlter',
+  ] as const;
+  const variable = (tokenName: string) =>
+    `--parley-${tokenName.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  const looks = [
+    ['light', rule(':root'), theme.getDesignToken(appTheme)],
+    ['dark', rule(":root[data-theme='dark']"), theme.getDesignToken(darkAppTheme)],
+  ] as const;
+
+  it.each(looks)('each variable is its antd token in the %s look', (_look, declared, tokens) => {
+    for (const name of STATE_TOKENS)
+      expect({ name, value: declared[variable(name)]?.replace(/\s+/g, '') }).toEqual({
+        name,
+        value: String(tokens[name]).replace(/\s+/g, ''),
+      });
+    expect(declared['--parley-color-orange-bg']).toBe(tokens.orange1);
+    expect(declared['--parley-color-orange-text']).toBe(tokens.orange7);
+  });
+});

@@ -30,7 +30,8 @@ export type CrawlFixture =
   | 'reset-password'
   | 'help-center'
   | 'help-article'
-  | 'article-editor';
+  | 'article-editor'
+  | 'contact';
 
 /** How the crawl opens a route: a fixed URL, or one it builds from an object it creates. */
 export type CrawlVisit = { url: string } | { fixture: CrawlFixture; note: string };
@@ -50,7 +51,8 @@ export type SettingsIcon =
   | 'book'
   | 'mail'
   | 'cloud-server'
-  | 'credit-card';
+  | 'credit-card'
+  | 'audit';
 
 /**
  * The settings pages' names in English: the e2e crawl reads them here, and the menu shows each in
@@ -71,7 +73,9 @@ export type SettingsPageLabel =
   | 'Help center'
   | 'Email setup'
   | 'DNS records'
-  | 'Pricing';
+  | 'Pricing'
+  | 'Audit log'
+  | 'Auto-assignment';
 
 /** A settings page's entry in the side menu; `group` null = above the groups. */
 export interface SettingsMenuEntry {
@@ -191,6 +195,20 @@ export const APP_ROUTES = [
     roles: everyone,
     crawl: [{ url: '/reporting' }],
   },
+  {
+    path: '/contacts',
+    page: 'contacts',
+    area: 'shell',
+    roles: everyone,
+    crawl: [{ url: '/contacts' }],
+  },
+  {
+    path: '/contacts/:contactId',
+    page: 'contact',
+    area: 'shell',
+    roles: everyone,
+    crawl: [{ fixture: 'contact', note: 'the page of a contact the crawl creates' }],
+  },
   { path: '/setup', page: 'setup', area: 'shell', roles: everyone, crawl: [{ url: '/setup' }] },
   {
     path: '/settings',
@@ -238,6 +256,14 @@ export const APP_ROUTES = [
     roles: everyone,
     crawl: [{ url: '/settings/teams' }],
     menu: { label: 'Teams', icon: 'apartment', group: 'workspace' },
+  },
+  {
+    path: '/settings/assignment',
+    page: 'auto-assignment',
+    area: 'settings',
+    roles: ADMIN_ROLES,
+    crawl: [{ url: '/settings/assignment' }],
+    menu: { label: 'Auto-assignment', icon: 'team', group: 'workspace' },
   },
   {
     path: '/settings/supportchannels',
@@ -347,6 +373,14 @@ export const APP_ROUTES = [
     roles: everyone,
     crawl: [{ url: '/settings/pricing' }],
     menu: { label: 'Pricing', icon: 'credit-card', group: 'workspace' },
+  },
+  {
+    path: '/settings/audit-log',
+    page: 'audit-log',
+    area: 'settings',
+    roles: ADMIN_ROLES,
+    crawl: [{ url: '/settings/audit-log' }],
+    menu: { label: 'Audit log', icon: 'audit', group: 'workspace' },
   },
 ] as const satisfies readonly AppRoute[];
 

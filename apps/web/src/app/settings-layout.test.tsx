@@ -21,8 +21,7 @@ function renderSettings(width: number, at = '/settings/global') {
   restoreViewport = emulateViewport(width).restore;
   signInCookies();
   fakeApi({ [`GET ${ME_PATH}`]: json(200, ME) });
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded(ME));
   renderPage(
     <Routes>

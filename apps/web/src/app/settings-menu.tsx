@@ -3,6 +3,7 @@ import type { MenuProps } from 'antd';
 import {
   ApartmentOutlined,
   ApiOutlined,
+  AuditOutlined,
   BookOutlined,
   BulbOutlined,
   CloudServerOutlined,
@@ -42,6 +43,7 @@ const ICONS: Record<SettingsIcon, ReactNode> = {
   mail: <MailOutlined />,
   'cloud-server': <CloudServerOutlined />,
   'credit-card': <CreditCardOutlined />,
+  audit: <AuditOutlined />,
 };
 
 const GROUP_LABELS = { profile: msg`Profile`, workspace: msg`Workspace` } as const;
@@ -62,6 +64,8 @@ const PAGE_NAMES: Record<SettingsPageLabel, MessageDescriptor> = {
   'Email setup': msg`Email setup`,
   'DNS records': msg`DNS records`,
   Pricing: msg`Pricing`,
+  'Audit log': msg`Audit log`,
+  'Auto-assignment': msg`Auto-assignment`,
 };
 
 /** A settings page's name (route-table.ts) in the active language. */

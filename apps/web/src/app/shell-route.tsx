@@ -1,14 +1,12 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Provider } from 'react-redux';
-import { PersistGate } from 'redux-persist/integration/react';
-import { PageSpin } from '../components/page-spin';
 import { meApi } from '../features/auth/api/me-api';
 import { configureRequest } from '../lib/request';
 import { hasSession } from '../lib/session';
 import { resetAppState } from './reset-app-state';
 import { AppLayout } from './app-layout';
-import { persistor, store } from './app-store';
+import { store } from './app-store';
 import { ToastHost } from './toast-host';
 
 /**
@@ -38,9 +36,7 @@ export function ShellRoute() {
   return (
     <Provider store={store}>
       <ToastHost />
-      <PersistGate persistor={persistor} loading={<PageSpin fullScreen />}>
-        <AppLayout />
-      </PersistGate>
+      <AppLayout />
     </Provider>
   );
 }

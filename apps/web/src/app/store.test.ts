@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitFor } from '@testing-library/react';
-import { LOCAL_KEYS, PERSIST_KEY, PERSIST_TIMEOUT_MS } from '@parley/contracts';
+import { LOCAL_KEYS, PERSIST_KEY } from '@parley/contracts';
 import { meLoaded } from '../features/auth/auth-slice';
 import { folderAdded, initialFastReplyState } from '../features/fast-reply/fast-reply-slice';
 import {
@@ -8,10 +7,9 @@ import {
   initialGlobalSettingsState,
 } from '../features/global-settings/global-settings-slice';
 import { ME } from '../test/fixtures';
+import { PERSISTED_SLICES, PERSIST_STORAGE_KEY } from './persisted-state';
 import { resetAppState } from './reset-app-state';
-import { makeStore, persistConfig } from './store';
-
-const STORAGE_KEY = `persist:${PERSIST_KEY}`;
+import { makeStore } from './store';
 
 const SETTINGS = {
   default_fonts: ['Georgia'],
@@ -22,7 +20,7 @@ const SETTINGS = {
 };
 
 function stored(): Record<string, unknown> | null {
-  const raw = localStorage.getItem(STORAGE_KEY);
+  const raw = localStorage.getItem(PERSIST_STORAGE_KEY);
   return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
 }
 
@@ -34,40 +32,31 @@ function newStore() {
   return created;
 }
 afterEach(() => {
-  for (const { persistor } of made.splice(0)) persistor.pause();
+  for (const { keeper } of made.splice(0)) keeper?.stop();
+  localStorage.clear();
 });
 
-async function rehydrated(persistor: ReturnType<typeof makeStore>['persistor']) {
-  await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
-}
-
 describe('persisted store (docs/product/data.md)', () => {
-  it('is configured under shared-inbox with a 5000 ms timeout and only two slices', () => {
-    expect(persistConfig.key).toBe('shared-inbox');
-    expect(persistConfig.timeout).toBe(PERSIST_TIMEOUT_MS);
-    expect(PERSIST_TIMEOUT_MS).toBe(5000);
-    expect(persistConfig.whitelist).toEqual(['fastReply', 'globalSettings']);
-  });
-
-  it('persists only fastReply and globalSettings under the shared-inbox key', async () => {
-    const { store, persistor } = newStore();
-    await rehydrated(persistor);
+  it('keeps only fastReply and globalSettings, under the shared-inbox key', () => {
+    expect(PERSIST_KEY).toBe('shared-inbox');
+    expect(PERSIST_STORAGE_KEY).toBe('persist:shared-inbox');
+    expect(PERSISTED_SLICES).toEqual(['fastReply', 'globalSettings']);
+    const { store, keeper } = newStore();
     store.dispatch(meLoaded(ME));
     store.dispatch(globalSettingsReceived(SETTINGS));
     store.dispatch(folderAdded('Billing'));
-    await persistor.flush();
+    keeper!.flush();
 
-    await waitFor(() => expect(stored()).not.toBeNull());
     const saved = stored() ?? {};
-    expect(Object.keys(saved).sort()).toEqual(['_persist', 'fastReply', 'globalSettings']);
+    expect(Object.keys(saved).sort()).toEqual(['fastReply', 'globalSettings']);
     expect(JSON.parse(saved.globalSettings as string)).toMatchObject(SETTINGS);
     expect(JSON.parse(saved.fastReply as string)).toMatchObject({ folders: ['Billing'] });
     expect(JSON.stringify(saved)).not.toContain(ME.email);
   });
 
-  it('rehydrates the persisted slices, without a stale in-flight flag', async () => {
+  it('has the kept slices from its first state — nothing waits for them — without a stale in-flight flag', () => {
     localStorage.setItem(
-      STORAGE_KEY,
+      PERSIST_STORAGE_KEY,
       JSON.stringify({
         globalSettings: JSON.stringify({
           ...initialGlobalSettingsState,
@@ -80,8 +69,7 @@ describe('persisted store (docs/product/data.md)', () => {
         _persist: JSON.stringify({ version: -1, rehydrated: true }),
       }),
     );
-    const { store, persistor } = newStore();
-    await rehydrated(persistor);
+    const { store } = newStore();
     const state = store.getState();
     expect(state.globalSettings).toMatchObject({ ...SETTINGS, isFetched: true });
     expect(state.globalSettings.loading).toBe(false);
@@ -89,14 +77,13 @@ describe('persisted store (docs/product/data.md)', () => {
     expect(state.fastReply.folders).toEqual(['Refunds']);
   });
 
-  it('reset-app-state resets every slice and purges the persisted copy', async () => {
-    const { store, persistor } = newStore();
-    await rehydrated(persistor);
+  it('reset-app-state resets every slice and forgets the persisted copy', () => {
+    const { store, keeper } = newStore();
     store.dispatch(meLoaded(ME));
     store.dispatch(globalSettingsReceived(SETTINGS));
     store.dispatch(folderAdded('Billing'));
-    await persistor.flush();
-    await waitFor(() => expect(stored()).not.toBeNull());
+    keeper!.flush();
+    expect(stored()).not.toBeNull();
     localStorage.setItem(LOCAL_KEYS.loggedInUserData, JSON.stringify(ME));
 
     store.dispatch(resetAppState());
@@ -106,18 +93,13 @@ describe('persisted store (docs/product/data.md)', () => {
     expect(state.globalSettings).toEqual(initialGlobalSettingsState);
     expect(state.fastReply).toEqual(initialFastReplyState);
     expect(localStorage.getItem(LOCAL_KEYS.loggedInUserData)).toBeNull();
-    // Whatever is stored afterwards is the initial state, never the old values.
-    await waitFor(() => {
-      const after = stored();
-      const settings = after?.globalSettings ? JSON.parse(after.globalSettings as string) : null;
-      expect(settings === null || settings.auto_assign_user_on_reply === false).toBe(true);
-    });
+    expect(stored()).toBeNull();
+    keeper!.flush();
     expect(JSON.stringify(stored() ?? {})).not.toContain('Billing');
   });
 
-  it('reset-app-state on an account switch keeps who is signed in', async () => {
-    const { store, persistor } = newStore();
-    await rehydrated(persistor);
+  it('reset-app-state on an account switch keeps who is signed in', () => {
+    const { store } = newStore();
     store.dispatch(meLoaded(ME));
     store.dispatch(globalSettingsReceived(SETTINGS));
 
@@ -125,5 +107,17 @@ describe('persisted store (docs/product/data.md)', () => {
 
     expect(store.getState().auth.me).toEqual(ME);
     expect(store.getState().globalSettings).toEqual(initialGlobalSettingsState);
+  });
+
+  it('a store made without persistence neither reads nor writes storage', () => {
+    localStorage.setItem(
+      PERSIST_STORAGE_KEY,
+      JSON.stringify({ fastReply: JSON.stringify({ ...initialFastReplyState, folders: ['X'] }) }),
+    );
+    const { store, keeper } = makeStore({ persist: false });
+    expect(keeper).toBeNull();
+    expect(store.getState().fastReply.folders).toEqual([]);
+    store.dispatch(folderAdded('Y'));
+    expect(localStorage.getItem(PERSIST_STORAGE_KEY)).not.toContain('"Y"');
   });
 });

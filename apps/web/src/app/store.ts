@@ -4,33 +4,26 @@ import {
   createListenerMiddleware,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import {
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-  createTransform,
-  persistReducer,
-  persistStore,
-  purgeStoredState,
-} from 'redux-persist';
-import type { PersistConfig, WebStorage } from 'redux-persist';
-import { LOCAL_KEYS, PERSIST_KEY, PERSIST_TIMEOUT_MS } from '@parley/contracts';
+import { LOCAL_KEYS } from '@parley/contracts';
 import { baseApi } from '../lib/base-api';
 import { authSlice } from '../features/auth/auth-slice';
 import { composerDraftsSlice } from '../features/conversation/composer-drafts-slice';
 import { ticketPreloadSlice } from '../features/conversation/ticket-preload-slice';
 import { fastReplySlice } from '../features/fast-reply/fast-reply-slice';
 import { globalSettingsSlice } from '../features/global-settings/global-settings-slice';
+import {
+  clearPersistedSlices,
+  keepPersistedSlices,
+  readPersistedSlices,
+  type PersistStorage,
+} from './persisted-state';
 import { resetAppState } from './reset-app-state';
 
 const appReducer = combineReducers({
   [authSlice.name]: authSlice.reducer,
   [globalSettingsSlice.name]: globalSettingsSlice.reducer,
   [fastReplySlice.name]: fastReplySlice.reducer,
-  // Session-only: not in PERSISTED_SLICES (docs/product/data.md).
+  // Session-only: not among the persisted slices (docs/product/data.md).
   [ticketPreloadSlice.name]: ticketPreloadSlice.reducer,
   [composerDraftsSlice.name]: composerDraftsSlice.reducer,
   [baseApi.reducerPath]: baseApi.reducer,
@@ -47,56 +40,38 @@ export function rootReducer(state: RootState | undefined, action: UnknownAction)
   return appReducer(state, action);
 }
 
-/** localStorage behind redux-persist's async storage interface. */
-export const localPersistStorage: WebStorage = {
-  getItem: async (key) => localStorage.getItem(key),
-  setItem: async (key, value) => localStorage.setItem(key, value),
-  removeItem: async (key) => localStorage.removeItem(key),
-};
-
-export const PERSISTED_SLICES = ['fastReply', 'globalSettings'];
-
-// A reload must not resurrect an in-flight spinner: requests do not survive it.
-const settleInFlightFlags = createTransform<object, object>(
-  null,
-  (outbound) => ({ ...outbound, loading: false, submitting: false }),
-  { whitelist: PERSISTED_SLICES },
-);
-
-export const persistConfig: PersistConfig<RootState> = {
-  key: PERSIST_KEY,
-  storage: localPersistStorage,
-  timeout: PERSIST_TIMEOUT_MS,
-  // docs/product/data.md: only these two slices are persisted.
-  whitelist: PERSISTED_SLICES,
-  transforms: [settleInFlightFlags],
-};
-
-export function makeStore() {
+/**
+ * A store, with fastReply and globalSettings read from what the last visit kept and kept as they
+ * change (app/persisted-state.ts). `persist: false` makes one that neither reads nor writes
+ * (tests that do not test persistence).
+ */
+export function makeStore({
+  persist = true,
+  storage = globalThis.localStorage,
+}: { persist?: boolean; storage?: PersistStorage } = {}) {
   const listener = createListenerMiddleware();
+  const initial = appReducer(undefined, { type: '@@parley/init' });
   const store = configureStore({
-    reducer: persistReducer(persistConfig, rootReducer),
+    reducer: rootReducer,
+    preloadedState: persist ? { ...initial, ...readPersistedSlices(initial, storage) } : undefined,
     middleware: (getDefault) =>
-      getDefault({
-        // redux-persist's own actions carry functions; they never reach our slices.
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      })
-        .prepend(listener.middleware)
-        .concat(baseApi.middleware),
+      getDefault().prepend(listener.middleware).concat(baseApi.middleware),
   });
+  const keeper = persist ? keepPersistedSlices(store, storage) : null;
 
   listener.startListening({
     actionCreator: resetAppState,
-    effect: async (action, api) => {
+    effect: (action, api) => {
       // Also drops RTK Query's subscriptions, so mounted screens fetch again.
       api.dispatch(baseApi.util.resetApiState());
       if (!action.payload.keepAuth) localStorage.removeItem(LOCAL_KEYS.loggedInUserData);
-      await purgeStoredState(persistConfig);
+      // The initial state written by the keeper (if anything changed) is then cleared too.
+      keeper?.flush();
+      if (persist) clearPersistedSlices(storage);
     },
   });
 
-  const persistor = persistStore(store);
-  return { store, persistor };
+  return { store, keeper };
 }
 
 export type AppStore = ReturnType<typeof makeStore>['store'];

@@ -47,6 +47,18 @@ const ApiKeysPage = lazy(() =>
     default: m.ApiKeysPage,
   })),
 );
+const AuditLogSettingsPage = lazy(() =>
+  import('../features/audit-log').then((m) => ({ default: m.AuditLogSettingsPage })),
+);
+const AutoAssignmentPage = lazy(() =>
+  import('../features/availability').then((m) => ({ default: m.AutoAssignmentPage })),
+);
+const ContactsPage = lazy(() =>
+  import('../features/contacts').then((m) => ({ default: m.ContactsPage })),
+);
+const ContactPage = lazy(() =>
+  import('../features/contacts').then((m) => ({ default: m.ContactPage })),
+);
 const ShellRoute = lazyPage(() => import('./shell-route').then((m) => m.ShellRoute));
 const InboxPage = lazyPage(() =>
   import('../features/inbox/components/inbox-page').then((m) => m.InboxPage),
@@ -188,6 +200,10 @@ const PAGES: Record<ThemedPageKey, ComponentType> = {
   'support-channels': SupportChannelsPage,
   'meta-connect': MetaConnectPage,
   'api-keys': ApiKeysPage,
+  'audit-log': AuditLogSettingsPage,
+  contacts: ContactsPage,
+  contact: ContactPage,
+  'auto-assignment': AutoAssignmentPage,
   'fast-replies': FastRepliesPage,
   'widget-settings': WidgetSettingsPage,
   tags: TagsPage,

@@ -23,6 +23,7 @@ import { i18n } from '../lib/i18n';
 import { currentAccountId } from '../lib/session';
 import { toast } from '../lib/toast';
 import { initialsBackground } from '../components/person-avatar';
+import { AvailabilitySwitcher } from '../features/availability';
 
 export function UserAvatar({ me, size = 32 }: { me: Me | undefined; size?: number }) {
   const { token } = theme.useToken();
@@ -103,6 +104,16 @@ export function UserMenu({ me, compact = false }: { me: Me | undefined; compact?
             <span style={{ ...ellipsis, fontWeight: 600, color: token.colorText }}>{me?.name}</span>
             <span style={{ ...ellipsis, color: token.colorTextSecondary }}>{me?.email}</span>
           </div>
+        </div>
+      ),
+    },
+    { type: 'divider' },
+    {
+      key: 'availability',
+      type: 'group',
+      label: (
+        <div style={{ padding: '4px 0' }}>
+          <AvailabilitySwitcher />
         </div>
       ),
     },

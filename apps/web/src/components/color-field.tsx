@@ -36,10 +36,11 @@ export function ColorField({ palette, value, onChange, id }: ColorFieldProps) {
               // A 28 px target (WCAG 2.2 asks 24) that a narrow row wraps rather than squeezes.
               flexShrink: 0,
               borderRadius: '50%',
-              border: checked ? '2px solid #1f1f1f' : '2px solid transparent',
-              outline: '1px solid #e5e7eb',
+              border: checked ? '2px solid var(--parley-color-text)' : '2px solid transparent',
+              outline: '1px solid var(--parley-color-border-secondary)',
               background: color,
-              color: '#fff',
+              // The tick sits on the swatch's own colour, which the palettes keep dark.
+              color: 'var(--parley-color-text-light-solid)',
               cursor: 'pointer',
               padding: 0,
               display: 'inline-flex',

@@ -38,14 +38,6 @@ export const stillUploadingMessage = () => t`Some attachments are still uploadin
 export const tooManyAttachmentsMessage = () =>
   t`Attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`;
 
-/** @deprecated English only: use attachmentLimitMessage(), which follows the active language. */
-export const ATTACHMENT_LIMIT_MESSAGE =
-  'Maximum attachment size limit of 18MB exceeded. Please remove some attachments.';
-/** @deprecated English only: use stillUploadingMessage(), which follows the active language. */
-export const STILL_UPLOADING_MESSAGE = 'Some attachments are still uploading';
-/** @deprecated English only: use tooManyAttachmentsMessage(), which follows the active language. */
-export const TOO_MANY_ATTACHMENTS_MESSAGE = `Attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`;
-
 /** Why adding these files would break the limits (count, 18 MB total), or null when they fit. */
 export function attachmentLimitProblem(
   current: Array<{ size: number }>,

@@ -24,9 +24,17 @@ function cached<T>(kind: string, options: object, make: () => T): T {
 const dateTimeFormat = (options: Intl.DateTimeFormatOptions) =>
   cached('dt', options, () => new Intl.DateTimeFormat(i18n.locale, options));
 
-/** 5 Mar 2026 / Mar 5, 2026 / 5 de mar. de 2026 … */
+const DATE_PARTS = ['weekday', 'era', 'year', 'month', 'day'] as const;
+
+/**
+ * 5 Mar 2026 / Mar 5, 2026 / 5 de mar. de 2026 … — or the parts asked for (`{ month: 'short',
+ * day: 'numeric' }`), which Intl does not allow beside a date style.
+ */
 export function formatDate(value: DateInput, options: Intl.DateTimeFormatOptions = {}): string {
-  return dateTimeFormat({ dateStyle: 'medium', ...options }).format(toDate(value));
+  const parts = DATE_PARTS.some((part) => part in options);
+  return dateTimeFormat(parts ? options : { dateStyle: 'medium', ...options }).format(
+    toDate(value),
+  );
 }
 
 /** The date and the time of day. */

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { LOCAL_KEYS, UI_LOCALES, type UiLocale } from '@parley/contracts';
+import { LOCAL_KEYS, nearestUiLocale, UI_LOCALES, type UiLocale } from '@parley/contracts';
 import { messages as englishEntry } from '../locales/entry/en.po';
 import { hasSession } from './session';
 
@@ -83,14 +83,7 @@ export function loadAppCatalog(): Promise<void> {
  * match, else the same language in another region (pt-PT reads pt-BR), else English.
  */
 export function matchLocale(wanted: readonly string[]): UiLocale {
-  for (const tag of wanted) {
-    const exact = UI_LOCALES.find((locale) => locale.toLowerCase() === tag.toLowerCase());
-    if (exact) return exact;
-    const language = tag.split('-')[0]!.toLowerCase();
-    const near = UI_LOCALES.find((locale) => locale.split('-')[0]!.toLowerCase() === language);
-    if (near) return near;
-  }
-  return 'en';
+  return nearestUiLocale(wanted) ?? 'en';
 }
 
 export function browserLocale(): UiLocale {

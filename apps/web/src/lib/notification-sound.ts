@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { NOTIFICATION_SOUNDS } from '@parley/contracts';
 
 /**
@@ -7,6 +8,22 @@ import { NOTIFICATION_SOUNDS } from '@parley/contracts';
  * made with WebAudio, so nothing is downloaded until a sound plays.
  */
 export type NotificationSoundName = (typeof NOTIFICATION_SOUNDS)[number];
+
+/** A sound's name in the active language. */
+export function soundName(sound: NotificationSoundName): string {
+  switch (sound) {
+    case 'None':
+      return t`None`;
+    case 'Chime':
+      return t`Chime`;
+    case 'Ding':
+      return t`Ding`;
+    case 'Pop':
+      return t`Pop`;
+    case 'Bell':
+      return t`Bell`;
+  }
+}
 
 type AudioContextClass = typeof AudioContext;
 

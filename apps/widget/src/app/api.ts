@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   WIDGET_API,
   WIDGET_PUBLIC_SETTINGS_PATH,
@@ -21,18 +22,26 @@ export class ChatError extends Error {
   }
 }
 
-export const OFFLINE_MESSAGE =
-  "We can't reach the chat right now. Check your internet connection and try again.";
-const TOO_FAST_MESSAGE = "You're sending messages a little too fast. Please wait a moment.";
-const BROKEN_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+const offlineMessage = () =>
+  t`We can't reach the chat right now. Check your internet connection and try again.`;
 
 /** The sentence to show for a failed call: the server's own words for 4xx, ours otherwise. */
 export function visitorMessage(status: number, body: unknown): string {
-  if (status === 429) return TOO_FAST_MESSAGE;
+  if (status === 429) return t`You're sending messages a little too fast. Please wait a moment.`;
   const message = (body as { message?: unknown } | null)?.message;
   if (status >= 400 && status < 500 && typeof message === 'string' && message) return message;
-  return BROKEN_MESSAGE;
+  return t`Something went wrong on our side. Please try again in a moment.`;
 }
+
+/** The sentence for an error of ours or the server's; never a stack trace. */
+export const errorText = (err: unknown) =>
+  err instanceof ChatError ? err.message : t`Something went wrong. Please try again.`;
+
+/** The session could not start: the store has no chat (404), or another failure. */
+export const sessionErrorText = (err: unknown) =>
+  err instanceof ChatError && err.status === 404
+    ? t`This chat is not available right now.`
+    : errorText(err);
 
 export type ApiCall = <T>(path: string, init?: RequestInit) => Promise<T>;
 
@@ -48,7 +57,7 @@ export function widgetApi(getToken: () => string | null): ApiCall {
     try {
       res = await fetch(path, { ...init, headers, credentials: 'omit' });
     } catch {
-      throw new ChatError(OFFLINE_MESSAGE, 0);
+      throw new ChatError(offlineMessage(), 0);
     }
     const body = res.status === 204 ? null : await res.json().catch(() => null);
     if (!res.ok) {

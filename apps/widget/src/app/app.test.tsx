@@ -162,3 +162,53 @@ describe('the chat app', () => {
     expect(await screen.findByText('Hi there! How can we help?')).toBeTruthy();
   });
 });
+
+describe('the chat in the visitor’s language', () => {
+  /** The browser's languages, best first (navigator.languages), for one test. */
+  function browserSpeaks(...languages: string[]) {
+    Object.defineProperty(window.navigator, 'languages', { value: languages, configurable: true });
+  }
+  afterEach(() => {
+    // Back to jsdom's own (on the prototype).
+    delete (window.navigator as { languages?: unknown }).languages;
+  });
+
+  it('speaks the browser’s language, a regional variant counting as its language; the store’s texts stay as written', async () => {
+    browserSpeaks('es-MX', 'en');
+    routes[`POST ${WIDGET_API.sessions}`] = () => ({ status: 200, body: session() });
+    mount();
+    expect(await screen.findByRole('button', { name: 'Iniciar una conversación' })).toBeTruthy();
+    expect(screen.getByText('Hi there! How can we help?').getAttribute('dir')).toBe('auto');
+    expect(document.documentElement.lang).toBe('es');
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('reads right to left in Arabic', async () => {
+    browserSpeaks('ar-EG');
+    routes[`POST ${WIDGET_API.sessions}`] = () => ({ status: 200, body: session() });
+    mount();
+    expect(await screen.findByRole('button', { name: 'بدء محادثة' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it('speaks English when the browser wants none of the widget’s languages', async () => {
+    browserSpeaks('ja-JP', 'ko');
+    routes[`POST ${WIDGET_API.sessions}`] = () => ({ status: 200, body: session() });
+    mount();
+    expect(await screen.findByRole('button', { name: 'Start a conversation' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('follows the store’s language over the browser’s when the store chose one', async () => {
+    browserSpeaks('es-ES');
+    // The store's choice comes with the session's chat settings (null follows the visitor).
+    const chat = { ...WIDGET_CHAT_DEFAULTS, locale: 'de' } as WidgetSession['chat'];
+    routes[`POST ${WIDGET_API.sessions}`] = () => ({ status: 200, body: session({ chat }) });
+    mount();
+    expect(await screen.findByRole('button', { name: 'Unterhaltung starten' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Iniciar una conversación' })).toBeNull();
+    expect(document.documentElement.lang).toBe('de');
+  });
+});

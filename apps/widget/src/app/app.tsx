@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { PreChatFieldKey, WidgetConversation } from '@parley/contracts';
-import { ChatError, type ChatEndpoints } from './api';
-import { agentLabel, describeHours, formatTime } from './chat-state';
+import { msg, plural, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { PreChatFieldKey, WidgetConversation, WidgetSession } from '@parley/contracts';
+import { errorText, type ChatEndpoints } from './api';
+import { agentLabel, describeHours, formatList, formatTime } from './chat-state';
 import type { HostBridge } from './host';
+import { i18n, useWidgetLocale } from './i18n';
 import {
   AttachmentChips,
   AttachmentPicker,
@@ -14,43 +17,67 @@ import {
 import { RatingPrompt } from './rating';
 import type { Chat } from './use-chat';
 
-const FIELD_LABELS: Record<PreChatFieldKey, string> = {
-  name: 'Your name',
-  email: 'Your email',
-  phone: 'Phone number',
-  order_number: 'Order number',
-  message: 'Message',
+const FIELD_LABELS: Record<PreChatFieldKey, MessageDescriptor> = {
+  name: msg`Your name`,
+  email: msg`Your email`,
+  phone: msg`Phone number`,
+  order_number: msg`Order number`,
+  message: msg`Message`,
+};
+/** A sentence per field: "fill in" reads differently with each field in other languages. */
+const FIELD_MISSING: Record<PreChatFieldKey, MessageDescriptor> = {
+  name: msg`Please fill in your name.`,
+  email: msg`Please fill in your email.`,
+  phone: msg`Please fill in phone number.`,
+  order_number: msg`Please fill in order number.`,
+  message: msg`Please fill in message.`,
 };
 const FIELD_TYPES: Partial<Record<PreChatFieldKey, string>> = { email: 'email', phone: 'tel' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const errorText = (err: unknown) =>
-  err instanceof ChatError ? err.message : 'Something went wrong. Please try again.';
+const invalidEmail = () => t`Please enter a valid email address, like name@example.com.`;
 
-export function ChatApp({ chat, api, host }: { chat: Chat; api: ChatEndpoints; host: HostBridge }) {
+/** The store's language setting, when its chat settings carry one (null: follow the visitor). */
+const storeLocaleOf = (session: WidgetSession | null) =>
+  (session?.chat as { locale?: unknown } | undefined)?.locale;
+
+type ChatProps = { chat: Chat; api: ChatEndpoints; host: HostBridge };
+
+/** The chat in the store's language, else the visitor's. */
+export function ChatApp(props: ChatProps) {
+  const ready = useWidgetLocale(storeLocaleOf(props.chat.session));
+  // Nothing until the language's texts are here: never a flash of another language.
+  if (!ready) return <div className="frame" />;
+  return <LocalizedChat key={i18n.locale} {...props} />;
+}
+
+function LocalizedChat({ chat, api, host }: ChatProps) {
+  useEffect(() => {
+    document.title = t`Chat`;
+  }, []);
   if (chat.fatal)
     return (
-      <Frame chat={chat} host={host} title="Chat">
+      <Frame chat={chat} host={host} title={t`Chat`}>
         <div className="pad">
           <Notice kind="error">{chat.fatal}</Notice>
           <button type="button" className="primary" onClick={chat.retry}>
-            Try again
+            {t`Try again`}
           </button>
         </div>
       </Frame>
     );
   if (!chat.session)
     return (
-      <Frame chat={chat} host={host} title="Chat">
+      <Frame chat={chat} host={host} title={t`Chat`}>
         <div className="pad muted" role="status">
-          Loading the chat…
+          {t`Loading the chat…`}
         </div>
       </Frame>
     );
   const { view } = chat;
   return (
     <Frame chat={chat} host={host} title={chat.session.brand_name}>
-      {!chat.online && <Notice>Reconnecting… new replies will show up in a moment.</Notice>}
+      {!chat.online && <Notice>{t`Reconnecting… new replies will show up in a moment.`}</Notice>}
       {view.name === 'home' && <Home chat={chat} />}
       {view.name === 'new' && <NewConversation chat={chat} api={api} />}
       {view.name === 'thread' && (
@@ -79,8 +106,8 @@ function Frame({
         {canGoBack && (
           <button
             type="button"
-            className="icon-button on-primary"
-            aria-label="Back to your conversations"
+            className="icon-button on-primary back"
+            aria-label={t`Back to your conversations`}
             onClick={() => chat.setView({ name: 'home' })}
           >
             ‹
@@ -89,7 +116,7 @@ function Frame({
         <div className="header-text">
           <h1>{title}</h1>
           {agents.length > 0 && (
-            <div className="agents" aria-label="Our team">
+            <div className="agents" aria-label={t`Our team`}>
               {agents.map((a) => (
                 <Avatar key={a.name} agent={a} size={24} />
               ))}
@@ -100,7 +127,7 @@ function Frame({
           <button
             type="button"
             className="icon-button on-primary"
-            aria-label="Close the chat"
+            aria-label={t`Close the chat`}
             onClick={() => host.close()}
           >
             ×
@@ -118,28 +145,32 @@ function Away({ chat }: { chat: Chat }) {
   const hours = s.chat.business_hours;
   return (
     <div className="away" data-testid="widget-away">
-      <p>{s.chat.away_message}</p>
-      {hours && hours.days.length > 0 && (
-        <p className="muted">
-          Our hours ({hours.time_zone}): {describeHours(hours.days).join(', ')}
-        </p>
-      )}
+      <p dir="auto">{s.chat.away_message}</p>
+      {hours && hours.days.length > 0 && <OpeningHours hours={hours} />}
     </div>
   );
+}
+
+function OpeningHours({ hours }: { hours: NonNullable<WidgetSession['chat']['business_hours']> }) {
+  const timeZone = hours.time_zone;
+  const days = formatList(describeHours(hours.days, i18n.locale), i18n.locale);
+  return <p className="muted">{t`Our hours (${timeZone}): ${days}`}</p>;
 }
 
 function Home({ chat }: { chat: Chat }) {
   const s = chat.session!;
   return (
     <div className="pad home">
-      <p className="greeting">{s.chat.greeting}</p>
+      <p className="greeting" dir="auto">
+        {s.chat.greeting}
+      </p>
       <Away chat={chat} />
       <button type="button" className="primary wide" onClick={() => chat.setView({ name: 'new' })}>
-        {s.is_open_now ? 'Start a conversation' : 'Leave us a message'}
+        {s.is_open_now ? t`Start a conversation` : t`Leave us a message`}
       </button>
       {chat.conversations.length > 0 && (
-        <section aria-label="Your conversations">
-          <h2>Your conversations</h2>
+        <section aria-label={t`Your conversations`}>
+          <h2>{t`Your conversations`}</h2>
           <ul className="conversations">
             {chat.conversations.map((c) => (
               <ConversationRow
@@ -163,9 +194,9 @@ function ConversationRow({
   onOpen: () => void;
 }) {
   const last = c.last_message;
-  const preview = last
-    ? `${last.author === 'visitor' ? 'You: ' : ''}${last.body || (last.attachments.length ? 'Attachment' : '')}`
-    : 'New conversation';
+  const text = last ? last.body || (last.attachments.length ? t`Attachment` : '') : '';
+  const preview = !last ? t`New conversation` : last.author === 'visitor' ? t`You: ${text}` : text;
+  const unread = c.unread;
   return (
     <li>
       <button type="button" className="conversation" onClick={onOpen}>
@@ -173,15 +204,20 @@ function ConversationRow({
         <span className="conversation-text">
           <span className="conversation-title">
             {agentLabel(c.agent)}
-            {c.status === 'closed' && <span className="tag">Closed</span>}
+            {c.status === 'closed' && <span className="tag">{t`Closed`}</span>}
           </span>
-          <span className="conversation-preview">{preview}</span>
+          <span className="conversation-preview" dir="auto">
+            {preview}
+          </span>
         </span>
         <span className="conversation-side">
           <time>{formatTime(last?.created_at ?? c.created_at)}</time>
-          {c.unread > 0 && (
-            <span className="unread" aria-label={`${c.unread} unread`}>
-              {c.unread}
+          {unread > 0 && (
+            <span
+              className="unread"
+              aria-label={plural(unread, { one: '# unread', other: '# unread' })}
+            >
+              {unread}
             </span>
           )}
         </span>
@@ -217,13 +253,11 @@ function NewConversation({ chat, api }: { chat: Chat; api: ChatEndpoints }) {
     setError(null);
     for (const f of fields) {
       const value = values[f.key]?.trim() ?? '';
-      if (required(f.key, f.required) && !value)
-        return setError(`Please fill in ${FIELD_LABELS[f.key].toLowerCase()}.`);
-      if (f.key === 'email' && value && !EMAIL.test(value))
-        return setError('Please enter a valid email address, like name@example.com.');
+      if (required(f.key, f.required) && !value) return setError(i18n._(FIELD_MISSING[f.key]));
+      if (f.key === 'email' && value && !EMAIL.test(value)) return setError(invalidEmail());
     }
-    if (!body.trim()) return setError('Please write your message.');
-    if (attachments.uploading) return setError('Please wait until your files have uploaded.');
+    if (!body.trim()) return setError(t`Please write your message.`);
+    if (attachments.uploading) return setError(t`Please wait until your files have uploaded.`);
     setBusy(true);
     try {
       const preChat = Object.fromEntries(
@@ -239,14 +273,16 @@ function NewConversation({ chat, api }: { chat: Chat; api: ChatEndpoints }) {
   };
 
   return (
-    <form className="pad prechat" onSubmit={submit} noValidate aria-label="Start a conversation">
-      <p className="greeting">{s.chat.greeting}</p>
+    <form className="pad prechat" onSubmit={submit} noValidate aria-label={t`Start a conversation`}>
+      <p className="greeting" dir="auto">
+        {s.chat.greeting}
+      </p>
       <Away chat={chat} />
       {fields.map((f) => (
         <label key={f.key} className="field">
           <span>
-            {FIELD_LABELS[f.key]}
-            {!required(f.key, f.required) && <span className="muted"> (optional)</span>}
+            {i18n._(FIELD_LABELS[f.key])}
+            {!required(f.key, f.required) && <span className="muted"> {t`(optional)`}</span>}
           </span>
           <input
             type={FIELD_TYPES[f.key] ?? 'text'}
@@ -267,7 +303,7 @@ function NewConversation({ chat, api }: { chat: Chat; api: ChatEndpoints }) {
         </label>
       ))}
       <label className="field">
-        <span>Your message</span>
+        <span>{t`Your message`}</span>
         <textarea
           value={body}
           rows={4}
@@ -280,7 +316,7 @@ function NewConversation({ chat, api }: { chat: Chat; api: ChatEndpoints }) {
       <div className="row">
         <AttachmentPicker attachments={attachments} />
         <button type="submit" className="primary wide" disabled={busy}>
-          {busy ? 'Sending…' : 'Start the chat'}
+          {busy ? t`Sending…` : t`Start the chat`}
         </button>
       </div>
     </form>
@@ -321,31 +357,38 @@ function ThreadView({
           onClick={() => chat.loadOlder(id)}
           disabled={thread.loading}
         >
-          Show earlier messages
+          {t`Show earlier messages`}
         </button>
       )}
-      <ol className="messages" ref={list} aria-label="Messages" aria-live="polite">
+      <ol className="messages" ref={list} aria-label={t`Messages`} aria-live="polite">
         {messages.map((m) => (
           <MessageBubble key={m.id} message={m} host={host} showStatus={m.id === lastMine?.id} />
         ))}
         {typingAgent !== undefined && (
           <li className="typing" data-testid="widget-agent-typing">
-            <Avatar agent={typingAgent} size={22} /> {agentLabel(typingAgent)} is typing…
+            <Avatar agent={typingAgent} size={22} /> <TypingLine agent={typingAgent} />
           </li>
         )}
       </ol>
       {thread?.loading && !messages.length && (
-        <p className="pad muted">Loading the conversation…</p>
+        <p className="pad muted">{t`Loading the conversation…`}</p>
       )}
       {thread?.error && <Notice kind="error">{thread.error}</Notice>}
       {conversation?.status === 'closed' && (
-        <Notice>This conversation is closed. Write again to reopen it, or start a new one.</Notice>
+        <Notice>
+          {t`This conversation is closed. Write again to reopen it, or start a new one.`}
+        </Notice>
       )}
       {conversation && <RatingPrompt conversation={conversation} rate={chat.rateConversation} />}
       <TranscriptButton id={id} chat={chat} api={api} />
       <Composer id={id} chat={chat} api={api} />
     </div>
   );
+}
+
+function TypingLine({ agent }: { agent: Parameters<typeof agentLabel>[0] }) {
+  const name = agentLabel(agent);
+  return <>{t`${name} is typing…`}</>;
 }
 
 function TranscriptButton({ id, chat, api }: { id: number; chat: Chat; api: ChatEndpoints }) {
@@ -355,11 +398,11 @@ function TranscriptButton({ id, chat, api }: { id: number; chat: Chat; api: Chat
   const [state, setState] = useState<{ done?: string; error?: string; busy?: boolean }>({});
   const send = async (address?: string) => {
     if (address !== undefined && !EMAIL.test(address.trim()))
-      return setState({ error: 'Please enter a valid email address, like name@example.com.' });
+      return setState({ error: invalidEmail() });
     setState({ busy: true });
     try {
       const { sent_to } = await api.transcript(id, address?.trim());
-      setState({ done: `We've emailed this conversation to ${sent_to}.` });
+      setState({ done: t`We've emailed this conversation to ${sent_to}.` });
       setAsking(false);
     } catch (err) {
       setState({ error: errorText(err) });
@@ -378,13 +421,13 @@ function TranscriptButton({ id, chat, api }: { id: number; chat: Chat; api: Chat
         >
           <input
             type="email"
-            aria-label="Email for the transcript"
-            placeholder="name@example.com"
+            aria-label={t`Email for the transcript`}
+            placeholder={t`name@example.com`}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
           <button type="submit" className="primary" disabled={state.busy}>
-            Send
+            {t`Send`}
           </button>
         </form>
       ) : (
@@ -394,7 +437,7 @@ function TranscriptButton({ id, chat, api }: { id: number; chat: Chat; api: Chat
           disabled={state.busy}
           onClick={() => (known ? void send() : setAsking(true))}
         >
-          Email me the transcript
+          {t`Email me the transcript`}
         </button>
       )}
       {state.error && <Notice kind="error">{state.error}</Notice>}
@@ -410,7 +453,7 @@ function Composer({ id, chat, api }: { id: number; chat: Chat; api: ChatEndpoint
   const send = async () => {
     const text = body.trim();
     if (!text && !attachments.ids.length) return;
-    if (attachments.uploading) return setError('Please wait until your files have uploaded.');
+    if (attachments.uploading) return setError(t`Please wait until your files have uploaded.`);
     setBusy(true);
     setError(null);
     try {
@@ -436,8 +479,8 @@ function Composer({ id, chat, api }: { id: number; chat: Chat; api: ChatEndpoint
       <div className="row">
         <AttachmentPicker attachments={attachments} />
         <textarea
-          aria-label="Write a message"
-          placeholder="Write a message…"
+          aria-label={t`Write a message`}
+          placeholder={t`Write a message…`}
           rows={1}
           value={body}
           maxLength={10_000}
@@ -453,7 +496,7 @@ function Composer({ id, chat, api }: { id: number; chat: Chat; api: ChatEndpoint
           }}
         />
         <button type="submit" className="primary" disabled={busy}>
-          Send
+          {t`Send`}
         </button>
       </div>
     </form>

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { WidgetConversation, WidgetMessage } from '@parley/contracts';
 import {
+  dateLocale,
   describeHours,
+  formatList,
+  formatTime,
   lastUnreadAgentMessage,
   linkify,
   mergeMessages,
@@ -74,6 +77,23 @@ describe('business hours', () => {
       'Mon–Fri 09:00–17:00',
       'Sat 10:00–14:00',
     ]);
+  });
+
+  it('names the days in the visitor’s language', () => {
+    const week = [1, 2, 3, 4, 5].map((day) => ({ day, open: '09:00', close: '17:00' }));
+    expect(describeHours(week, 'de')).toEqual(['Mo–Fr 09:00–17:00']);
+    expect(formatList(['Mo–Fr 09:00–17:00', 'Sa 10:00–14:00'], 'en')).toBe(
+      'Mo–Fr 09:00–17:00, Sa 10:00–14:00',
+    );
+  });
+});
+
+describe('dates', () => {
+  it('are written in the active language, in the visitor’s regional variant of it', () => {
+    const now = new Date('2026-06-15T12:00:00');
+    expect(formatTime('2026-03-03T14:05:00', now, 'de')).toBe('3. März, 14:05');
+    expect(dateLocale('en', ['en-GB', 'fr'])).toBe('en-GB');
+    expect(dateLocale('es', ['en-GB', 'fr'])).toBe('es');
   });
 });
 

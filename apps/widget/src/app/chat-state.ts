@@ -1,4 +1,7 @@
+import { t } from '@lingui/core/macro';
 import type { WidgetAgent, WidgetConversation, WidgetMessage } from '@parley/contracts';
+import { browserLanguages } from '../languages';
+import { i18n } from './i18n';
 
 /** Pure helpers of the chat's state (unit-tested): merging messages and counting unread ones. */
 
@@ -48,11 +51,20 @@ export function withMessage(
   };
 }
 
-/** Day names of business hours, Sunday first (the contract's 0–6). */
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** A day's short name, Sunday = 0 (the contract's 0–6): 4 January 1970 was a Sunday. */
+const dayName = (day: number, locale: string) =>
+  new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
+    Date.UTC(1970, 0, 4 + day),
+  );
 
-/** "Mon 09:00–17:00, Tue 09:00–17:00" grouped as "Mon–Fri 09:00–17:00" when days repeat. */
-export function describeHours(days: { day: number; open: string; close: string }[]): string[] {
+/**
+ * "Mon 09:00–17:00, Tue 09:00–17:00" grouped as "Mon–Fri 09:00–17:00" when days repeat; day
+ * names in the given language.
+ */
+export function describeHours(
+  days: { day: number; open: string; close: string }[],
+  locale = 'en',
+): string[] {
   const sorted = [...days].sort((a, b) => a.day - b.day || a.open.localeCompare(b.open));
   const lines: { from: number; to: number; hours: string }[] = [];
   for (const d of sorted) {
@@ -61,8 +73,15 @@ export function describeHours(days: { day: number; open: string; close: string }
     if (last && last.hours === hours && last.to === d.day - 1) last.to = d.day;
     else lines.push({ from: d.day, to: d.day, hours });
   }
-  return lines.map((l) => `${DAYS[l.from]}${l.to !== l.from ? `–${DAYS[l.to]}` : ''} ${l.hours}`);
+  return lines.map(
+    (l) =>
+      `${dayName(l.from, locale)}${l.to !== l.from ? `–${dayName(l.to, locale)}` : ''} ${l.hours}`,
+  );
 }
+
+/** "a, b, c" with the language's own separator (Arabic's comma is "،"). */
+export const formatList = (items: string[], locale = 'en') =>
+  new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(items);
 
 /** Splits text into plain runs and http(s) links, for rendering without any HTML. */
 export function linkify(text: string): Array<{ text: string; href?: string }> {
@@ -78,15 +97,28 @@ export function linkify(text: string): Array<{ text: string; href?: string }> {
   return parts;
 }
 
-export const agentLabel = (agent: WidgetAgent | null) => agent?.name ?? 'Support team';
+export const agentLabel = (agent: WidgetAgent | null) => agent?.name ?? t`Support team`;
+
+/**
+ * The locale dates are written in: the visitor's own regional variant of the active language
+ * when the browser has one (en-GB writes 24-hour times), else the active language.
+ */
+export function dateLocale(active: string, browser: readonly string[] = browserLanguages()) {
+  const language = active.split('-')[0]!.toLowerCase();
+  return browser.find((tag) => tag.split('-')[0]!.toLowerCase() === language) ?? active;
+}
 
 /** Time only today, else "MMM D, hh:mm" (the timestamp rule of docs/product/limits.md, shortened for the widget). */
-export function formatTime(iso: string, now = new Date()): string {
+export function formatTime(
+  iso: string,
+  now = new Date(),
+  locale = dateLocale(i18n.locale),
+): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  const time = d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const time = d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
   if (d.toDateString() === now.toDateString()) return time;
-  const day = d.toLocaleDateString(undefined, {
+  const day = d.toLocaleDateString(locale, {
     month: 'short',
     day: 'numeric',
     ...(d.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}),

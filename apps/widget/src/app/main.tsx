@@ -1,9 +1,12 @@
 import { StrictMode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
+import { t } from '@lingui/core/macro';
+import { widgetLocale } from '../languages';
 import { textOn, tokenKey } from '../loader/loader-core';
 import { chatEndpoints, widgetApi } from './api';
 import { ChatApp } from './app';
 import { connectHost, type HostBridge } from './host';
+import { activateLocale } from './i18n';
 import { useChat } from './use-chat';
 // oxlint-disable-next-line import/no-unassigned-import -- the app's stylesheet, bundled by vite
 import './styles.css';
@@ -53,7 +56,10 @@ function Root({ bridge }: { bridge: HostBridge }) {
 }
 
 if (!host.params.shop) {
-  document.getElementById('root')!.textContent = 'This chat is missing its store.';
+  // No store, so no store's language: the visitor's.
+  void activateLocale(widgetLocale(null)).then(() => {
+    document.getElementById('root')!.textContent = t`This chat is missing its store.`;
+  });
 } else {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -1,8 +1,11 @@
 import { useRef, useState, type ReactNode } from 'react';
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { WidgetAgent, WidgetMessage } from '@parley/contracts';
 import { ChatError, type ChatEndpoints, type WidgetAttachment } from './api';
 import { agentLabel, formatTime, linkify } from './chat-state';
 import type { HostBridge } from './host';
+import { i18n } from './i18n';
 
 /** Small pieces of the chat's screens: avatars, message bubbles, attachments, the composer. */
 
@@ -63,11 +66,11 @@ export function RichText({ text, host }: { text: string; host: HostBridge }) {
   );
 }
 
-const STATUS_WORDS: Record<WidgetMessage['status'], string> = {
-  sent: 'Sent',
-  delivered: 'Delivered',
-  read: 'Seen',
-  failed: 'Not delivered',
+const STATUS_WORDS: Record<WidgetMessage['status'], MessageDescriptor> = {
+  sent: msg`Sent`,
+  delivered: msg`Delivered`,
+  read: msg`Seen`,
+  failed: msg`Not delivered`,
 };
 
 export function MessageBubble({
@@ -81,7 +84,7 @@ export function MessageBubble({
 }) {
   if (message.author === 'system')
     return (
-      <li className="msg system" data-testid="widget-message">
+      <li className="msg system" data-testid="widget-message" dir="auto">
         <RichText text={message.body} host={host} />
       </li>
     );
@@ -92,7 +95,7 @@ export function MessageBubble({
       <div className="msg-body">
         {!mine && <div className="msg-author">{agentLabel(message.agent)}</div>}
         {message.body && (
-          <div className="bubble">
+          <div className="bubble" dir="auto">
             <RichText text={message.body} host={host} />
           </div>
         )}
@@ -102,7 +105,10 @@ export function MessageBubble({
         <div className="msg-meta">
           <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
           {mine && (showStatus || message.status === 'failed') && (
-            <span className={`status ${message.status}`}> · {STATUS_WORDS[message.status]}</span>
+            <span className={`status ${message.status}`}>
+              {' '}
+              · {i18n._(STATUS_WORDS[message.status])}
+            </span>
           )}
         </div>
       </div>
@@ -126,7 +132,7 @@ function AttachmentLink({ attachment, host }: { attachment: WidgetAttachment; ho
       {isImage ? (
         <img src={attachment.url} alt={attachment.file_name} />
       ) : (
-        <span className="file">
+        <span className="file" dir="auto">
           <ClipIcon /> {attachment.file_name}
         </span>
       )}
@@ -165,7 +171,7 @@ export function useAttachments(api: ChatEndpoints) {
         (err) => {
           setFiles((f) => f.filter((x) => x.key !== key));
           setError(
-            `${file.name}: ${err instanceof ChatError ? err.message : 'the file could not be attached.'}`,
+            `${file.name}: ${err instanceof ChatError ? err.message : t`the file could not be attached.`}`,
           );
         },
       );
@@ -190,8 +196,8 @@ export function AttachmentPicker({ attachments }: { attachments: Attachments }) 
       <button
         type="button"
         className="icon-button"
-        aria-label="Attach a file"
-        title="Attach a file"
+        aria-label={t`Attach a file`}
+        title={t`Attach a file`}
         onClick={() => input.current?.click()}
       >
         <ClipIcon />
@@ -216,19 +222,21 @@ export function AttachmentChips({ attachments }: { attachments: Attachments }) {
   return (
     <div className="chips">
       {attachments.files.map((f) => (
-        <span key={f.key} className="chip">
-          {f.id === null ? 'Uploading ' : ''}
-          {f.name}
-          <button
-            type="button"
-            aria-label={`Remove ${f.name}`}
-            onClick={() => attachments.remove(f.key)}
-          >
-            ×
-          </button>
-        </span>
+        <Chip key={f.key} file={f} onRemove={() => attachments.remove(f.key)} />
       ))}
       {attachments.error && <Notice kind="error">{attachments.error}</Notice>}
     </div>
+  );
+}
+
+function Chip({ file, onRemove }: { file: Attachments['files'][number]; onRemove: () => void }) {
+  const name = file.name;
+  return (
+    <span className="chip">
+      <span dir="auto">{file.id === null ? t`Uploading ${name}` : name}</span>
+      <button type="button" aria-label={t`Remove ${name}`} onClick={onRemove}>
+        ×
+      </button>
+    </span>
   );
 }

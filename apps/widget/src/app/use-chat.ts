@@ -9,7 +9,7 @@ import {
   type WidgetPublicSettings,
   type WidgetSession,
 } from '@parley/contracts';
-import { ChatError, type ChatEndpoints } from './api';
+import { errorText, sessionErrorText, type ChatEndpoints } from './api';
 import {
   lastUnreadAgentMessage,
   mergeMessages,
@@ -32,9 +32,6 @@ export interface Thread {
 const EMPTY_THREAD: Thread = { messages: [], hasMore: false, loading: true, error: null };
 const TYPING_IDLE_MS = 3000;
 const AGENT_TYPING_EXPIRY_MS = 10_000;
-
-const errorText = (err: unknown) =>
-  err instanceof ChatError ? err.message : 'Something went wrong. Please try again.';
 
 /** The chat's state and actions: the session, the conversations, realtime and the host. */
 export function useChat(api: ChatEndpoints, host: HostBridge, storeToken: (t: string) => void) {
@@ -128,12 +125,7 @@ export function useChat(api: ChatEndpoints, host: HostBridge, storeToken: (t: st
         host.ready(s.visitor_token);
       })
       .catch((err) => {
-        if (!cancelled)
-          setFatal(
-            err instanceof ChatError && err.status === 404
-              ? 'This chat is not available right now.'
-              : errorText(err),
-          );
+        if (!cancelled) setFatal(sessionErrorText(err));
       });
     return () => {
       cancelled = true;

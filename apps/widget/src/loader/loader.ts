@@ -15,6 +15,8 @@ import {
   type LoaderConfig,
   type LoaderEvent,
 } from './loader-core';
+import { browserLanguages } from '../languages';
+import { LOADER_TEXTS, loaderText } from './loader-texts';
 
 /**
  * The script a store pastes into its pages. It stays under 3 KB gzip: it shows
@@ -111,7 +113,7 @@ function start(config: LoaderConfig) {
     isOpen = open;
     if (open && !frame) {
       frame = make('iframe');
-      frame.title = 'Chat';
+      frame.title = loaderText(LOADER_TEXTS.frameTitle, browserLanguages());
       frame.src = frameUrl(config, location.origin, token.get());
       document.body.append(frame);
     }
@@ -161,7 +163,7 @@ function start(config: LoaderConfig) {
       `position:fixed;right:16px;bottom:16px;height:56px;max-width:280px;padding:0 22px;border:0;border-radius:28px;font:600 15px/1 system-ui,sans-serif;cursor:pointer;box-shadow:0 4px 16px rgba(0,0,0,.2);background:${theme.primary};color:${textOn(theme.primary)};z-index:${zIndex}`,
     );
     badge = make('span');
-    badge.setAttribute('aria-label', 'unread messages');
+    badge.setAttribute('aria-label', loaderText(LOADER_TEXTS.unread, browserLanguages()));
     css(
       badge,
       'position:absolute;top:-6px;right:-4px;min-width:20px;padding:3px 6px;box-sizing:border-box;border-radius:10px;background:#e03131;color:#fff;font:700 12px/14px system-ui,sans-serif;display:none',

@@ -19,6 +19,12 @@ export const contacts = pgTable(
     phone: text('phone'),
     avatar: text('avatar'),
     attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The language the customer reads (one of the app's languages): the one the chat widget
+     * showed them. Mails to the customer (ratings, transcripts, replies by email) are written in
+     * it; null: the store's widget language, else English (docs/i18n.md, "Mails").
+     */
+    locale: text('locale'),
     createdAt: createdAt(),
   },
   // Trigram indexes for the inbox search (substring / ILIKE); migration 0007 creates them only

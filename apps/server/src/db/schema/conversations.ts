@@ -153,7 +153,7 @@ export const messages = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     direction: text('direction', { enum: ['incoming', 'outgoing', 'internal'] }).notNull(),
-    kind: text('kind', { enum: ['message', 'note', 'activity', 'call'] })
+    kind: text('kind', { enum: ['message', 'note', 'activity', 'call', 'reaction'] })
       .notNull()
       .default('message'),
     body: text('body').notNull(),

@@ -17,3 +17,4 @@ export * from './feature-requests';
 export * from './help-center';
 export * from './jobs';
 export * from './reports';
+export * from './assignment';

@@ -31,7 +31,7 @@ export async function sendStoredFile(
       .header('accept-ranges', 'bytes')
       .header('x-content-type-options', 'nosniff')
       .send({
-        code: 'validation_error',
+        code: 'range_not_satisfiable',
         message: `The requested range is outside the file, which has ${err.size} bytes.`,
       });
   }

@@ -97,7 +97,7 @@ function servedFiles(name: string, env: () => Record<string, string>) {
       });
       expect(beyond.statusCode).toBe(416);
       expect(beyond.headers['content-range']).toBe(`bytes */${file.bytes.length}`);
-      expect(beyond.json()).toMatchObject({ code: 'validation_error' });
+      expect(beyond.json()).toMatchObject({ code: 'range_not_satisfiable' });
 
       const head = await ctx.app.inject({ method: 'HEAD', url });
       expect(head.statusCode).toBe(200);

@@ -10,6 +10,7 @@ import {
 } from '@parley/contracts';
 import { clearSessionCookies, setSessionCookies } from '../../lib/cookies';
 import type { Deps } from '../../lib/deps';
+import { requestLanguages } from '../../lib/i18n';
 import { sessionOf } from '../../plugins/auth';
 import {
   changePassword,
@@ -90,7 +91,7 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await forgotPassword(deps, request.body.email);
+        await forgotPassword(deps, request.body.email, requestLanguages(request.headers));
         return { ok: true as const };
       },
     );

@@ -1,7 +1,7 @@
 import type { AuthResponse, LoginBody, SignupBody } from '@parley/contracts';
 import { DAY_MS, PASSWORD_MAX_AGE_DAYS, PROFILE_COLOR_CHOICES } from '@parley/contracts';
 import type { Db } from '../../db/client';
-import { users, auditLog } from '../../db/schema';
+import { users } from '../../db/schema';
 import {
   DUMMY_PASSWORD_HASH_PROMISE,
   hashPassword,
@@ -10,6 +10,8 @@ import {
   verifyPassword,
 } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
+import { recordAudit } from '../audit-log/audit-log.service';
+import { chooseLocale, serverI18n } from '../../lib/i18n';
 import { AppError, conflict } from '../../lib/errors';
 import { SESSION_TTL_MS } from '../../plugins/auth';
 import { createAccountForOwner } from '../accounts/accounts.service';
@@ -95,7 +97,7 @@ export async function signup(deps: Deps, body: SignupBody): Promise<IssuedSessio
       ownerId: user.id,
       trialDays: deps.config.trialDays,
     });
-    await tx.insert(auditLog).values({ accountId: account.id, userId: user.id, action: 'signup' });
+    await recordAudit(tx, { accountId: account.id, userId: user.id, action: 'signup' });
     return issueSession(tx, user, account.id);
   });
 }
@@ -118,9 +120,7 @@ export async function login(deps: Deps, body: LoginBody): Promise<IssuedSession>
   }
   const membership = await firstMembershipOf(deps.db, user.id);
   if (!membership) throw new AppError(403, 'not_a_member', 'You are not a member of any account.');
-  await deps.db
-    .insert(auditLog)
-    .values({ accountId: membership.accountId, userId: user.id, action: 'login' });
+  await recordAudit(deps.db, { accountId: membership.accountId, userId: user.id, action: 'login' });
   return issueSession(deps.db, user, membership.accountId);
 }
 
@@ -129,8 +129,11 @@ export async function logout(deps: Deps, session: { userId: number; tokenId: num
   deps.events.emit('access_revoked', { userId: session.userId, tokenIds: [session.tokenId] });
 }
 
-/** Always answers the same way, whether or not the email is known. */
-export async function forgotPassword(deps: Deps, email: string) {
+/**
+ * Always answers the same way, whether or not the email is known. The mail is in the person's
+ * chosen language, else in the one their browser asked for (`languages`, best first).
+ */
+export async function forgotPassword(deps: Deps, email: string, languages: string[] = []) {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const token = randomToken(32);
@@ -141,13 +144,24 @@ export async function forgotPassword(deps: Deps, email: string) {
     expiresAt: new Date(Date.now() + RESET_TTL_MS),
   });
   const link = `${deps.config.publicUrl}/login/resetpassword?token=${token}`;
+  const i18n = serverI18n(chooseLocale(user.locale, languages));
+  const productName = deps.config.productName;
   await deps.mailer.send({
     to: user.email,
-    subject: `Reset your ${deps.config.productName} password`,
-    text:
-      `Hi ${user.name},\n\nSomeone asked to reset the password of your ${deps.config.productName} account.\n` +
-      `Open this link within an hour to choose a new one:\n\n${link}\n\n` +
-      `If it wasn't you, ignore this email: your password stays as it is.\n`,
+    subject: i18n._('Reset your {productName} password', { productName }),
+    text: [
+      i18n._('Hi {name},', { name: user.name }),
+      '',
+      i18n._('Someone asked to reset the password of your {productName} account.', {
+        productName,
+      }),
+      i18n._('Open this link within an hour to choose a new one:'),
+      '',
+      link,
+      '',
+      i18n._("If it wasn't you, ignore this email: your password stays as it is."),
+      '',
+    ].join('\n'),
   });
 }
 
@@ -169,7 +183,7 @@ export async function resetPassword(
     await setPassword(tx, { userId: reset.userId, passwordHash });
     // Every session ends with a credential change (ASVS 7.4.3).
     const tokenIds = await deleteTokensOfUser(tx, reset.userId);
-    await tx.insert(auditLog).values({ userId: reset.userId, action: 'password_reset' });
+    await recordAudit(tx, { userId: reset.userId, action: 'password_reset' });
     return { userId: reset.userId, tokenIds };
   });
   deps.events.emit('access_revoked', ended);
@@ -210,9 +224,7 @@ export async function changePassword(
     const membership = v.accountId ?? (await firstMembershipOf(tx, user.id))?.accountId;
     if (!membership)
       throw new AppError(403, 'not_a_member', 'You are not a member of any account.');
-    await tx
-      .insert(auditLog)
-      .values({ accountId: membership, userId: user.id, action: 'password_change' });
+    await recordAudit(tx, { accountId: membership, userId: user.id, action: 'password_change' });
     return issueSession(tx, user, membership);
   });
   deps.events.emit('password_changed', { userId: user.id });

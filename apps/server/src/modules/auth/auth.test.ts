@@ -5,6 +5,7 @@ import {
   as,
   createTestContext,
   linkFromMail,
+  readMailbox,
   sessionFrom,
   signUp,
   uniqueEmail,
@@ -178,6 +179,34 @@ describe('passwords', () => {
     const res = await post('/dashboardapi/auth/password/forgot', { email });
     expect(res.json()).toEqual({ ok: true });
     await expect(linkFromMail(ctx, email, '/login/resetpassword')).rejects.toThrow(/no mail to/);
+  });
+
+  it('the reset mail is in the person’s chosen language, else the one their browser asked for', async () => {
+    const { simpleParser } = await import('mailparser');
+    const newestMailTo = async (to: string) => {
+      const mails = (await readMailbox(ctx)).filter((m) => m.to === to);
+      return simpleParser(mails.at(-1)!.raw);
+    };
+    const s = await signUp(ctx, { name: 'Lucía' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/dashboardapi/auth/password/forgot',
+      headers: { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' },
+      payload: { email: s.email },
+    });
+    const spanish = await newestMailTo(s.email);
+    expect(spanish.subject).toBe('Restablece tu contraseña de Parley');
+    expect(spanish.text).toContain('Hola, Lucía:');
+
+    // Her own choice in Profile wins over the browser's.
+    await as(ctx, s).patch('/dashboardapi/me/profile', { locale: 'de' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/dashboardapi/auth/password/forgot',
+      headers: { 'accept-language': 'es' },
+      payload: { email: s.email },
+    });
+    expect((await newestMailTo(s.email)).subject).toBe('Setze dein Parley-Passwort zurück');
   });
 
   it('change password sets last_password_updated, revokes other sessions and answers a new one', async () => {

@@ -8,6 +8,7 @@ import {
   conversations,
   messages,
   users,
+  widgets,
 } from '../../db/schema';
 
 /** The most messages a transcript shows (the newest ones). */
@@ -30,11 +31,15 @@ export async function findConversationForCustomer(
       accountName: accounts.name,
       contactEmail: contacts.email,
       contactName: contacts.name,
+      contactLocale: contacts.locale,
+      // The store's widget settings, for the language it speaks to customers.
+      widgetChat: widgets.chat,
     })
     .from(conversations)
     .innerJoin(accounts, eq(accounts.id, conversations.accountId))
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .leftJoin(brands, eq(brands.id, conversations.brandId))
+    .leftJoin(widgets, eq(widgets.brandId, conversations.brandId))
     .where(and(eq(conversations.id, conversationId), eq(conversations.accountId, accountId)))
     .limit(1);
   return row ?? null;

@@ -2,11 +2,13 @@ import type { FeedbackInfo, Transcript, WidgetMessage } from '@parley/contracts'
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { chooseLocale, serverI18n } from '../../lib/i18n';
 import { RetryableError, enqueueJob, type JobHandler } from '../../lib/jobs';
 import { attachmentsOfMessages } from '../attachments/attachments.service';
 import { sendConversationMail } from '../email-channel/email-channel.public';
 import { signedDownloadPath } from '../attachments/attachments.service';
 import { initialsOf } from '../me/me.service';
+import { chatOf } from '../widgets/widgets.service';
 import {
   customerVisibleMessages,
   findConversationForCustomer,
@@ -237,7 +239,15 @@ export function feedbackEmailJob(deps: Deps): JobHandler {
       if (!conversation?.contactEmail || !sameClosing) return;
       const brand = brandNameOf(conversation);
       const ids = { accountId: conversation.accountId, conversationId: conversation.id };
-      const about = conversation.subject ? ` about “${conversation.subject}”` : '';
+      // The customer's language (the one the chat widget showed them), else the store's.
+      const i18n = serverI18n(
+        chooseLocale(
+          conversation.contactLocale,
+          chatOf(conversation.widgetChat ?? undefined).locale,
+        ),
+      );
+      const name = conversation.contactName;
+      const subject = conversation.subject;
       try {
         // From the brand's email channel, so the customer's answer lands in the conversation.
         await sendConversationMail(
@@ -245,14 +255,27 @@ export function feedbackEmailJob(deps: Deps): JobHandler {
           { ...ids, fromName: brand },
           {
             to: conversation.contactEmail,
-            subject: `How did we do? Rate your conversation with ${brand}`,
-            text:
-              `Hi${conversation.contactName ? ` ${conversation.contactName}` : ''},\n\n` +
-              `Your conversation with ${brand}${about} has been resolved. ` +
-              `How satisfied are you with the help you got? Rate it from 1 to 5 stars (the link is valid for 30 days):\n\n` +
-              `${feedbackUrl(deps, conversation.accountId, conversation.id)}\n\n` +
-              `Read the conversation again:\n\n` +
-              `${transcriptUrl(deps, conversation.accountId, conversation.id)}\n`,
+            subject: i18n._('How did we do? Rate your conversation with {brand}', { brand }),
+            text: [
+              name ? i18n._('Hi {name},', { name }) : i18n._('Hi,'),
+              '',
+              subject
+                ? i18n._('Your conversation with {brand} about “{subject}” has been resolved.', {
+                    brand,
+                    subject,
+                  })
+                : i18n._('Your conversation with {brand} has been resolved.', { brand }),
+              i18n._(
+                'How satisfied are you with the help you got? Rate it from 1 to 5 stars (the link is valid for 30 days):',
+              ),
+              '',
+              feedbackUrl(deps, conversation.accountId, conversation.id),
+              '',
+              i18n._('Read the conversation again:'),
+              '',
+              transcriptUrl(deps, conversation.accountId, conversation.id),
+              '',
+            ].join('\n'),
           },
         );
       } catch (err) {

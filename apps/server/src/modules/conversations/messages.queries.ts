@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Message } from '@parley/contracts';
+import { REACTION_ID_PREFIX, type Message } from '@parley/contracts';
 import { executePrepared, intArray, renderedOnce, type Db } from '../../db/client';
 import { jsonText } from '../../db/json-text';
 
@@ -35,6 +35,16 @@ const MESSAGE_JSON = renderedOnce(
     email_auth: sql`coalesce(m.email_auth::text, 'null')`,
     attachments: sql`'[]'`,
     created_at: jsonText.timestamp(sql`m.created_at`),
+    // A reaction names its message by that message's provider id, after REACTION_ID_PREFIX.
+    reacted_to: sql`(case when m.kind = 'reaction' then coalesce((
+      select ${jsonText.object({
+        id: jsonText.scalar(sql`t.id`),
+        body: jsonText.string(sql`left(t.body, 300)`),
+      })}
+      from messages t
+      where t.support_channel_id = m.support_channel_id and t.account_id = m.account_id
+        and t.provider_message_id = substr(m.provider_message_id, ${sql.raw(String(REACTION_ID_PREFIX.length + 1))})
+      limit 1), 'null') else 'null' end)`,
   }),
 );
 

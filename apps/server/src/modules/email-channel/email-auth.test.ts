@@ -249,6 +249,61 @@ describe('inbound sender checks (SPF, DKIM, DMARC, ARC) on the built-in SMTP ser
     expect(after.slice(before).map((m) => m.to)).toEqual([address]);
   });
 
+  it('a forged mail whose Reply-To names an existing customer is never merged into her contact, never threads by subject, and copies nobody', async () => {
+    const s = await signUp(ctx);
+    const ch = await emailChannel(s);
+    expect(
+      (
+        await as(ctx, s).patch('/dashboardapi/global/settings', {
+          treat_subject_and_sender_combination_as_single_thread: true,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const alice = customerDomain();
+    const address = `alice@${alice.domain}`;
+    await deliver({
+      from: `Alice Archer <${address}>`,
+      to: ch.address,
+      subject: 'Order 1001',
+      text: 'Where is my parcel?',
+      dkim: alice.dkim,
+    });
+    const [real] = await messagesOfChannel(ch.id);
+
+    // A "contact form" From a domain that publishes DMARC, not signed by it, naming Alice in
+    // Reply-To: the Reply-To decides the customer, but nothing vouches for it.
+    const forms = customerDomain();
+    await deliver({
+      from: `Store Forms <forms@${forms.domain}>`,
+      replyTo: `Alice Archer <${address}>`,
+      to: ch.address,
+      cc: 'Mallory <mallory@elsewhere.example>',
+      subject: 'Re: Order 1001',
+      text: 'Please send my parcel to 1 Thief Lane instead.',
+    });
+    const [, forged] = await messagesOfChannel(ch.id);
+    expect(forged!.emailAuth).toMatchObject({
+      dmarc: 'fail',
+      from: `forms@${forms.domain}`,
+      dmarc_failed: true,
+    });
+    expect(forged!.conversationId).not.toBe(real!.conversationId);
+    expect(forged!.senderContactId).not.toBe(real!.senderContactId);
+    const stranger = await senderOf(forged!);
+    expect(stranger).toMatchObject({ name: 'Alice Archer', email: null });
+    const identities = await ctx.deps.db
+      .select({ kind: contactIdentities.kind, value: contactIdentities.value })
+      .from(contactIdentities)
+      .where(eq(contactIdentities.contactId, stranger.id));
+    expect(identities).toEqual([{ kind: 'email_unverified', value: address }]);
+    // The forger's Cc is not remembered: our answer goes to Alice's address alone.
+    const [conv] = await ctx.deps.db
+      .select({ emailRecipients: conversations.emailRecipients })
+      .from(conversations)
+      .where(eq(conversations.id, forged!.conversationId));
+    expect(conv!.emailRecipients?.cc ?? []).toEqual([]);
+  });
+
   it('a domain without a DMARC policy is filed as before: SPF fail alone merges into the contact', async () => {
     const s = await signUp(ctx);
     const ch = await emailChannel(s);

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  contactIdentities,
+  contacts,
   conversations,
   messages,
   sendingDomains,
@@ -182,4 +184,61 @@ export async function saveEmailAuth(
     .update(messages)
     .set({ emailAuth: v.emailAuth })
     .where(and(eq(messages.accountId, v.accountId), eq(messages.id, v.messageId)));
+}
+
+/** Every address the account's email channels receive on (lower-case, as set up). */
+export async function accountSupportAddresses(db: Db, accountId: number): Promise<string[]> {
+  const rows = await db
+    .select({ address: sql<string | null>`lower(${supportChannels.settings}->>'address')` })
+    .from(supportChannels)
+    .where(and(eq(supportChannels.accountId, accountId), eq(supportChannels.type, 'email')));
+  return rows.flatMap((r) => (r.address ? [r.address] : []));
+}
+
+/**
+ * The conversation's remembered Cc / Bcc and the addresses its customer is known by (the
+ * contact's email and email identities), for deciding who else a received mail involved.
+ */
+export async function conversationParticipants(
+  db: Db,
+  v: { accountId: number; conversationId: number },
+) {
+  const [conv] = await db
+    .select({
+      contactId: conversations.contactId,
+      emailRecipients: conversations.emailRecipients,
+      contactEmail: contacts.email,
+    })
+    .from(conversations)
+    .leftJoin(contacts, eq(contacts.id, conversations.contactId))
+    .where(and(eq(conversations.accountId, v.accountId), eq(conversations.id, v.conversationId)))
+    .limit(1);
+  if (!conv) return null;
+  const identities = await db
+    .select({ value: contactIdentities.value })
+    .from(contactIdentities)
+    .where(
+      and(
+        eq(contactIdentities.accountId, v.accountId),
+        eq(contactIdentities.contactId, conv.contactId),
+        inArray(contactIdentities.kind, ['email', 'email_unverified']),
+      ),
+    );
+  return {
+    recipients: conv.emailRecipients ?? { cc: [], bcc: [] },
+    customerAddresses: [conv.contactEmail, ...identities.map((i) => i.value)]
+      .filter((a): a is string => Boolean(a))
+      .map((a) => a.trim().toLowerCase()),
+  };
+}
+
+/** Sets the Cc the conversation's next reply offers (its Bcc is kept). */
+export async function saveConversationCc(
+  db: Db,
+  v: { accountId: number; conversationId: number; cc: string[]; bcc: string[] },
+) {
+  await db
+    .update(conversations)
+    .set({ emailRecipients: { cc: v.cc, bcc: v.bcc } })
+    .where(and(eq(conversations.accountId, v.accountId), eq(conversations.id, v.conversationId)));
 }

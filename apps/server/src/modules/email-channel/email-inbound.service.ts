@@ -27,6 +27,7 @@ import {
   type EmailChannelRow,
 } from './email-channel.queries';
 import { INLINE_IMAGE_PATH, inlineImagePath } from './inline-images';
+import { rememberParticipants } from './participants';
 import { rawBodyText, repairHeaderBytes, withoutNul } from './mail-repair';
 import { baseAddress, conversationFromMessageIds, conversationFromRecipients } from './reply-token';
 
@@ -78,8 +79,9 @@ function headerAddresses(mail: ParsedMail, name: string): string[] {
  * Who the mail is from as far as the conversation goes: a contact form or store platform sends
  * From its own address (`mailer@shopify.com`) with the customer in Reply-To, so a single Reply-To
  * address that differs from From names the customer — and the reply goes there. From stays when
- * Reply-To is absent, lists several addresses (a group, not one customer), or is our own support
- * address (an answer to us must not become a contact of its own).
+ * Reply-To is absent, lists several addresses (a group, not one customer), is our own support
+ * address (an answer to us must not become a contact of its own), or is the mailing list the
+ * mail came through. Sender never decides: it names the platform that sent, not the customer.
  */
 function customerOf(mail: ParsedMail, supportAddress: string | undefined | null) {
   const from = mail.from?.value.find((v) => v.address) ?? null;
@@ -89,7 +91,22 @@ function customerOf(mail: ParsedMail, supportAddress: string | undefined | null)
   const lower = candidate.address!.trim().toLowerCase();
   if (!lower.includes('@') || lower === from?.address?.trim().toLowerCase()) return from;
   if (supportAddress && baseAddress(lower) === supportAddress.toLowerCase()) return from;
+  // A mailing list that sets Reply-To to itself names the list, not a customer.
+  if (listAddresses(mail).includes(lower)) return from;
   return candidate;
+}
+
+/** The addresses a mailing list's mail names as the list's (List-Post, List-Id's mailto). */
+function listAddresses(mail: ParsedMail): string[] {
+  const list: unknown = mail.headers.get('list');
+  if (!list || typeof list !== 'object') return [];
+  return Object.values(list as Record<string, unknown>).flatMap((entry) => {
+    const address =
+      entry && typeof entry === 'object' && 'mail' in entry
+        ? (entry as { mail: unknown }).mail
+        : null;
+    return typeof address === 'string' ? [address.trim().toLowerCase()] : [];
+  });
 }
 
 /** Message-IDs named by In-Reply-To and References (with their angle brackets, as stored). */
@@ -296,12 +313,23 @@ export async function fileInboundEmail(
       automatic,
       receivedAt: new Date(),
       attachments: files,
-      ...(emailAuth
-        ? {
-            inTransaction: (tx, stored) =>
-              saveEmailAuth(tx, { accountId, messageId: stored.messageId, emailAuth }),
-          }
-        : {}),
+      inTransaction: async (tx, stored) => {
+        if (emailAuth)
+          await saveEmailAuth(tx, { accountId, messageId: stored.messageId, emailAuth });
+        // Who else the mail went to joins the next reply's Cc ("Reply all"); never from a mail
+        // that may be forged (its addresses are the forger's choice) nor from an auto-reply.
+        if (!unverified && !automatic)
+          await rememberParticipants(tx, {
+            accountId,
+            conversationId: stored.conversationId,
+            addresses: [from, ...addresses(mail.to), ...addresses(mail.cc)],
+            // The platform that mailed for the customer, and a mailing list, are nobody to copy.
+            never: [
+              ...(fromHeader && fromHeader !== from ? [fromHeader] : []),
+              ...listAddresses(mail),
+            ],
+          });
+      },
     });
     // A re-delivered mail keeps the files it was first stored with.
     if (result.duplicate) await removeInboundFiles(deps, files);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, auditLog, sendingDomains, supportChannels } from '../../db/schema';
+import { accounts, sendingDomains, supportChannels } from '../../db/schema';
 
 type Account = { accountId: number };
 
@@ -181,11 +181,4 @@ export async function refreshDmarcFlag(db: Db, { accountId }: Account): Promise<
     .where(eq(accounts.id, accountId))
     .returning({ required: accounts.dmarcVerificationRequired });
   return row?.required ?? false;
-}
-
-export async function audit(
-  db: Db,
-  entry: Account & { userId: number; action: string; details: Record<string, unknown> },
-) {
-  await db.insert(auditLog).values(entry);
 }

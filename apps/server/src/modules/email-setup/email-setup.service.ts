@@ -14,10 +14,10 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { conflict, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
+import { recordAudit } from '../audit-log/audit-log.service';
 import { checkDomainRecords, createResolver, recordsToPublish } from './dns-check';
 import { applyEmailSetupBody, emailChannelView } from '../email-channel/channel-settings.public';
 import {
-  audit,
   findEmailChannel,
   findSendingDomain,
   insertEmailChannel,
@@ -163,7 +163,7 @@ export async function createEmailSetup(
       secretsEncrypted: extras.secretsEncrypted,
     });
     await refreshDmarcFlag(tx, { accountId });
-    await audit(tx, {
+    await recordAudit(tx, {
       accountId,
       userId: agent.userId,
       action: 'email_setup_created',
@@ -203,7 +203,7 @@ export async function updateEmailSetup(
       secretsEncrypted: extras.secretsEncrypted,
     });
     await refreshDmarcFlag(tx, { accountId });
-    await audit(tx, {
+    await recordAudit(tx, {
       accountId,
       userId: agent.userId,
       action: 'email_setup_updated',
@@ -249,7 +249,7 @@ export async function verifySendingDomain(
     });
     const flag = await refreshDmarcFlag(tx, { accountId });
     if (allVerified !== (row.verifiedAt !== null))
-      await audit(tx, {
+      await recordAudit(tx, {
         accountId,
         userId: agent.userId,
         action: allVerified ? 'sending_domain_verified' : 'sending_domain_unverified',

@@ -43,7 +43,7 @@ import {
   saveProviderCredentials,
 } from '../channels/channels.service';
 import { recordProviderInbound } from '../channels/provider-inbound.public';
-import { receivedAt } from '../meta/meta.public';
+import { receivedAt, recordReaction } from '../meta/meta.public';
 import {
   describeCloudChannel,
   isCloudApiChannel,
@@ -292,6 +292,23 @@ async function processMessage(deps: Deps, channel: ChannelRow, payload: Obj, at:
     return;
   const type = str(payload.type);
   const inner = obj(payload.payload);
+  const identity = {
+    kind: 'whatsapp' as const,
+    value: phone.replace(/^\+/, ''),
+    name: str(sender.name) || null,
+    phone: `+${phone.replace(/^\+/, '')}`,
+  };
+  if (type === 'reaction') {
+    // The message reacted to: Gupshup's id of our reply (context.gsId, or msgId), else
+    // WhatsApp's; an empty emoji takes the reaction back.
+    const context = obj(payload.context);
+    return recordReaction(deps, channel, {
+      identity,
+      onProviderMessageIds: [str(context.gsId), str(inner.msgId), str(context.id)],
+      emoji: str(inner.emoji),
+      receivedAt: at,
+    });
+  }
   const files: InboundFile[] = [];
   const lines = [textOf(type, inner)];
   if (MEDIA_TYPES.has(type)) {
@@ -300,12 +317,7 @@ async function processMessage(deps: Deps, channel: ChannelRow, payload: Obj, at:
     if (note) lines.push(note);
   }
   await recordProviderInbound(deps, channel, {
-    identity: {
-      kind: 'whatsapp',
-      value: phone.replace(/^\+/, ''),
-      name: str(sender.name) || null,
-      phone: `+${phone.replace(/^\+/, '')}`,
-    },
+    identity,
     body: lines.filter(Boolean).join('\n'),
     providerMessageId: id,
     receivedAt: at,

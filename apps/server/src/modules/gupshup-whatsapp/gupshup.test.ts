@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '@parley/contracts';
 import { attachments, conversations, jobs, messages } from '../../db/schema';
 import { as, signUp, type Session, type TestContext } from '../../test/harness';
 import type { FakeGupshup } from '../../test/fake-gupshup';
@@ -344,6 +345,53 @@ describe('WhatsApp (Gupshup) outbound', () => {
       failure_reason:
         'WhatsApp could not deliver the message: Number Does Not Exists On WhatsApp (error 1002)',
     });
+  });
+
+  it('a reaction is kept as a reaction on the message it is on, replaced by the next, and never reopens', async () => {
+    const { owner, channel, from, conversationId } = await conversationWithCustomer();
+    const id = await reply(owner, conversationId, 'Your order is on its way.');
+    await ctx.deps.jobs.drain();
+    const [ours] = await ctx.deps.db.select().from(messages).where(eq(messages.id, id));
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${conversationId}`, {
+      status: 'closed',
+    });
+    // Gupshup's v2 reaction: the emoji and the message it is on, with the reply's context.
+    const react = (emoji: string) =>
+      callback(
+        channel.callbackPath,
+        messageEvent(from, 'reaction', { emoji, msgId: ours!.providerMessageId }),
+      );
+    const withContext = (emoji: string) => {
+      const event = messageEvent(from, 'reaction', { emoji, msgId: ours!.providerMessageId });
+      return callback(channel.callbackPath, {
+        ...event,
+        payload: {
+          ...event.payload,
+          context: {
+            id: `wamid.${crypto.randomBytes(6).toString('hex')}`,
+            gsId: ours!.providerMessageId,
+          },
+        },
+      });
+    };
+    await withContext('🙏');
+    const reactions = async () =>
+      (
+        (await as(ctx, owner).get(`/dashboardapi/conversations/${conversationId}/messages`)).json()
+          .items as Message[]
+      ).filter((m) => m.kind === 'reaction');
+    expect(await reactions()).toMatchObject([
+      { body: '🙏', reacted_to: { id, body: 'Your order is on its way.' } },
+    ]);
+    await react('👍');
+    expect((await reactions()).map((m) => m.body)).toEqual(['👍']);
+    await react('');
+    expect((await reactions()).map((m) => m.body)).toEqual(['']);
+    const [conv] = await ctx.deps.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    expect(conv).toMatchObject({ status: 'closed', waitingSince: null });
   });
 
   it('retries a 5xx with back-off and then sends exactly once', async () => {

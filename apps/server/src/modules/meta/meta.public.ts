@@ -16,6 +16,7 @@ export {
 } from './graph-api';
 export type { GraphAnswer } from './graph-api';
 export { channelsConnectedTo, findChannelByMetaId } from './meta.queries';
+export { recordReaction, type CustomerReaction } from './reactions';
 
 export const META_WEBHOOK_PATH = '/dashboardapi/meta/webhook';
 

@@ -220,3 +220,44 @@ export async function insertEchoMessage(
     return row.id;
   });
 }
+
+/** A message of the channel by the provider's id, in either direction (what a reaction is on). */
+export async function findChannelMessage(
+  db: Db,
+  v: { accountId: number; supportChannelId: number; providerMessageId: string },
+) {
+  const [row] = await db
+    .select({ id: messages.id, conversationId: messages.conversationId, body: messages.body })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.accountId, v.accountId),
+        eq(messages.supportChannelId, v.supportChannelId),
+        eq(messages.providerMessageId, v.providerMessageId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Marks a just-filed customer message as a reaction (inside its filing transaction). `kind` is
+ * plain text in the database; the reaction kind is the contract's (MESSAGE_KINDS).
+ */
+export async function markAsReaction(db: Db, v: { accountId: number; messageId: number }) {
+  await db
+    .update(messages)
+    .set({ kind: 'reaction' })
+    .where(and(eq(messages.accountId, v.accountId), eq(messages.id, v.messageId)));
+}
+
+/** Changes a stored reaction's emoji ('' once it is taken back). */
+export async function saveReactionEmoji(
+  db: Db,
+  v: { accountId: number; messageId: number; emoji: string },
+) {
+  await db
+    .update(messages)
+    .set({ body: v.emoji })
+    .where(and(eq(messages.accountId, v.accountId), eq(messages.id, v.messageId)));
+}

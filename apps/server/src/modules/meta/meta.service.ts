@@ -37,6 +37,7 @@ import { queueWhatsappCloudEntries } from '../whatsapp-cloud/whatsapp-cloud.serv
 import { fetchSenderName, inspectPageToken } from './graph-api';
 import { isValidMetaSignature } from './meta-signature';
 import { META_WEBHOOK_PATH, receivedAt } from './meta.public';
+import { recordReaction } from './reactions';
 import {
   channelsConnectedTo,
   findChannelByMetaId,
@@ -79,13 +80,24 @@ export function pageTokenOf(deps: Deps, channel: ChannelRow): string {
 const routingKeyOf = (type: MetaChannelType) =>
   type === 'facebook' ? ('page_id' as const) : ('instagram_account_id' as const);
 
+/** Meta's reaction names, for an event that names no emoji. */
+const REACTION_EMOJI: Record<string, string> = {
+  like: '👍',
+  dislike: '👎',
+  love: '❤️',
+  smile: '😆',
+  wow: '😮',
+  sad: '😢',
+  angry: '😠',
+};
+
 /** The contact identity each channel type knows people by. */
 const identityKindOf = (type: string): InboundIdentity['kind'] =>
   type === 'facebook' ? 'facebook_psid' : 'instagram_id';
 
 const WEBHOOK_FIELDS: Record<MetaChannelType, string> = {
   facebook:
-    'Page: messages, messaging_postbacks, message_echoes, message_deliveries, message_reads, feed',
+    'Page: messages, messaging_postbacks, message_echoes, message_deliveries, message_reads, message_reactions, feed',
   instagram_dm: 'Instagram: messages, messaging_postbacks, message_reactions',
   instagram: 'Instagram: comments',
 };
@@ -507,6 +519,19 @@ async function processMessaging(deps: Deps, channel: ChannelRow, event: Obj) {
       body: `Clicked "${title}"`,
       files: [],
       at,
+    });
+  }
+  if (event.reaction && senderId) {
+    // Messenger's and Instagram's `message_reactions`: react names the emoji, unreact takes it back.
+    const reaction = obj(event.reaction);
+    return recordReaction(deps, channel, {
+      identity: { kind: identityKindOf(channel.type), value: senderId },
+      onProviderMessageIds: [str(reaction.mid)],
+      emoji:
+        str(reaction.action) === 'unreact'
+          ? ''
+          : str(reaction.emoji) || (REACTION_EMOJI[str(reaction.reaction)] ?? ''),
+      receivedAt: at,
     });
   }
   if (event.delivery) return applyReceipt(deps, channel, event, 'delivered');

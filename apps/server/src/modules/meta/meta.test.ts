@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '@parley/contracts';
 import {
   attachments,
   contactIdentities,
@@ -418,6 +419,52 @@ describe('Messenger outbound', () => {
     expect(await status()).toBe('delivered');
     await receipt('read', { watermark: Date.now() + 1000 });
     expect(await status()).toBe('read');
+  });
+
+  it('a reaction (message_reactions) is kept as a reaction on the reply, replaced, taken back by unreact, and never reopens', async () => {
+    const { owner, page, customer, conversationId } = await messengerConversation();
+    const sent = await reply(owner, conversationId, 'Yes, in 3 days.');
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${conversationId}`, {
+      status: 'closed',
+    });
+    // Meta's reaction event: react with the emoji, unreact without one.
+    const reaction = (body: Record<string, unknown>) =>
+      deliver({
+        object: 'page',
+        entry: [
+          {
+            id: page.pageId,
+            time: Date.now(),
+            messaging: [
+              {
+                sender: { id: customer },
+                recipient: { id: page.pageId },
+                timestamp: Date.now(),
+                reaction: { mid: sent.providerMessageId, ...body },
+              },
+            ],
+          },
+        ],
+      });
+    const reactions = async () =>
+      (
+        (await as(ctx, owner).get(`/dashboardapi/conversations/${conversationId}/messages`)).json()
+          .items as Message[]
+      ).filter((m) => m.kind === 'reaction');
+    await reaction({ reaction: 'love', emoji: '❤️', action: 'react' });
+    expect(await reactions()).toMatchObject([
+      {
+        direction: 'incoming',
+        body: '❤️',
+        reacted_to: { id: sent.id, body: 'Yes, in 3 days.' },
+      },
+    ]);
+    await reaction({ reaction: 'like', action: 'react' });
+    expect((await reactions()).map((m) => m.body)).toEqual(['👍']);
+    await reaction({ reaction: 'like', action: 'unreact' });
+    expect((await reactions()).map((m) => m.body)).toEqual(['']);
+    const [conv] = await conversationsOf(sent.supportChannelId);
+    expect(conv).toMatchObject({ status: 'closed', waitingSince: null });
   });
 
   it('uses the HUMAN_AGENT tag from 24 hours to 7 days, and refuses after 7 days in words', async () => {

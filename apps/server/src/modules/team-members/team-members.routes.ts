@@ -14,6 +14,7 @@ import {
 } from '@parley/contracts';
 import { setSessionCookies } from '../../lib/cookies';
 import type { Deps } from '../../lib/deps';
+import { requestLanguages } from '../../lib/i18n';
 import { agentOf, requireAdmin } from '../../plugins/auth';
 import {
   acceptInvitation,
@@ -65,7 +66,7 @@ export const teamMembersRoutes =
       async (request, reply) => {
         const agent = requireAdmin(request);
         reply.status(201);
-        return inviteMember(deps, agent, request.body);
+        return inviteMember(deps, agent, request.body, requestLanguages(request.headers));
       },
     );
 
@@ -120,7 +121,13 @@ export const teamMembersRoutes =
           response: { 200: pendingInvitation },
         },
       },
-      async (request) => resendInvitation(deps, requireAdmin(request), request.params.id),
+      async (request) =>
+        resendInvitation(
+          deps,
+          requireAdmin(request),
+          request.params.id,
+          requestLanguages(request.headers),
+        ),
     );
 
     app.post(

@@ -2,9 +2,10 @@ import { DAY_MS } from '@parley/contracts';
 import type { InvitationInfo, PermissionLevel, TeamMembersResponse } from '@parley/contracts';
 import type { AgentContext } from '../../lib/http-types';
 import type { Deps } from '../../lib/deps';
-import { auditLog } from '../../db/schema';
+import { recordAudit } from '../audit-log/audit-log.service';
 import { hashToken, randomToken, verifyPassword } from '../../lib/crypto';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { chooseLocale, serverI18n } from '../../lib/i18n';
 import { findAccount, findMembership, insertMembership } from '../accounts/accounts.service';
 import { findUserByEmail, findUserById } from '../auth/auth.service';
 import { createUser, issueSession, type IssuedSession } from '../auth/auth.service';
@@ -48,10 +49,12 @@ export async function getTeamMembers(deps: Deps, accountId: number): Promise<Tea
   };
 }
 
+/** `languages`: the inviter's browser's, best first (the mail's language when they chose none). */
 export async function inviteMember(
   deps: Deps,
   agent: AgentContext,
   body: { email: string; permission_level: 'admin' | 'agent' },
+  languages: string[] = [],
 ) {
   if (await isMemberByEmail(deps.db, { accountId: agent.accountId, email: body.email })) {
     throw conflict(`${body.email} is already a member of this account.`, 'already_member');
@@ -69,16 +72,20 @@ export async function inviteMember(
     invitedBy: agent.userId,
     expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
   });
-  await deps.db.insert(auditLog).values({
+  await recordAudit(deps.db, {
     accountId: agent.accountId,
     userId: agent.userId,
     action: 'invitation_sent',
     details: { email: body.email, permission_level: body.permission_level },
   });
-  await sendInvitationMail(deps, { email: body.email, token, inviter, account });
+  await sendInvitationMail(deps, { email: body.email, token, inviter, account, languages });
   return toPendingInvitation(invitation);
 }
 
+/**
+ * The invitation, in the inviter's language (their choice, else their browser's): a teammate
+ * usually shares it, and the invited person has no account to have chosen one.
+ */
 function sendInvitationMail(
   deps: Deps,
   {
@@ -86,20 +93,34 @@ function sendInvitationMail(
     token,
     inviter,
     account,
+    languages,
   }: {
     email: string;
     token: string;
-    inviter: { name: string } | null;
+    inviter: { name: string; locale: string | null } | null;
     account: { name: string } | null;
+    languages: string[];
   },
 ) {
   const link = invitationLinkOf(deps, token);
+  const i18n = serverI18n(chooseLocale(inviter?.locale, languages));
+  const values = {
+    inviterName: inviter?.name ?? i18n._('A teammate'),
+    accountName: account?.name ?? i18n._('their team'),
+    productName: deps.config.productName,
+  };
   return deps.mailer.send({
     to: email,
-    subject: `${inviter?.name ?? 'A teammate'} invited you to ${account?.name ?? 'a team'} on ${deps.config.productName}`,
-    text:
-      `Hi,\n\n${inviter?.name ?? 'A teammate'} invited you to join ${account?.name ?? 'their team'} on ${deps.config.productName}.\n` +
-      `Accept within 7 days:\n\n${link}\n`,
+    subject: i18n._('{inviterName} invited you to {accountName} on {productName}', values),
+    text: [
+      i18n._('Hi,'),
+      '',
+      i18n._('{inviterName} invited you to join {accountName} on {productName}.', values),
+      i18n._('Accept within 7 days:'),
+      '',
+      link,
+      '',
+    ].join('\n'),
   });
 }
 
@@ -171,9 +192,11 @@ export async function acceptInvitation(
         permissionLevel: invitation.permissionLevel,
       });
     }
-    await tx
-      .insert(auditLog)
-      .values({ accountId: invitation.accountId, userId: user.id, action: 'invitation_accepted' });
+    await recordAudit(tx, {
+      accountId: invitation.accountId,
+      userId: user.id,
+      action: 'invitation_accepted',
+    });
     return issueSession(tx, user, invitation.accountId);
   });
 }
@@ -219,7 +242,7 @@ export async function changeMemberRole(
     )
       throw lastOwner(member.name);
     await setPermissionLevel(tx, { accountId: agent.accountId, userId, permissionLevel: level });
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       accountId: agent.accountId,
       userId: agent.userId,
       action: 'member_role_changed',
@@ -248,7 +271,7 @@ export async function removeMember(deps: Deps, agent: AgentContext, userId: numb
         throw lastOwner(member.name);
     }
     const ids = await deleteMembership(tx, { accountId: agent.accountId, userId });
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       accountId: agent.accountId,
       userId: agent.userId,
       action: 'member_removed',
@@ -289,19 +312,30 @@ const invitationLinkOf = (deps: Deps, token: string) =>
   `${deps.config.publicUrl}/settings/teammembers/invite/confirm/${token}`;
 
 /** Sends a pending (or expired) invitation again, with a new 7-day link; the old link stops working. */
-export async function resendInvitation(deps: Deps, agent: AgentContext, id: number) {
+export async function resendInvitation(
+  deps: Deps,
+  agent: AgentContext,
+  id: number,
+  languages: string[] = [],
+) {
   const { renewed, token } = await reissueInvitation(deps, agent, id);
   const [account, inviter] = await Promise.all([
     findAccount(deps.db, agent.accountId),
     findUserById(deps.db, agent.userId),
   ]);
-  await deps.db.insert(auditLog).values({
+  await recordAudit(deps.db, {
     accountId: agent.accountId,
     userId: agent.userId,
     action: 'invitation_resent',
     details: { email: renewed.email },
   });
-  await sendInvitationMail(deps, { email: renewed.email, token, inviter, account });
+  await sendInvitationMail(deps, {
+    email: renewed.email,
+    token,
+    inviter,
+    account,
+    languages,
+  });
   return toPendingInvitation(renewed);
 }
 
@@ -311,7 +345,7 @@ export async function resendInvitation(deps: Deps, agent: AgentContext, id: numb
  */
 export async function invitationLink(deps: Deps, agent: AgentContext, id: number) {
   const { renewed, token } = await reissueInvitation(deps, agent, id);
-  await deps.db.insert(auditLog).values({
+  await recordAudit(deps.db, {
     accountId: agent.accountId,
     userId: agent.userId,
     action: 'invitation_link_issued',
@@ -324,7 +358,7 @@ export async function invitationLink(deps: Deps, agent: AgentContext, id: number
 export async function revokeInvitation(deps: Deps, agent: AgentContext, id: number) {
   if (!(await deleteInvitation(deps.db, { accountId: agent.accountId, id })))
     throw notFound('That invitation');
-  await deps.db.insert(auditLog).values({
+  await recordAudit(deps.db, {
     accountId: agent.accountId,
     userId: agent.userId,
     action: 'invitation_revoked',

@@ -5,6 +5,7 @@ import {
   as,
   createTestContext,
   linkFromMail,
+  readMailbox,
   sessionFrom,
   signUp,
   uniqueEmail,
@@ -118,6 +119,39 @@ describe('team-member invitations (/settings/teammembers/invite/confirm/{token})
       await as(ctx, { ...session, accountId: existing.accountId }).get('/dashboardapi/me')
     ).json();
     expect(there).toMatchObject({ permission_level: 'owner', account: { name: 'Own Shop' } });
+  });
+
+  it('the invitation is written in the inviter’s language, else the one of the browser they invite from', async () => {
+    const { simpleParser } = await import('mailparser');
+    const newestMailTo = async (to: string) => {
+      const mails = (await readMailbox(ctx)).filter((m) => m.to === to);
+      return simpleParser(mails.at(-1)!.raw);
+    };
+    const owner = await signUp(ctx, { name: 'Inès', account_name: 'Atelier Bleu' });
+    const first = uniqueEmail('fr');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/dashboardapi/teammembers/invite',
+      headers: {
+        authorization: `Token ${owner.token}`,
+        'x-dc-account-id': String(owner.accountId),
+        'x-csrftoken': owner.csrf,
+        cookie: `csrftoken=${owner.csrf}; auth_token=${owner.token}; account_id=${owner.accountId}`,
+        'accept-language': 'fr-FR,fr;q=0.9',
+      },
+      payload: { email: first, permission_level: 'agent' },
+    });
+    expect(res.statusCode).toBe(201);
+    const french = await newestMailTo(first);
+    expect(french.subject).toBe('Inès vous invite à rejoindre Atelier Bleu sur Parley');
+    expect(french.text).toContain('Acceptez sous 7 jours :');
+
+    await as(ctx, owner).patch('/dashboardapi/me/profile', { locale: 'hi' });
+    const second = uniqueEmail('hi');
+    await invite(owner, second);
+    expect((await newestMailTo(second)).subject).toBe(
+      'Inès ने आपको Parley पर Atelier Bleu में आमंत्रित किया है',
+    );
   });
 
   it('an expired invitation is refused', async () => {

@@ -1,7 +1,7 @@
 import type { CreateTeamBody, Team, TeamsResponse, UpdateTeamBody } from '@parley/contracts';
-import { auditLog } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
+import { recordAudit } from '../audit-log/audit-log.service';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import {
@@ -79,7 +79,7 @@ export async function createTeam(
         description: body.description || null,
       });
       await replaceTeamMembers(tx, row.id, userIds);
-      await tx.insert(auditLog).values({
+      await recordAudit(tx, {
         accountId,
         userId: agent.userId,
         action: 'team_created',
@@ -129,7 +129,7 @@ export async function deleteTeam(deps: Deps, agent: AgentContext, id: number) {
   const { accountId } = agent;
   await deps.db.transaction(async (tx) => {
     if (!(await deleteTeamRow(tx, { accountId, id }))) throw notFound('That team');
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       accountId,
       userId: agent.userId,
       action: 'team_deleted',

@@ -48,6 +48,7 @@ import {
   META_WEBHOOK_PATH,
   ReauthorizationRequiredError,
   receivedAt,
+  recordReaction,
   type GraphAnswer,
 } from '../meta/meta.public';
 
@@ -300,29 +301,6 @@ function textOf(message: Obj): string {
   }
 }
 
-/**
- * A reaction in words, naming the reply it is on: "Reacted 👍 to “Your parcel left today”"; an
- * empty emoji is WhatsApp's way of taking a reaction back.
- */
-async function readReaction(deps: Deps, channel: ChannelRow, reaction: Obj) {
-  const target = await findOutgoingMessage(deps.db, {
-    accountId: channel.accountId,
-    supportChannelId: channel.id,
-    messageId: null,
-    providerMessageId: str(reaction.message_id) || null,
-  });
-  const excerpt = target?.body.replace(/\s+/g, ' ').trim() ?? '';
-  const what = excerpt
-    ? `“${excerpt.length > 80 ? `${excerpt.slice(0, 79)}…` : excerpt}”`
-    : 'a message';
-  const emoji = str(reaction.emoji);
-  return {
-    text: emoji ? `Reacted ${emoji} to ${what}` : `Removed their reaction to ${what}`,
-    // It joins the conversation of the reply it is on, even one closed since.
-    conversationId: target?.conversationId ?? null,
-  };
-}
-
 async function processMessage(deps: Deps, channel: ChannelRow, message: Obj, profiles: Obj[]) {
   const id = str(message.id);
   const from = str(message.from).replace(/\D/g, '');
@@ -330,32 +308,38 @@ async function processMessage(deps: Deps, channel: ChannelRow, message: Obj, pro
   if (await findByProviderId(deps.db, { supportChannelId: channel.id, providerMessageId: id }))
     return;
   const type = str(message.type);
+  const profile = profiles.find((p) => str(p.wa_id) === from);
+  const identity = {
+    kind: 'whatsapp' as const,
+    value: from,
+    name: str(obj(profile?.profile).name) || null,
+    phone: `+${from}`,
+  };
+  if (type === 'reaction') {
+    // An empty emoji is WhatsApp's way of taking a reaction back.
+    const reaction = obj(message.reaction);
+    return recordReaction(deps, channel, {
+      identity,
+      onProviderMessageIds: [str(reaction.message_id)],
+      emoji: str(reaction.emoji),
+      receivedAt: receivedAt(Number(str(message.timestamp)) * 1000),
+    });
+  }
   const files: InboundFile[] = [];
-  const reaction =
-    type === 'reaction' ? await readReaction(deps, channel, obj(message.reaction)) : null;
-  const lines = [reaction ? reaction.text : textOf(message)];
+  const lines = [textOf(message)];
   if (MEDIA_TYPES.has(type)) {
     const { file, note } = await fetchCloudMedia(deps, channel, type, obj(message[type]));
     if (file) files.push(file);
     if (note) lines.push(note);
   }
-  const profile = profiles.find((p) => str(p.wa_id) === from);
   await recordProviderInbound(deps, channel, {
-    identity: {
-      kind: 'whatsapp',
-      value: from,
-      name: str(obj(profile?.profile).name) || null,
-      phone: `+${from}`,
-    },
+    identity,
     // A photo on its own is the photo: only a message with nothing at all says so in words.
     body: lines.filter(Boolean).join('\n') || (files.length > 0 ? '' : '[An empty message]'),
     providerMessageId: id,
     // The 24-hour window counts from when the customer wrote (Cloud's timestamp, in seconds),
     // not from when a delayed or retried webhook reached us.
     receivedAt: receivedAt(Number(str(message.timestamp)) * 1000),
-    // A reaction is kept in the thread but asks for no answer: it never reopens nor waits.
-    automatic: reaction !== null,
-    ...(reaction?.conversationId ? { conversationId: reaction.conversationId } : {}),
     attachments: files,
   });
 }

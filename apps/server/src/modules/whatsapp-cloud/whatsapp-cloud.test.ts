@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '@parley/contracts';
 import { attachments, conversations, jobs, messages, supportChannels } from '../../db/schema';
 import { as, signUp, type Session, type TestContext } from '../../test/harness';
 import { FAKE_CLOUD_TEMPLATE, type FakeMeta, type FakeWhatsappNumber } from '../../test/fake-meta';
@@ -275,7 +276,7 @@ describe('WhatsApp Cloud API inbound', () => {
     expect(files).toMatchObject([{ contentType: 'image/jpeg', size: 512 }]);
   });
 
-  it('a reaction reads as a reaction to the reply it is on, and asks for no answer', async () => {
+  it('a reaction is kept as a reaction on the reply it is on: changed, taken back, and never reopening', async () => {
     const { owner, number, from, conversationId } = await conversationWithCustomer();
     const ours = await reply(owner, conversationId, 'Your parcel left our warehouse today.');
     await ctx.deps.jobs.drain();
@@ -284,14 +285,14 @@ describe('WhatsApp Cloud API inbound', () => {
       status: 'closed',
     });
     // The Cloud API's reaction message (developers.facebook.com/docs/whatsapp/cloud-api/webhooks/payload-examples).
-    const react = (emoji: string) =>
+    const react = (emoji: string, id = wamid()) =>
       deliver(
         cloudEvent(number, {
           contacts: [{ profile: { name: 'Lena' }, wa_id: from }],
           messages: [
             {
               from,
-              id: wamid(),
+              id,
               timestamp: String(Math.floor(Date.now() / 1000)),
               type: 'reaction',
               reaction: { message_id: wamidOfReply, emoji },
@@ -299,20 +300,52 @@ describe('WhatsApp Cloud API inbound', () => {
           ],
         }),
       );
-    await react('👍');
-    await react('');
-    const thread = await as(ctx, owner).get(
-      `/dashboardapi/conversations/${conversationId}/messages`,
-    );
-    expect((thread.json().items as { body: string }[]).map((m) => m.body).slice(-2)).toEqual([
-      'Reacted 👍 to “Your parcel left our warehouse today.”',
-      'Removed their reaction to “Your parcel left our warehouse today.”',
+    const reactions = async () => {
+      const thread = await as(ctx, owner).get(
+        `/dashboardapi/conversations/${conversationId}/messages`,
+      );
+      return (thread.json().items as Message[]).filter((m) => m.kind === 'reaction');
+    };
+    const first = wamid();
+    await react('👍', first);
+    await react('👍', first); // Meta retries the webhook
+    expect(await reactions()).toMatchObject([
+      {
+        direction: 'incoming',
+        body: '👍',
+        reacted_to: { id: ours, body: 'Your parcel left our warehouse today.' },
+      },
     ]);
     const [conv] = await ctx.deps.db
       .select()
       .from(conversations)
       .where(eq(conversations.id, conversationId));
-    expect(conv!.status).toBe('closed');
+    expect(conv).toMatchObject({ status: 'closed', waitingSince: null });
+
+    // A new emoji replaces the reaction; an empty one takes it back.
+    await react('❤️');
+    expect((await reactions()).map((m) => m.body)).toEqual(['❤️']);
+    await react('');
+    expect((await reactions()).map((m) => m.body)).toEqual(['']);
+    // A reaction to a message Parley never had is not kept.
+    await deliver(
+      cloudEvent(number, {
+        contacts: [{ profile: { name: 'Lena' }, wa_id: from }],
+        messages: [
+          {
+            from,
+            id: wamid(),
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            type: 'reaction',
+            reaction: { message_id: 'wamid.unknown', emoji: '😂' },
+          },
+        ],
+      }),
+    );
+    expect(await reactions()).toHaveLength(1);
+    expect(
+      await ctx.deps.db.select().from(conversations).where(eq(conversations.id, conversationId)),
+    ).toMatchObject([{ status: 'closed' }]);
   });
 
   it('the 24-hour window counts from when the customer wrote, not from a late webhook', async () => {

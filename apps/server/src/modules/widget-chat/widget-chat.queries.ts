@@ -378,6 +378,7 @@ export async function updateContactFromVisitor(
     email,
     replacesEmail,
     phone,
+    locale,
   }: {
     accountId: number;
     contactId: number;
@@ -386,6 +387,8 @@ export async function updateContactFromVisitor(
     email?: string | null | undefined;
     replacesEmail?: string | null | undefined;
     phone?: string | null | undefined;
+    /** The language the widget showed the visitor: the latest wins. */
+    locale?: string | null | undefined;
   },
 ) {
   const removed = Object.keys(attributes).filter((k) => attributes[k] === null);
@@ -403,8 +406,23 @@ export async function updateContactFromVisitor(
               else coalesce(${contacts.email}, ${email}) end`
           : sql`coalesce(${contacts.email}, ${email ?? null})`,
       phone: sql`coalesce(${contacts.phone}, ${phone ?? null})`,
+      ...(locale ? { locale } : {}),
     })
     .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)));
+}
+
+/** The language a conversation's customer reads (contacts.locale), if known. */
+export async function contactLocaleOf(
+  db: Db,
+  { accountId, conversationId }: { accountId: number; conversationId: number },
+): Promise<string | null> {
+  const [row] = await db
+    .select({ locale: contacts.locale })
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.id, conversationId)))
+    .limit(1);
+  return row?.locale ?? null;
 }
 
 /** Which of these conversations (each in its own account) are widget chats, by id. */

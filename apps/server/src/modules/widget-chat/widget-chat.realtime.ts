@@ -7,11 +7,13 @@ import {
   type WidgetEventPayloads,
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
+import { chooseLocale, serverI18n } from '../../lib/i18n';
 import { RetryableError } from '../../lib/jobs';
 import type { Realtime } from '../../realtime/realtime';
 import { PermanentDeliveryError, type ChannelAdapter } from '../channels/channels.public';
 import { transcriptUrl } from '../conversation-feedback/conversation-feedback.service';
 import { sendConversationMail } from '../email-channel/email-channel.public';
+import { chatOf } from '../widgets/widgets.service';
 import { toWidgetAgent, widgetConversations, widgetMessagesByIds } from './widget-chat.present';
 import {
   accountOfConversation,
@@ -20,6 +22,7 @@ import {
   visitorsOfConversation,
   widgetChatsAmong,
   type VisitorRow,
+  contactLocaleOf,
 } from './widget-chat.queries';
 
 /**
@@ -76,20 +79,30 @@ async function emailReply(
   const store = await findStore(deps.db, { accountId: reply.accountId, brandId: reply.brandId });
   const brandName = store?.brand.name ?? deps.config.productName;
   const shopUrl = store?.brand.myshopifyDomain ? `https://${store.brand.myshopifyDomain}/` : null;
+  // The language the widget showed the visitor, else the store's.
+  const contactLocale = await contactLocaleOf(deps.db, reply);
+  const i18n = serverI18n(chooseLocale(contactLocale, chatOf(store?.widget?.chat).locale));
+  const agentName = reply.agent ?? brandName;
   const lines = [
-    `${reply.agent ?? brandName} replied to your chat with ${brandName}:`,
+    i18n._('{agentName} replied to your chat with {brandName}:', { agentName, brandName }),
     '',
     reply.body,
     '',
-    ...(shopUrl ? [`Continue the chat on ${shopUrl}`] : []),
-    `The whole conversation: ${transcriptUrl(deps, reply.accountId, reply.conversationId)}`,
+    ...(shopUrl ? [i18n._('Continue the chat on {shopUrl}', { shopUrl })] : []),
+    i18n._('The whole conversation: {transcriptUrl}', {
+      transcriptUrl: transcriptUrl(deps, reply.accountId, reply.conversationId),
+    }),
   ];
   // The visitor may answer by email: from the workspace's email channel that answer threads back
   // into this conversation; MAIL_FROM is a no-reply address that refuses it.
   await sendConversationMail(
     deps,
     { accountId: reply.accountId, conversationId: reply.conversationId, fromName: brandName },
-    { to, subject: `New reply from ${brandName}`, text: lines.join('\n') },
+    {
+      to,
+      subject: i18n._('New reply from {brandName}', { brandName }),
+      text: lines.join('\n'),
+    },
   );
 }
 

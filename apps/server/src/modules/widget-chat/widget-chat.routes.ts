@@ -31,6 +31,7 @@ import {
   widgetTypingBody,
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
+import { requestLanguages } from '../../lib/i18n';
 import { AppError, badRequest } from '../../lib/errors';
 import { visitorOf } from '../../plugins/auth';
 import type { Realtime } from '../../realtime/realtime';
@@ -152,7 +153,12 @@ export const widgetChatRoutes =
         },
       },
       async (request, reply) => {
-        const started = await startConversation(deps, visitorOf(request), request.body);
+        const started = await startConversation(
+          deps,
+          visitorOf(request),
+          request.body,
+          requestLanguages(request.headers),
+        );
         reply.status(201);
         return started;
       },
@@ -192,6 +198,7 @@ export const widgetChatRoutes =
           visitorOf(request),
           request.params.id,
           request.body,
+          requestLanguages(request.headers),
         );
         reply.status(201);
         return posted;
@@ -251,7 +258,13 @@ export const widgetChatRoutes =
         },
       },
       async (request) =>
-        sendTranscript(deps, visitorOf(request), request.params.id, request.body.email),
+        sendTranscript(
+          deps,
+          visitorOf(request),
+          request.params.id,
+          request.body.email,
+          requestLanguages(request.headers),
+        ),
     );
 
     app.post(

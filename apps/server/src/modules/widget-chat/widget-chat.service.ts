@@ -5,6 +5,7 @@ import {
   MAX_ATTACHMENTS_PER_MESSAGE,
   WIDGET_EVENTS,
   widgetVisitorChannel,
+  type UiLocale,
   type WidgetChatSettings,
   type WidgetConversation,
   type WidgetMessage,
@@ -20,6 +21,7 @@ import type { Db } from '../../db/client';
 import { hashToken, randomToken, safeEqual } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { chooseLocale, serverI18n } from '../../lib/i18n';
 import type { VisitorContext } from '../../lib/http-types';
 import type { Realtime } from '../../realtime/realtime';
 import {
@@ -98,6 +100,11 @@ async function loadStore(deps: Deps, visitor: Pick<VisitorRow, 'accountId' | 'br
   return { brand: store.brand, widget: store.widget, chat: chatOf(store.widget.chat) };
 }
 
+/** The language the widget shows the visitor: the store's choice, else their browser's (docs/i18n.md). */
+function widgetLocale(chat: WidgetChatSettings, languages: string[]): UiLocale {
+  return chooseLocale(chat.locale, languages);
+}
+
 async function ownConversation(deps: Deps, visitor: VisitorRow, conversationId: number) {
   const conversation = await findOwnedConversation(deps.db, visitor, conversationId);
   // Another visitor's (or account's) conversation is answered as if it did not exist.
@@ -162,11 +169,13 @@ async function syncContact(
   v: VisitorRow,
   removed: string[] = [],
   typedEmail: string | null = null,
+  locale: UiLocale | null = null,
 ) {
   if (!v.contactId) return;
   await updateContactFromVisitor(db, {
     accountId: v.accountId,
     contactId: v.contactId,
+    locale,
     replacesEmail: v.isVerified ? typedEmail : null,
     attributes: { ...Object.fromEntries(removed.map((k) => [k, null])), ...contactAttributesOf(v) },
     name: v.name,
@@ -358,7 +367,7 @@ async function fileVisitorMessage(
   deps: Deps,
   visitor: VisitorRow,
   brandName: string,
-  m: { body: string; attachmentIds: number[]; conversationId?: number },
+  m: { body: string; attachmentIds: number[]; conversationId?: number; locale: UiLocale },
 ) {
   const channel = await liveChatChannelFor(deps.db, { ...visitor, brandName });
   const result = await recordInbound(deps, {
@@ -405,7 +414,8 @@ async function fileVisitorMessage(
   if (visitor.contactId !== result.contactId) {
     visitor = await updateVisitor(deps.db, visitor, { contactId: result.contactId });
   }
-  await syncContact(deps.db, visitor);
+  // Mails to the visitor later (rating, transcript, replies by email) speak the widget's language.
+  await syncContact(deps.db, visitor, [], null, m.locale);
   return { ...result, channel, visitor };
 }
 
@@ -414,6 +424,8 @@ export async function startConversation(
   deps: Deps,
   ctx: VisitorContext,
   body: z.infer<typeof widgetStartConversationBody>,
+  /** The visitor's browser languages (Accept-Language), best first. */
+  languages: string[] = [],
 ): Promise<{ conversation: WidgetConversation; messages: WidgetMessage[] }> {
   let visitor = await loadVisitor(deps, ctx);
   const { brand, chat } = await loadStore(deps, visitor);
@@ -439,6 +451,7 @@ export async function startConversation(
   const filed = await fileVisitorMessage(deps, visitor, brand.name, {
     body: body.body,
     attachmentIds,
+    locale: widgetLocale(chat, languages),
   });
   const ids = [filed.messageId];
   if (!isOpenAt(chat)) {
@@ -500,9 +513,10 @@ export async function postVisitorMessage(
   ctx: VisitorContext,
   conversationId: number,
   body: z.infer<typeof widgetPostMessageBody>,
+  languages: string[] = [],
 ) {
   const visitor = await loadVisitor(deps, ctx);
-  const { brand } = await loadStore(deps, visitor);
+  const { brand, chat } = await loadStore(deps, visitor);
   await ownConversation(deps, visitor, conversationId);
   if (!body.body && body.attachment_ids.length === 0)
     throw badRequest('Write a message or attach a file.', { body: 'Empty message.' });
@@ -511,6 +525,7 @@ export async function postVisitorMessage(
     body: body.body,
     attachmentIds,
     conversationId,
+    locale: widgetLocale(chat, languages),
   });
   const [message] = await widgetMessagesByIds(deps, visitor.accountId, [filed.messageId]);
   await tellOtherTabs(deps, visitor.accountId, conversationId, [message!]);
@@ -589,27 +604,30 @@ export async function sendTranscript(
   ctx: VisitorContext,
   conversationId: number,
   email: string | undefined,
+  languages: string[] = [],
 ) {
   const visitor = await loadVisitor(deps, ctx);
-  const { brand } = await loadStore(deps, visitor);
+  const { brand, chat } = await loadStore(deps, visitor);
   await ownConversation(deps, visitor, conversationId);
   const to = email?.toLowerCase() ?? visitor.email;
   if (!to)
     throw badRequest('Tell us the email address to send the transcript to.', {
       email: 'Required.',
     });
+  const i18n = serverI18n(widgetLocale(chat, languages));
+  const brandName = brand.name;
   await sendConversationMail(
     deps,
-    { accountId: visitor.accountId, conversationId, fromName: brand.name },
+    { accountId: visitor.accountId, conversationId, fromName: brandName },
     {
       to,
-      subject: `Your conversation with ${brand.name}`,
+      subject: i18n._('Your conversation with {brandName}', { brandName }),
       text: [
-        `Here is your conversation with ${brand.name}:`,
+        i18n._('Here is your conversation with {brandName}:', { brandName }),
         '',
         transcriptUrl(deps, visitor.accountId, conversationId),
         '',
-        'The link works for 30 days.',
+        i18n._('The link works for 30 days.'),
       ].join('\n'),
     },
   );

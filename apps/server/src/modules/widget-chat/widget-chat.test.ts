@@ -586,6 +586,68 @@ describe('read receipts, typing, attachments, transcript, offline fallback', () 
     expect(missing.json().message).toContain('email address');
   });
 
+  it('mails the visitor in the language the widget showed them: the store’s choice, else their browser’s', async () => {
+    const { simpleParser } = await import('mailparser');
+    const newestMailTo = async (to: string) => {
+      const mail = (await readMailbox(ctx)).filter((m) => m.to === to).at(-1);
+      return mail ? simpleParser(mail.raw) : null;
+    };
+    const post = (token: string, url: string, payload: unknown, language: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { [WIDGET_TOKEN_HEADER]: token, 'accept-language': language },
+        payload: payload as never,
+      });
+
+    // The store leaves the language to each visitor: this one's browser reads French.
+    const { session } = await startSession(ctx, shop.shop);
+    const started = await post(
+      session.visitor_token,
+      WIDGET_API.conversations,
+      { pre_chat: { name: 'Inès', email: 'ines.langue@example.com' }, body: 'Bonjour' },
+      'fr-CA,fr;q=0.9,en;q=0.5',
+    );
+    expect(started.statusCode).toBe(201);
+    const conversationId = started.json().conversation.id as number;
+    await post(session.visitor_token, WIDGET_API.transcript(conversationId), {}, 'fr');
+    expect((await newestMailTo('ines.langue@example.com'))!.subject).toBe(
+      'Votre conversation avec Maya Boutique',
+    );
+    // Later mails, sent with no request of hers, remember it.
+    await reply(conversationId, 'Expédié ce matin');
+    await ctx.deps.jobs.drain();
+    const emailed = await newestMailTo('ines.langue@example.com');
+    expect(emailed!.subject).toBe('Nouvelle réponse de Maya Boutique');
+    expect(emailed!.text).toContain('Olga Owner a répondu à votre discussion avec Maya Boutique :');
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${conversationId}`, {
+      status: 'closed',
+    });
+    await ctx.deps.jobs.drain();
+    expect((await newestMailTo('ines.langue@example.com'))!.subject).toBe(
+      'Comment nous en sommes-nous sortis ? Notez votre conversation avec Maya Boutique',
+    );
+
+    // A store that speaks German to every visitor: its widget, and its mails, are in German.
+    const german = await storeWithWidget(ctx, owner, { name: 'Laden', chat: { locale: 'de' } });
+    const visitorInGermany = await startSession(ctx, german.shop);
+    const chat = await post(
+      visitorInGermany.session.visitor_token,
+      WIDGET_API.conversations,
+      { pre_chat: { name: 'Jo', email: 'jo.laden@example.com' }, body: 'Hallo' },
+      'en-US',
+    );
+    await post(
+      visitorInGermany.session.visitor_token,
+      WIDGET_API.transcript(chat.json().conversation.id),
+      {},
+      'en-US',
+    );
+    expect((await newestMailTo('jo.laden@example.com'))!.subject).toBe(
+      'Deine Konversation mit Laden',
+    );
+  });
+
   it('offline fallback: a reply to a visitor who is not connected is emailed to them with a link back', async () => {
     const { conversationId } = await chattingVisitor(ctx, shop.shop, 'Call me back', {
       name: 'Otto',

@@ -292,6 +292,19 @@ describe('widget settings (/settings/widgets): GET/PATCH /dashboardapi/widget/se
     expect((await as(ctx, owner).get(WIDGET_SETTINGS_PATH)).json().chat.greeting).toBe('Bonjour !');
   });
 
+  it('a store may choose the widget’s language; null (the default) follows the visitor’s browser', async () => {
+    const owner = await signUp(ctx);
+    await storeOf(owner);
+    expect((await as(ctx, owner).get(WIDGET_SETTINGS_PATH)).json().chat.locale).toBeNull();
+    const saved = await as(ctx, owner).patch(WIDGET_SETTINGS_PATH, { chat: { locale: 'ar' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().chat).toEqual({ ...WIDGET_CHAT_DEFAULTS, locale: 'ar' });
+    const refused = await as(ctx, owner).patch(WIDGET_SETTINGS_PATH, { chat: { locale: 'xx' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'validation_error' });
+    expect((await as(ctx, owner).get(WIDGET_SETTINGS_PATH)).json().chat.locale).toBe('ar');
+  });
+
   it('the identity secret is made on the first admin read, shown only to owners and admins, and rotated on request', async () => {
     const { owner, mate } = await ownerAndTeammate(ctx);
     await storeOf(owner);

@@ -18,7 +18,7 @@ const SPEC_CHANNEL_NAMES = [
 describe('channel display names', () => {
   it('every channel display name is a channel type, and each type has one name', () => {
     for (const name of SPEC_CHANNEL_NAMES) expect(CHANNEL_TYPES).toContain(name);
-    for (const type of CHANNEL_TYPES) expect(CHANNEL_LABELS[type]).toBeTruthy();
+    for (const type of CHANNEL_TYPES) expect(CHANNEL_LABELS[type]()).toBeTruthy();
     expect(channelLabel('telegram')).toBe('telegram');
   });
 

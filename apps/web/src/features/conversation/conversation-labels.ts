@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ChannelType, ConversationStatus, Priority } from '@parley/contracts';
 
 /**
@@ -5,24 +6,26 @@ import type { ChannelType, ConversationStatus, Priority } from '@parley/contract
  * live_chat, widget_livechat, sms, instagram_dm, call, whatsapp_gupshup_isv; plus ours, email and
  * api), wherever a channel is named: the inbox's channel icons, the conversation header and
  * composer, the support channels page. A chat from the live-chat widget is a live_chat or a
- * widget_livechat conversation: both read the same.
+ * widget_livechat conversation: both read the same. Read when shown, in the active language;
+ * the brands' names stay as they are.
  */
-export const CHANNEL_LABELS: Record<ChannelType, string> = {
-  email: 'Email',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  instagram_dm: 'Instagram DM',
-  live_chat: 'Live chat',
-  widget_livechat: 'Live chat',
-  sms: 'SMS',
-  call: 'Call',
-  whatsapp_gupshup_isv: 'WhatsApp',
-  api: 'API',
+export const CHANNEL_LABELS: Record<ChannelType, () => string> = {
+  email: () => t`Email`,
+  facebook: () => 'Facebook',
+  instagram: () => 'Instagram',
+  instagram_dm: () => t`Instagram DM`,
+  live_chat: () => t`Live chat`,
+  widget_livechat: () => t`Live chat`,
+  sms: () => 'SMS',
+  call: () => t`Call`,
+  whatsapp_gupshup_isv: () => 'WhatsApp',
+  api: () => 'API',
 };
 
 /** A channel type's name; a type we do not know shows as it is. */
 export function channelLabel(type: string): string {
-  return (CHANNEL_LABELS as Record<string, string>)[type] ?? type;
+  const label = (CHANNEL_LABELS as Record<string, (() => string) | undefined>)[type];
+  return label ? label() : type;
 }
 
 /**
@@ -37,19 +40,28 @@ export function conversationTitle(
   const subject = conversation.subject?.trim();
   if (subject) return subject;
   const type = conversation.channel_type;
-  if (type === 'email') return '(no subject)';
-  if (type === 'live_chat' || type === 'widget_livechat') return `Live chat with ${contactName}`;
-  if (type === 'call') return `Calls with ${contactName}`;
-  return `${channelLabel(type)} conversation with ${contactName}`;
+  if (type === 'email') return t`(no subject)`;
+  if (type === 'live_chat' || type === 'widget_livechat') return t`Live chat with ${contactName}`;
+  if (type === 'call') return t`Calls with ${contactName}`;
+  const channel = channelLabel(type);
+  return t`${channel} conversation with ${contactName}`;
 }
 
-export const STATUS_LABELS: Record<ConversationStatus, string> = {
-  open: 'Open',
-  pending: 'Pending',
-  snoozed: 'Snoozed',
-  closed: 'Closed',
-};
+/** A conversation status's name, in the active language. */
+export function statusLabel(status: ConversationStatus): string {
+  switch (status) {
+    case 'open':
+      return t({ message: 'Open', context: 'conversation status' });
+    case 'pending':
+      return t({ message: 'Pending', context: 'conversation status' });
+    case 'snoozed':
+      return t({ message: 'Snoozed', context: 'conversation status' });
+    case 'closed':
+      return t({ message: 'Closed', context: 'conversation status' });
+  }
+}
 
+/** antd preset colours of the status tags: they follow the theme, light or dark. */
 export const STATUS_COLORS: Record<ConversationStatus, string> = {
   open: 'blue',
   pending: 'gold',
@@ -57,10 +69,18 @@ export const STATUS_COLORS: Record<ConversationStatus, string> = {
   closed: 'default',
 };
 
-export const PRIORITY_LABELS: Record<Priority, string> = {
-  none: 'No priority',
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  urgent: 'Urgent',
-};
+/** A priority's name, in the active language. */
+export function priorityLabel(priority: Priority): string {
+  switch (priority) {
+    case 'none':
+      return t({ message: 'No priority', context: 'priority' });
+    case 'low':
+      return t({ message: 'Low', context: 'priority' });
+    case 'medium':
+      return t({ message: 'Medium', context: 'priority' });
+    case 'high':
+      return t({ message: 'High', context: 'priority' });
+    case 'urgent':
+      return t({ message: 'Urgent', context: 'priority' });
+  }
+}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /**
  * The conversation pane's keyboard shortcuts, for the inbox help sheet. The pane handles them
  * itself (hooks/use-conversation-shortcuts); all are off when the global setting
@@ -15,32 +17,49 @@ export interface ConversationShortcut {
   shift: boolean;
 }
 
+// The descriptions are getters: read when the help sheet shows them, in the active language.
 export const CONVERSATION_SHORTCUTS: readonly ConversationShortcut[] = [
-  { keys: 'R', description: 'Reply to the customer', action: 'reply', key: 'r', shift: false },
+  {
+    keys: 'R',
+    get description() {
+      return t`Reply to the customer`;
+    },
+    action: 'reply',
+    key: 'r',
+    shift: false,
+  },
   {
     keys: 'Shift + N',
-    description: 'Write an internal note',
+    get description() {
+      return t`Write an internal note`;
+    },
     action: 'note',
     key: 'n',
     shift: true,
   },
   {
     keys: 'E',
-    description: 'Close (resolve) the conversation',
+    get description() {
+      return t`Close (resolve) the conversation`;
+    },
     action: 'resolve',
     key: 'e',
     shift: false,
   },
   {
     keys: 'A',
-    description: 'Assign the conversation to me',
+    get description() {
+      return t`Assign the conversation to me`;
+    },
     action: 'assign-to-me',
     key: 'a',
     shift: false,
   },
   {
     keys: 'Esc',
-    description: 'Leave the composer (keeps the draft)',
+    get description() {
+      return t`Leave the composer (keeps the draft)`;
+    },
     action: 'blur',
     key: 'Escape',
     shift: false,

@@ -24,12 +24,11 @@ import {
 
 function freshStore(): AppStore {
   signInCookies();
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   return store;
 }
 
-/** The store's state, typed (AppStore's getState is loosely typed through redux-persist). */
+/** The store's state, typed. */
 const stateOf = (store: AppStore): RootState => store.getState();
 const ids = (store: AppStore) => stateOf(store).fastReply.data.map((item) => item.id);
 

@@ -8,6 +8,7 @@ import type {
 import { toErrorPayload, type ApiErrorPayload } from '../../lib/api-error';
 import { isCanceledRequest } from '../../lib/request';
 import { fastReplyApi, type FastReplyList } from './api/fast-reply-api';
+import { t } from '@lingui/core/macro';
 
 /**
  * Fast-reply (canned reply) templates: the state of docs/product/data.md and the list rules of docs/product/states.md.
@@ -74,6 +75,7 @@ export function filterFastReplies<T extends Pick<FastReply, 'name' | 'folder'>>(
 
 type ThunkConfig = { rejectValue: ApiErrorPayload; state: { fastReply: FastReplyState } };
 
+// i18n-ignore-next-line: a canceled request is dropped (its code is checked), never shown
 const CANCELED: ApiErrorPayload = { status: 0, code: 'canceled', message: 'Request canceled' };
 
 async function call<T>(promise: Promise<T | { canceled: true; message: string }>) {
@@ -136,7 +138,7 @@ export const deleteSelectedFastReply = createAsyncThunk<{ id: number }, void, Th
       return rejectWithValue({
         status: 0,
         code: 'bad_response',
-        message: 'Choose a template first.',
+        message: t`Choose a template first.`,
       });
     }
     try {

@@ -16,8 +16,7 @@ import {
 } from './global-settings-slice';
 
 function storeWithFetchedSettings() {
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(globalSettingsReceived(GLOBAL_SETTINGS_DEFAULTS));
   return store;
 }
@@ -69,8 +68,7 @@ describe('global settings refresh (docs/product/states.md, docs/product/limits.m
     const api = fakeApi({
       'GET /dashboardapi/global/settings': json(200, GLOBAL_SETTINGS_DEFAULTS),
     });
-    const { store, persistor } = makeStore();
-    persistor.pause();
+    const { store } = makeStore({ persist: false });
     localStorage.setItem(LOCAL_KEYS.lastShownAt, String(Date.now()));
     expect(store.getState().globalSettings).toEqual(initialGlobalSettingsState);
 

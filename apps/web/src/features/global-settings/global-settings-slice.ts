@@ -29,6 +29,7 @@ export const initialGlobalSettingsState: GlobalSettingsState = {
 
 type ThunkConfig = { rejectValue: ApiErrorPayload; state: { globalSettings: GlobalSettingsState } };
 
+// i18n-ignore-next-line: a canceled request is dropped (its code is checked), never shown
 const CANCELED: ApiErrorPayload = { status: 0, code: 'canceled', message: 'Request canceled' };
 
 /** When the settings were last fetched (ms since epoch), from `last-shown-at`. */

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /**
  * The inbox's keyboard shortcuts, in one list: the help sheet shows it, and the handlers use
  * the same definitions. `where: 'conversation'` ones are handled by the conversation pane.
@@ -22,25 +24,46 @@ export interface Shortcut {
   shift?: boolean;
   /** What the help sheet shows, key by key. */
   keys: string[];
-  description: string;
+  /** Read when shown (a getter), so it is in the active language. */
+  readonly description: string;
   where: 'inbox' | 'conversation';
 }
 
 export const INBOX_SHORTCUTS: readonly Shortcut[] = [
-  { id: 'next', key: 'j', keys: ['j'], description: 'Open the next conversation', where: 'inbox' },
+  {
+    id: 'next',
+    key: 'j',
+    keys: ['j'],
+    get description() {
+      return t`Open the next conversation`;
+    },
+    where: 'inbox',
+  },
   {
     id: 'previous',
     key: 'k',
     keys: ['k'],
-    description: 'Open the previous conversation',
+    get description() {
+      return t`Open the previous conversation`;
+    },
     where: 'inbox',
   },
-  { id: 'search', key: '/', keys: ['/'], description: 'Search conversations', where: 'inbox' },
+  {
+    id: 'search',
+    key: '/',
+    keys: ['/'],
+    get description() {
+      return t`Search conversations`;
+    },
+    where: 'inbox',
+  },
   {
     id: 'new-conversation',
     key: 'n',
     keys: ['n'],
-    description: 'Start a new conversation',
+    get description() {
+      return t`Start a new conversation`;
+    },
     where: 'inbox',
   },
   {
@@ -48,21 +71,27 @@ export const INBOX_SHORTCUTS: readonly Shortcut[] = [
     key: '?',
     shift: true,
     keys: ['?'],
-    description: 'Show keyboard shortcuts',
+    get description() {
+      return t`Show keyboard shortcuts`;
+    },
     where: 'inbox',
   },
   {
     id: 'close-sheet',
     key: 'Escape',
     keys: ['Esc'],
-    description: 'Close the open sheet or dialog',
+    get description() {
+      return t`Close the open sheet or dialog`;
+    },
     where: 'inbox',
   },
   {
     id: 'reply',
     key: 'r',
     keys: ['r'],
-    description: 'Reply to the customer',
+    get description() {
+      return t`Reply to the customer`;
+    },
     where: 'conversation',
   },
   {
@@ -70,21 +99,27 @@ export const INBOX_SHORTCUTS: readonly Shortcut[] = [
     key: 'N',
     shift: true,
     keys: ['Shift', 'n'],
-    description: 'Add an internal note',
+    get description() {
+      return t`Add an internal note`;
+    },
     where: 'conversation',
   },
   {
     id: 'resolve',
     key: 'e',
     keys: ['e'],
-    description: 'Close (resolve) the conversation',
+    get description() {
+      return t`Close (resolve) the conversation`;
+    },
     where: 'conversation',
   },
   {
     id: 'assign-to-me',
     key: 'a',
     keys: ['a'],
-    description: 'Assign the conversation to me',
+    get description() {
+      return t`Assign the conversation to me`;
+    },
     where: 'conversation',
   },
 ];

@@ -54,8 +54,7 @@ function setup(extra: ReactNode = null) {
     'GET /dashboardapi/me': json(200, ME),
     'GET /dashboardapi/realtime/config': json(200, CONFIG),
   });
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   const realtime = fakeRealtime();
   const view = render(
     <Provider store={store}>

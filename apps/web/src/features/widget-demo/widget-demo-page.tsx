@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Card, Spin, Typography } from 'antd';
+import { Alert, Card, Spin, theme, Typography } from 'antd';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import {
   WIDGET_LOADER_PATH,
   WIDGET_PUBLIC_SETTINGS_PATH,
   type WidgetPublicSettings,
 } from '@parley/contracts';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../lib/api-error';
+import { formatNumber } from '../../lib/format';
+import { i18n } from '../../lib/i18n';
 import { ANONYMOUS, http, isCanceledRequest } from '../../lib/request';
 import { hasSession } from '../../lib/session';
 
@@ -16,7 +20,7 @@ const parleyOnPage = () => (window as { Parley?: { destroy: () => void } }).Parl
 type Demo =
   | { status: 'loading' }
   | { status: 'ready'; shop: string; enabled: boolean }
-  | { status: 'missing'; message: string }
+  | { status: 'missing' }
   | { status: 'failed'; message: string };
 
 /** Where a signed-in person finds their stores' domains. */
@@ -28,12 +32,7 @@ const WIDGET_SETTINGS_ROUTE = '/settings/widgets';
  */
 async function findShop(given: string | null, signal: AbortSignal): Promise<Demo> {
   const shop = given?.trim() || null;
-  if (!shop)
-    return {
-      status: 'missing',
-      message:
-        'Add your store to the address, like /widget-demo?shop=your-store.myshopify.com, to see its widget.',
-    };
+  if (!shop) return { status: 'missing' };
   const settings = await http.get<WidgetPublicSettings>(WIDGET_PUBLIC_SETTINGS_PATH, {
     ...ANONYMOUS,
     query: { myshopify_domain: shop },
@@ -59,17 +58,24 @@ function useWidgetLoader(shop: string | null) {
   }, [shop]);
 }
 
+/** The demonstration store's shelf: its products, prices in US dollars and swatch colours. */
 const PRODUCTS = [
-  { name: 'Linen shirt', price: '$48', colour: '#e9d8a6' },
-  { name: 'Canvas tote', price: '$22', colour: '#94d2bd' },
-  { name: 'Wool beanie', price: '$18', colour: '#ee9b00' },
+  // theme-ignore-next-line: the product's own colour, part of the demonstration store's goods.
+  { name: msg`Linen shirt`, price: 48, colour: '#e9d8a6' },
+  // theme-ignore-next-line: the product's own colour, part of the demonstration store's goods.
+  { name: msg`Canvas tote`, price: 22, colour: '#94d2bd' },
+  // theme-ignore-next-line: the product's own colour, part of the demonstration store's goods.
+  { name: msg`Wool beanie`, price: 18, colour: '#ee9b00' },
 ];
+/** Whole dollars, as a shop's shelf shows them: $48. */
+const PRICE_FORMAT = { style: 'currency', currency: 'USD', minimumFractionDigits: 0 } as const;
 
 /**
  * /widget-demo (docs/product/screens.md): a demonstration store page with the live-chat widget on it. Public; it
  * opens no realtime connection of the agent app (docs/product/screens.md) — only the widget's own, in its frame.
  */
 export function WidgetDemoPage() {
+  const { token } = theme.useToken();
   const [params] = useSearchParams();
   const given = params.get('shop');
   // The answer for the current ?shop= (an older one is not shown while the next loads).
@@ -85,7 +91,7 @@ export function WidgetDemoPage() {
           given,
           demo: {
             status: 'failed',
-            message: asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE,
+            message: asErrorPayload(failure)?.message ?? genericErrorMessage(),
           },
         }),
     );
@@ -95,26 +101,36 @@ export function WidgetDemoPage() {
   useWidgetLoader(demo.status === 'ready' && demo.enabled ? demo.shop : null);
 
   return (
-    <div style={{ minHeight: '100vh', background: '#faf9f6' }}>
-      <header style={{ padding: '20px 32px', borderBottom: '1px solid #eee', background: '#fff' }}>
+    <div style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+      <header
+        style={{
+          padding: `${token.paddingLG}px ${token.paddingXL}px`,
+          borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+          background: token.colorBgContainer,
+        }}
+      >
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {demo.status === 'ready' ? demo.shop : 'Demo store'}
+          {demo.status === 'ready' ? demo.shop : t`Demo store`}
         </Typography.Title>
         <Typography.Text type="secondary">
-          A demonstration store page with the chat widget
+          <Trans>A demonstration store page with the chat widget</Trans>
         </Typography.Text>
       </header>
-      <main style={{ maxWidth: 880, margin: '0 auto', padding: 32 }}>
+      <main style={{ maxWidth: 880, marginInline: 'auto', padding: token.paddingXL }}>
         {demo.status === 'loading' && <Spin />}
         {(demo.status === 'missing' || demo.status === 'failed') && (
           <Alert
             type={demo.status === 'failed' ? 'error' : 'info'}
             showIcon
-            title={demo.message}
+            title={
+              demo.status === 'failed'
+                ? demo.message
+                : t`Add your store to the address, like /widget-demo?shop=your-store.myshopify.com, to see its widget.`
+            }
             description={
               demo.status === 'missing' && hasSession() ? (
                 <Link to={WIDGET_SETTINGS_ROUTE}>
-                  Your stores’ domains are in Settings → Widgets
+                  <Trans>Your stores’ domains are in Settings → Widgets</Trans>
                 </Link>
               ) : undefined
             }
@@ -126,12 +142,14 @@ export function WidgetDemoPage() {
             showIcon
             title={
               demo.enabled
-                ? 'The chat button at the bottom right is your live widget: messages sent here arrive in your inbox.'
-                : 'This store’s widget is turned off, so visitors see no chat button.'
+                ? t`The chat button at the bottom right is your live widget: messages sent here arrive in your inbox.`
+                : t`This store’s widget is turned off, so visitors see no chat button.`
             }
             description={
               !demo.enabled && hasSession() ? (
-                <Link to={WIDGET_SETTINGS_ROUTE}>Turn it on in Settings → Widgets</Link>
+                <Link to={WIDGET_SETTINGS_ROUTE}>
+                  <Trans>Turn it on in Settings → Widgets</Trans>
+                </Link>
               ) : undefined
             }
           />
@@ -140,16 +158,19 @@ export function WidgetDemoPage() {
           style={{
             display: 'grid',
             gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
-            gap: 20,
-            marginTop: 24,
+            gap: token.marginMD,
+            marginTop: token.marginLG,
           }}
         >
-          {PRODUCTS.map((p) => (
+          {PRODUCTS.map((product) => (
             <Card
-              key={p.name}
-              cover={<div aria-hidden="true" style={{ height: 140, background: p.colour }} />}
+              key={product.colour}
+              cover={<div aria-hidden="true" style={{ height: 140, background: product.colour }} />}
             >
-              <Card.Meta title={p.name} description={p.price} />
+              <Card.Meta
+                title={i18n._(product.name)}
+                description={formatNumber(product.price, PRICE_FORMAT)}
+              />
             </Card>
           ))}
         </div>

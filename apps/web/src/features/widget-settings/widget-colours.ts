@@ -20,7 +20,10 @@ function luminance(hex: string): number {
   return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
 }
 
+/** The widget's own text colours on the merchant's primary colour (data of the widget's look, not the app's theme). */
+// theme-ignore-next-line: the widget's text on the merchant's colour, as the store shows it.
 export const DARK_TEXT = '#1f2329';
+// theme-ignore-next-line: the widget's text on the merchant's colour, as the store shows it.
 export const LIGHT_TEXT = '#ffffff';
 
 /** White or near-black, whichever has the higher WCAG contrast ratio on `background`. */

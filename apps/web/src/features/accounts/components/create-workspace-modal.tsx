@@ -37,7 +37,7 @@ export function CreateWorkspaceModal({ open, onClose, onCreated }: CreateWorkspa
       confirmLoading={isLoading}
       destroyOnHidden
     >
-      <p style={{ marginTop: 0, color: 'rgba(0,0,0,0.55)' }}>
+      <p style={{ marginTop: 0, color: 'var(--parley-color-text-secondary)' }}>
         {t`A workspace has its own inboxes, team and settings. You will be its owner.`}
       </p>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}

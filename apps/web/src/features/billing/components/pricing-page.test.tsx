@@ -53,8 +53,7 @@ function renderAs(
 ) {
   const api = fakeApi({ [`GET ${BILLING_PATHS.state}`]: () => json(200, state), ...routes });
   signInCookies();
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: permission }));
   const redirects: string[] = [];
   renderPage(<PricingPage redirect={(url) => redirects.push(url)} />, {

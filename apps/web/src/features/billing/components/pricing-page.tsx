@@ -6,36 +6,53 @@ import type { BillingPlan, BillingState } from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
 import { asErrorPayload } from '../../../lib/api-error';
+import { formatCurrency, formatDate } from '../../../lib/format';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import {
   useGetBillingQuery,
   useOpenBillingPortalMutation,
   useStartCheckoutMutation,
 } from '../api/billing-api';
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+const day = (iso: string) => formatDate(iso, { dateStyle: 'long' });
+
+/** Stripe's billing interval ("day", "week", "month", "year") after a price. */
+function pricePerInterval(amount: string, interval: string): string {
+  switch (interval) {
+    case 'day':
+      return t`${amount} / day`;
+    case 'week':
+      return t`${amount} / week`;
+    case 'month':
+      return t`${amount} / month`;
+    case 'year':
+      return t`${amount} / year`;
+    default:
+      // i18n-ignore-next-line: an interval Stripe may add later, shown as Stripe names it
+      return `${amount} / ${interval}`;
+  }
+}
 
 /** 2900 usd month → "$29.00 / month"; null when Stripe's price is unknown. */
 export function formatPrice(plan: BillingPlan): string | null {
   if (plan.unit_amount === null || !plan.currency) return null;
-  const amount = new Intl.NumberFormat(undefined, {
-    style: 'currency',
-    currency: plan.currency.toUpperCase(),
-  }).format(plan.unit_amount / 100);
-  return plan.interval ? `${amount} / ${plan.interval}` : amount;
+  const amount = formatCurrency(plan.unit_amount / 100, plan.currency.toUpperCase());
+  return plan.interval ? pricePerInterval(amount, plan.interval) : amount;
 }
 
 /** The account's billing state in one sentence, with the alert type that fits it. */
 function StateAlert({ state }: { state: BillingState }) {
   const current = state.plans.find((p) => p.is_current);
+  const planName = current?.name;
   switch (state.access) {
     case 'suppressed':
       return (
         <Alert
           type="info"
           showIcon
-          title="Billing is turned off for this account"
-          description="The operator has suppressed billing: there is nothing to pay."
+          title={t`Billing is turned off for this account`}
+          description={t`The operator has suppressed billing: there is nothing to pay.`}
         />
       );
     case 'subscribed':
@@ -44,35 +61,41 @@ function StateAlert({ state }: { state: BillingState }) {
           type="success"
           showIcon
           title={
-            current ? `Your ${current.name} subscription is active` : 'Your subscription is active'
+            planName ? t`Your ${planName} subscription is active` : t`Your subscription is active`
           }
           description={
             state.subscription_status === 'past_due'
-              ? 'The last payment is overdue. Update your card in Manage billing.'
-              : 'Change plans, cards and download invoices in Manage billing.'
+              ? t`The last payment is overdue. Update your card in Manage billing.`
+              : t`Change plans, cards and download invoices in Manage billing.`
           }
         />
       );
-    case 'trial':
+    case 'trial': {
+      const trialEnd = state.trial_end_date ? day(state.trial_end_date) : null;
+      const daysLeft = state.trial_days_left;
       return (
         <Alert
           type="info"
           showIcon
-          title={`Free trial: ${state.trial_days_left} ${state.trial_days_left === 1 ? 'day' : 'days'} left`}
+          title={plural(daysLeft, {
+            one: 'Free trial: # day left',
+            other: 'Free trial: # days left',
+          })}
           description={
-            state.trial_end_date
-              ? `Your trial ends on ${day(state.trial_end_date)}. Subscribe to keep replying after that.`
+            trialEnd
+              ? t`Your trial ends on ${trialEnd}. Subscribe to keep replying after that.`
               : undefined
           }
         />
       );
+    }
     case 'read_only':
       return (
         <Alert
           type="error"
           showIcon
-          title="Your free trial has ended"
-          description="The inbox is read-only: you can read conversations but not reply or change them until an admin subscribes to a plan."
+          title={t`Your free trial has ended`}
+          description={t`The inbox is read-only: you can read conversations but not reply or change them until an admin subscribes to a plan.`}
         />
       );
     case 'not_configured':
@@ -81,30 +104,33 @@ function StateAlert({ state }: { state: BillingState }) {
         <Alert
           type="info"
           showIcon
-          title="Billing is off"
-          description="Billing is not configured on this installation (it has no Stripe key): there is nothing to pay, and nothing is restricted."
+          title={t`Billing is off`}
+          description={t`Billing is not configured on this installation (it has no Stripe key): there is nothing to pay, and nothing is restricted.`}
         />
       );
   }
 }
 
 function PaymentAlerts({ state }: { state: BillingState }) {
+  const failedOn = state.payment_failure_triggered_at
+    ? day(state.payment_failure_triggered_at)
+    : '';
   return (
     <>
       {state.payment_failure_triggered_at && (
         <Alert
           type="error"
           showIcon
-          title="A payment failed"
-          description={`Your payment failed on ${day(state.payment_failure_triggered_at)}. Update your card in Manage billing.`}
+          title={t`A payment failed`}
+          description={t`Your payment failed on ${failedOn}. Update your card in Manage billing.`}
         />
       )}
       {state.payment_action_required_triggered_at && (
         <Alert
           type="warning"
           showIcon
-          title="Your bank asks you to confirm a payment"
-          description="Open Manage billing to complete the payment."
+          title={t`Your bank asks you to confirm a payment`}
+          description={t`Open Manage billing to complete the payment.`}
         />
       )}
     </>
@@ -140,7 +166,7 @@ export function PricingPage({ redirect = (url) => window.location.assign(url) }:
     try {
       redirect((await run()).url);
     } catch (e) {
-      setFailure(asErrorPayload(e)?.message ?? 'Stripe could not be reached. Try again.');
+      setFailure(asErrorPayload(e)?.message ?? t`Stripe could not be reached. Try again.`);
     }
   };
 
@@ -149,9 +175,13 @@ export function PricingPage({ redirect = (url) => window.location.assign(url) }:
     return (
       <Result
         status="error"
-        title="The billing page could not be loaded"
+        title={t`The billing page could not be loaded`}
         subTitle={asErrorPayload(error)?.message}
-        extra={<Button onClick={() => void refetch()}>Try again</Button>}
+        extra={
+          <Button onClick={() => void refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
+        }
       />
     );
 
@@ -159,11 +189,11 @@ export function PricingPage({ redirect = (url) => window.location.assign(url) }:
   return (
     <div style={{ maxWidth: 960 }}>
       <PageHeader
-        title="Pricing"
+        title={t`Pricing`}
         description={
           state.configured
-            ? 'Plans and billing for this account. Payments are handled by Stripe.'
-            : 'Plans and billing for this account.'
+            ? t`Plans and billing for this account. Payments are handled by Stripe.`
+            : t`Plans and billing for this account.`
         }
         extra={
           isAdmin &&
@@ -174,7 +204,7 @@ export function PricingPage({ redirect = (url) => window.location.assign(url) }:
               loading={openingPortal.isLoading}
               onClick={() => void go(() => portal().unwrap())}
             >
-              Manage billing
+              <Trans>Manage billing</Trans>
             </Button>
           )
         }
@@ -185,7 +215,7 @@ export function PricingPage({ redirect = (url) => window.location.assign(url) }:
             type="success"
             showIcon
             closable
-            title="Thank you! Your subscription shows here as soon as Stripe confirms the payment."
+            title={t`Thank you! Your subscription shows here as soon as Stripe confirms the payment.`}
           />
         )}
         {outcome === 'canceled' && (
@@ -193,7 +223,7 @@ export function PricingPage({ redirect = (url) => window.location.assign(url) }:
             type="info"
             showIcon
             closable
-            title="Checkout was canceled. Nothing was charged."
+            title={t`Checkout was canceled. Nothing was charged.`}
           />
         )}
         <StateAlert state={state} />
@@ -201,42 +231,54 @@ export function PricingPage({ redirect = (url) => window.location.assign(url) }:
         {failure && <Alert type="error" showIcon title={failure} />}
         {!isAdmin && state.configured && (
           <Typography.Text type="secondary">
-            Only owners and admins can subscribe or manage billing.
+            <Trans>Only owners and admins can subscribe or manage billing.</Trans>
           </Typography.Text>
         )}
       </Flex>
       {/* Without Stripe no plan can be bought: none are shown. */}
       {!state.configured ? null : state.plans.length === 0 ? (
-        <Typography.Text type="secondary">No plans are offered yet.</Typography.Text>
+        <Typography.Text type="secondary">
+          <Trans>No plans are offered yet.</Trans>
+        </Typography.Text>
       ) : (
         <Row gutter={[16, 16]}>
-          {state.plans.map((plan) => (
-            <Col key={plan.price_id} xs={24} md={12} lg={8}>
-              <Card
-                title={plan.name}
-                extra={plan.is_current && <Tag color="green">Current plan</Tag>}
-                aria-label={`${plan.name} plan`}
-              >
-                <Typography.Title level={3} style={{ marginTop: 0 }}>
-                  {formatPrice(plan) ?? 'Price shown at checkout'}
-                </Typography.Title>
-                {!state.is_subscription_active && (
-                  <Button
-                    type="primary"
-                    block
-                    disabled={!canBuy || (checkingOut.isLoading && pending !== plan.price_id)}
-                    loading={checkingOut.isLoading && pending === plan.price_id}
-                    onClick={() => {
-                      setPending(plan.price_id);
-                      void go(() => checkout({ price_id: plan.price_id }).unwrap());
-                    }}
-                  >
-                    Subscribe to {plan.name}
-                  </Button>
-                )}
-              </Card>
-            </Col>
-          ))}
+          {state.plans.map((plan) => {
+            const planName = plan.name;
+            return (
+              <Col key={plan.price_id} xs={24} md={12} lg={8}>
+                <Card
+                  title={plan.name}
+                  extra={
+                    plan.is_current && (
+                      // theme-ignore-next-line: antd's preset tag colour, which follows dark mode
+                      <Tag color="green">
+                        <Trans>Current plan</Trans>
+                      </Tag>
+                    )
+                  }
+                  aria-label={t`${planName} plan`}
+                >
+                  <Typography.Title level={3} style={{ marginTop: 0 }}>
+                    {formatPrice(plan) ?? t`Price shown at checkout`}
+                  </Typography.Title>
+                  {!state.is_subscription_active && (
+                    <Button
+                      type="primary"
+                      block
+                      disabled={!canBuy || (checkingOut.isLoading && pending !== plan.price_id)}
+                      loading={checkingOut.isLoading && pending === plan.price_id}
+                      onClick={() => {
+                        setPending(plan.price_id);
+                        void go(() => checkout({ price_id: plan.price_id }).unwrap());
+                      }}
+                    >
+                      <Trans>Subscribe to {planName}</Trans>
+                    </Button>
+                  )}
+                </Card>
+              </Col>
+            );
+          })}
         </Row>
       )}
     </div>

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/format';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import {
@@ -17,7 +19,7 @@ import {
 import { SecretOnce } from './secret-once';
 import { ScrollRegion } from '../../../components/scroll-region';
 
-const formatDate = (iso: string | null) => (iso ? dayjs(iso).format('MMM D, YYYY HH:mm') : '—');
+const formatDate = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 export function ApiKeysPage() {
   const { data, isLoading, error, refetch } = useGetApiKeysQuery();
@@ -50,44 +52,52 @@ export function ApiKeysPage() {
   const onRevoke = async (key: ApiKey) => {
     try {
       await revoke(key.id).unwrap();
-      toast.success('API key revoked', `Calls with “${key.name}” are refused from now on.`);
+      const keyName = key.name;
+      toast.success(t`API key revoked`, t`Calls with “${keyName}” are refused from now on.`);
     } catch (failure) {
       toast.error(
-        'The key could not be revoked',
-        asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE,
+        t`The key could not be revoked`,
+        asErrorPayload(failure)?.message ?? genericErrorMessage(),
       );
     }
   };
 
   const columns: TableColumnsType<ApiKey> = [
-    { title: 'Name', dataIndex: 'name' },
     {
-      title: 'Key',
+      title: t`Name`,
+      dataIndex: 'name',
+      render: (name: string) => <span dir="auto">{name}</span>,
+    },
+    {
+      title: t`Key`,
       dataIndex: 'prefix',
       width: 180,
       render: (prefix: string) => <Typography.Text code>{prefix}…</Typography.Text>,
     },
-    { title: 'Last used', dataIndex: 'last_used_at', width: 170, render: formatDate },
-    { title: 'Created', dataIndex: 'created_at', width: 170, render: formatDate },
+    { title: t`Last used`, dataIndex: 'last_used_at', width: 170, render: formatDate },
+    { title: t`Created`, dataIndex: 'created_at', width: 170, render: formatDate },
     ...(canManage
       ? [
           {
             title: '',
             key: 'actions',
             width: 100,
-            render: (_: unknown, key: ApiKey) => (
-              <Popconfirm
-                title={`Revoke ${key.name}?`}
-                description="Systems using it stop working at once."
-                okText="Revoke"
-                okButtonProps={{ danger: true }}
-                onConfirm={() => onRevoke(key)}
-              >
-                <Button size="small" type="link" danger>
-                  Revoke
-                </Button>
-              </Popconfirm>
-            ),
+            render: (_: unknown, key: ApiKey) => {
+              const keyName = key.name;
+              return (
+                <Popconfirm
+                  title={t`Revoke ${keyName}?`}
+                  description={t`Systems using it stop working at once.`}
+                  okText={t`Revoke`}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => onRevoke(key)}
+                >
+                  <Button size="small" type="link" danger>
+                    <Trans>Revoke</Trans>
+                  </Button>
+                </Popconfirm>
+              );
+            },
           },
         ]
       : []),
@@ -96,12 +106,12 @@ export function ApiKeysPage() {
   return (
     <div style={{ maxWidth: 880 }}>
       <PageHeader
-        title="API keys"
-        description="Keys let your own systems post messages into API channels."
+        title={t`API keys`}
+        description={t`Keys let your own systems post messages into API channels.`}
         extra={
           canManage && (
             <Button type="primary" icon={<KeyOutlined />} onClick={() => setCreating(true)}>
-              Create API key
+              <Trans>Create API key</Trans>
             </Button>
           )
         }
@@ -111,39 +121,39 @@ export function ApiKeysPage() {
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title="Only owners and admins can create or revoke keys."
+          title={t`Only owners and admins can create or revoke keys.`}
         />
       )}
       {error && (
         <Alert
           type="error"
           showIcon
-          title={'message' in error ? error.message : 'The keys could not be loaded.'}
+          title={'message' in error ? error.message : t`The keys could not be loaded.`}
           action={
             <Button size="small" onClick={() => void refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
           style={{ marginBottom: 16 }}
         />
       )}
       <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-        <ScrollRegion label="API keys" minWidth={780}>
+        <ScrollRegion label={t`API keys`} minWidth={780}>
           <Table<ApiKey>
             rowKey="id"
             columns={columns}
             dataSource={data?.keys ?? []}
             loading={isLoading}
             pagination={false}
-            locale={{ emptyText: 'No API keys yet.' }}
+            locale={{ emptyText: t`No API keys yet.` }}
           />
         </ScrollRegion>
       </Card>
       <Modal
-        title="Create an API key"
+        title={t`Create an API key`}
         open={creating}
         onCancel={closeCreate}
-        okText="Create key"
+        okText={t`Create key`}
         onOk={() => form.submit()}
         confirmLoading={createState.isLoading}
         destroyOnHidden
@@ -153,25 +163,25 @@ export function ApiKeysPage() {
         )}
         <Form form={form} name="api-key" layout="vertical" requiredMark={false} onFinish={onCreate}>
           <Form.Item
-            label="Name"
+            label={t`Name`}
             name="name"
-            rules={[{ required: true, whitespace: true, message: 'Give the key a name.' }]}
+            rules={[{ required: true, whitespace: true, message: t`Give the key a name.` }]}
           >
-            <Input autoFocus placeholder="Shop backend" />
+            <Input autoFocus placeholder={t`Shop backend`} />
           </Form.Item>
         </Form>
       </Modal>
       <Modal
-        title="Your new API key"
+        title={t`Your new API key`}
         open={createdKey !== null}
         onCancel={() => setCreatedKey(null)}
         footer={
           <Button type="primary" onClick={() => setCreatedKey(null)}>
-            Done
+            <Trans>Done</Trans>
           </Button>
         }
       >
-        {createdKey && <SecretOnce label="API key" value={createdKey} />}
+        {createdKey && <SecretOnce label={t`API key`} value={createdKey} />}
       </Modal>
     </div>
   );

@@ -41,8 +41,7 @@ describe('calls channel setup', () => {
         }),
     });
     signInCookies();
-    const { store, persistor } = makeStore();
-    persistor.pause();
+    const { store } = makeStore({ persist: false });
     store.dispatch(meLoaded({ ...ME, permission_level: 'owner' }));
     renderPage(<SupportChannelsPage />, { at: '/settings/supportchannels', store });
 

@@ -16,8 +16,7 @@ const OLD_ERROR =
 
 function renderAsOwner() {
   signInCookies();
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: 'owner' }));
   renderPage(<MetaConnectPage />, { at: AT, store });
 }

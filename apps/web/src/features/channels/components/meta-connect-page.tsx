@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Card, Form, Input, Radio, Space, Tag, Typography } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { ConnectionTestResult, MetaChannelType } from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import {
@@ -17,21 +19,29 @@ import {
 } from '../api/channels-api';
 import { CallbackUrls } from './provider-channel-modal';
 
-const META_TYPES: { value: MetaChannelType; label: string }[] = [
-  { value: 'facebook', label: 'Facebook page: Messenger and page comments' },
-  { value: 'instagram_dm', label: 'Instagram direct messages' },
-  { value: 'instagram', label: 'Instagram comments' },
+const META_TYPES: readonly MetaChannelType[] = ['facebook', 'instagram_dm', 'instagram'];
+/** The Meta channel types in words, in the active language. */
+const metaTypeOptions = (): { value: MetaChannelType; label: string }[] => [
+  { value: 'facebook', label: t`Facebook page: Messenger and page comments` },
+  { value: 'instagram_dm', label: t`Instagram direct messages` },
+  { value: 'instagram', label: t`Instagram comments` },
 ];
 const isMeta = (c: ChannelListItem): c is ChannelListItem & { type: MetaChannelType } =>
-  META_TYPES.some((t) => t.value === c.type);
+  (META_TYPES as readonly string[]).includes(c.type);
 
-const TOKEN_RULES = [{ required: true, whitespace: true, message: 'Paste the Page access token.' }];
+const tokenRules = () => [
+  { required: true, whitespace: true, message: t`Paste the Page access token.` },
+];
+
+/** The start of Meta's access tokens: a hint, the same in every language. */
+const TOKEN_PLACEHOLDER = 'EAA…';
 
 /** Reconnect one channel with a new token of its page (clears "needs reconnecting"). */
 function ReconnectCard({ channel }: { channel: ChannelListItem & { type: MetaChannelType } }) {
   const [form] = Form.useForm<{ page_access_token: string }>();
   const [update, updating] = useUpdateProviderSettingsMutation();
   const [error, setError] = useState<string | null>(null);
+  const channelName = channel.name;
   const onFinish = async ({ page_access_token }: { page_access_token: string }) => {
     setError(null);
     try {
@@ -40,7 +50,7 @@ function ReconnectCard({ channel }: { channel: ChannelListItem & { type: MetaCha
         provider: { type: channel.type, page_access_token: page_access_token.trim() },
       }).unwrap();
       form.resetFields();
-      toast.success(`${channel.name} is reconnected.`);
+      toast.success(t`${channelName} is reconnected.`);
     } catch (failure) {
       setError(applyApiErrorToForm(form, failure, ['page_access_token']));
     }
@@ -50,11 +60,15 @@ function ReconnectCard({ channel }: { channel: ChannelListItem & { type: MetaCha
       size="small"
       title={
         <Space>
-          {channel.name}
+          <span dir="auto">{channelName}</span>
           {channel.needs_reauthorization ? (
-            <Tag color="error">Needs reconnecting</Tag>
+            <Tag color="error">
+              <Trans>Needs reconnecting</Trans>
+            </Tag>
           ) : (
-            <Tag color="success">Connected</Tag>
+            <Tag color="success">
+              <Trans>Connected</Trans>
+            </Tag>
           )}
         </Space>
       }
@@ -73,14 +87,14 @@ function ReconnectCard({ channel }: { channel: ChannelListItem & { type: MetaCha
       >
         <Form.Item
           name="page_access_token"
-          label={`New Page access token for ${channel.name}`}
-          rules={TOKEN_RULES}
+          label={t`New Page access token for ${channelName}`}
+          rules={tokenRules()}
           style={{ flex: 1, minWidth: 280 }}
         >
-          <Input.Password placeholder="EAA…" autoComplete="off" />
+          <Input.Password placeholder={TOKEN_PLACEHOLDER} autoComplete="off" />
         </Form.Item>
         <Button htmlType="submit" type="primary" loading={updating.isLoading}>
-          Reconnect
+          <Trans>Reconnect</Trans>
         </Button>
       </Form>
     </Card>
@@ -114,7 +128,7 @@ function ConnectCard() {
       );
     } catch (failure) {
       const payload = asErrorPayload(failure);
-      if (payload) setTested({ ok: false, message: payload.message ?? GENERIC_ERROR_MESSAGE });
+      if (payload) setTested({ ok: false, message: payload.message ?? genericErrorMessage() });
     }
   };
 
@@ -134,14 +148,15 @@ function ConnectCard() {
     }
   };
 
+  const createdName = created?.name ?? '';
   return (
-    <Card title="Connect a page or an Instagram account">
+    <Card title={t`Connect a page or an Instagram account`}>
       {created && (
         <Alert
           type="success"
           showIcon
           style={{ marginBottom: 16 }}
-          title={`${created.name} is connected. In your Meta app's Webhooks settings, subscribe to:`}
+          title={t`${createdName} is connected. In your Meta app's Webhooks settings, subscribe to:`}
           description={<CallbackUrls urls={created.callback_urls} />}
         />
       )}
@@ -155,31 +170,31 @@ function ConnectCard() {
         onFinish={onFinish}
         onValuesChange={() => setTested(null)}
       >
-        <Form.Item name="type" label="What to connect">
-          <Radio.Group options={META_TYPES} />
+        <Form.Item name="type" label={t`What to connect`}>
+          <Radio.Group options={metaTypeOptions()} />
         </Form.Item>
         <Form.Item
           name="name"
-          label="Name"
-          rules={[{ required: true, whitespace: true, message: 'Give the channel a name.' }]}
+          label={t`Name`}
+          rules={[{ required: true, whitespace: true, message: t`Give the channel a name.` }]}
         >
-          <Input placeholder="Acme on Facebook" />
+          <Input dir="auto" placeholder={t`Acme on Facebook`} />
         </Form.Item>
         <Form.Item
           name="page_access_token"
-          label="Page access token"
-          extra="Instagram channels use the token of the Facebook page the Instagram account is linked to."
-          rules={TOKEN_RULES}
+          label={t`Page access token`}
+          extra={t`Instagram channels use the token of the Facebook page the Instagram account is linked to.`}
+          rules={tokenRules()}
         >
-          <Input.Password placeholder="EAA…" autoComplete="off" />
+          <Input.Password placeholder={TOKEN_PLACEHOLDER} autoComplete="off" />
         </Form.Item>
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Space>
             <Button onClick={() => void onTest()} loading={testing.isLoading}>
-              Test connection
+              <Trans>Test connection</Trans>
             </Button>
             <Button type="primary" htmlType="submit" loading={creating.isLoading}>
-              Connect
+              <Trans>Connect</Trans>
             </Button>
           </Space>
           {tested && (
@@ -212,11 +227,13 @@ export function MetaConnectPage() {
   return (
     <div style={{ maxWidth: 960 }}>
       <PageHeader
-        title="Facebook and Instagram"
+        title={t`Facebook and Instagram`}
         description={
           <>
-            Messenger, page comments, Instagram comments and direct messages.{' '}
-            <Link to="/settings/supportchannels">All support channels</Link>
+            <Trans>Messenger, page comments, Instagram comments and direct messages.</Trans>{' '}
+            <Link to="/settings/supportchannels">
+              <Trans>All support channels</Trans>
+            </Link>
           </>
         }
       />
@@ -224,20 +241,20 @@ export function MetaConnectPage() {
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        title="Meta's login dialog cannot open in this installation: paste a Page access token (from Meta's Graph API Explorer or Business settings) instead."
+        title={t`Meta's login dialog cannot open in this installation: paste a Page access token (from Meta's Graph API Explorer or Business settings) instead.`}
       />
       {!canManage ? (
         <Alert
           type="info"
           showIcon
-          title="Only owners and admins can connect or reconnect channels."
+          title={t`Only owners and admins can connect or reconnect channels.`}
         />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           {!isLoading && meta.length > 0 && (
             <Space orientation="vertical" size={12} style={{ width: '100%' }}>
               <Typography.Title level={5} style={{ margin: 0 }}>
-                Connected channels
+                <Trans>Connected channels</Trans>
               </Typography.Title>
               {meta.map((c) => (
                 <ReconnectCard key={c.id} channel={c} />

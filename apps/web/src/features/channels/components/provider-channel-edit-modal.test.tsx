@@ -9,15 +9,14 @@ import { ME, signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { BUSINESS_HOURS_MESSAGES } from '../../../components/business-hours-editor';
 import type { ChannelListItem } from '../api/channels-api';
-import { CHANNEL_SAVED_MESSAGE } from './provider-channel-edit-modal';
+import { channelSavedMessage } from './provider-settings-form-parts';
 import { SupportChannelsPage } from './support-channels-page';
 
 /** Editing provider channels after they were created. */
 
 function renderAsOwner() {
   signInCookies();
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: 'owner' }));
   renderPage(<SupportChannelsPage />, { at: '/settings/supportchannels', store });
 }
@@ -144,7 +143,7 @@ describe('call channel settings form', () => {
 
       change(dialog, 'Forward calls to (optional)', '+14155550123');
       await userEvent.click(form.getByRole('button', { name: 'Save' }));
-      expect(await screen.findByText(CHANNEL_SAVED_MESSAGE)).toBeInTheDocument();
+      expect(await screen.findByText(channelSavedMessage())).toBeInTheDocument();
       const saved = api.callsTo('PATCH /dashboardapi/supportchannel');
       expect(saved).toHaveLength(2);
       expect(saved[1]?.url).toContain('id=14');
@@ -203,7 +202,7 @@ describe('call channel settings form', () => {
       ).toBeInTheDocument();
       await userEvent.click(form.getByRole('radio', { name: 'Always open' }));
       await userEvent.click(form.getByRole('button', { name: 'Save' }));
-      expect(await screen.findByText(CHANNEL_SAVED_MESSAGE)).toBeInTheDocument();
+      expect(await screen.findByText(channelSavedMessage())).toBeInTheDocument();
       expect(api.callsTo('PATCH /dashboardapi/supportchannel')[1]?.body).toMatchObject({
         provider: { type: 'call', business_hours: null, closed_message: null },
       });
@@ -316,7 +315,7 @@ describe('WhatsApp Cloud API token re-entry', () => {
 
       change(dialog, 'New permanent access token', GOOD);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-      expect(await screen.findByText(CHANNEL_SAVED_MESSAGE)).toBeInTheDocument();
+      expect(await screen.findByText(channelSavedMessage())).toBeInTheDocument();
       expect(api.callsTo('PATCH /dashboardapi/supportchannel').at(-1)?.body).toEqual({
         name: 'WhatsApp Cloud',
         provider: { type: 'whatsapp_gupshup_isv', access_token: GOOD },

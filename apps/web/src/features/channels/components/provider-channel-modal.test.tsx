@@ -11,8 +11,7 @@ import { SupportChannelsPage } from './support-channels-page';
 
 function renderAsOwner() {
   signInCookies();
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: 'owner' }));
   renderPage(<SupportChannelsPage />, { at: '/settings/supportchannels', store });
 }

@@ -8,7 +8,9 @@ import type {
   SmsChannelCreateBody,
   WhatsappCloudChannelCreateBody,
 } from '@parley/contracts';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import {
   useCreateProviderChannelMutation,
@@ -25,6 +27,8 @@ interface ProviderField {
   extra?: string;
   secret?: boolean;
   optional?: boolean;
+  /** What a required field says when left empty. */
+  requiredMessage?: string;
   /** Sent with "Test connection" before the channel is saved. */
   credential?: boolean;
 }
@@ -40,120 +44,156 @@ function twilioFields(numberExtra: string): ProviderField[] {
   return [
     {
       name: 'account_sid',
-      label: 'Account SID',
+      label: t`Account SID`,
+      // i18n-ignore-next-line: the start of Twilio's account identifiers
       placeholder: 'AC…',
-      extra: 'On the Twilio Console home page.',
+      extra: t`On the Twilio Console home page.`,
+      requiredMessage: t`Enter the Account SID.`,
       credential: true,
     },
-    { name: 'auth_token', label: 'Auth Token', placeholder: '', secret: true, credential: true },
+    {
+      name: 'auth_token',
+      label: t`Auth Token`,
+      placeholder: '',
+      requiredMessage: t`Enter the Auth Token.`,
+      secret: true,
+      credential: true,
+    },
     {
       name: 'phone_number',
-      label: 'Twilio phone number',
+      label: t`Twilio phone number`,
       placeholder: '+14155550100',
       extra: numberExtra,
+      requiredMessage: t`Enter the Twilio phone number.`,
     },
   ];
 }
 
-/** The setup form of each provider channel type. */
-const PROVIDERS: Record<ProviderChannelType, ProviderForm> = {
-  sms: {
-    title: 'Add an SMS channel (Twilio)',
-    namePlaceholder: 'Support line',
-    fields: [
-      ...twilioFields('The number customers text; replies are sent from it.'),
-      {
-        name: 'messaging_service_sid',
-        label: 'Messaging Service SID (optional)',
-        placeholder: 'MG…',
-        extra: 'Send replies through a Messaging Service instead of the number alone.',
-        optional: true,
-      },
-    ],
-  },
-  call: {
-    title: 'Add a calls channel (Twilio Voice)',
-    namePlaceholder: 'Phone line',
-    fields: [
-      ...twilioFields('The number customers call; callbacks come from it.'),
-      {
-        name: 'greeting',
-        label: 'Greeting (optional)',
-        placeholder: 'Thank you for calling. Please hold while we connect you.',
-        optional: true,
-      },
-      {
-        name: 'forward_to',
-        label: 'Forward calls to (optional)',
-        placeholder: '+14155550199',
-        extra: 'The phone that rings; without one, callers go straight to voicemail.',
-        optional: true,
-      },
-      {
-        name: 'ring_seconds',
-        label: 'Voicemail after (seconds, optional)',
-        placeholder: '20',
-        optional: true,
-      },
-      {
-        name: 'voicemail_max_seconds',
-        label: 'Longest voicemail (seconds, optional)',
-        placeholder: '120',
-        optional: true,
-      },
-    ],
-  },
-  whatsapp_gupshup_isv: {
-    title: 'Add a WhatsApp channel (Gupshup)',
-    namePlaceholder: 'WhatsApp',
-    fields: [
-      {
-        name: 'app_name',
-        label: 'Gupshup app name',
-        placeholder: 'AcmeSupportApp',
-        credential: true,
-      },
-      { name: 'api_key', label: 'API key', placeholder: '', secret: true, credential: true },
-      {
-        name: 'source_number',
-        label: 'WhatsApp number',
-        placeholder: '917834811114',
-        extra: 'The business number of the app, with its country code.',
-      },
-    ],
-  },
-};
+/** The setup form of each provider channel type, in the active language. */
+function providerForm(type: ProviderChannelType): ProviderForm {
+  switch (type) {
+    case 'sms':
+      return {
+        title: t`Add an SMS channel (Twilio)`,
+        namePlaceholder: t`Support line`,
+        fields: [
+          ...twilioFields(t`The number customers text; replies are sent from it.`),
+          {
+            name: 'messaging_service_sid',
+            label: t`Messaging Service SID (optional)`,
+            // i18n-ignore-next-line: the start of Twilio's Messaging Service identifiers
+            placeholder: 'MG…',
+            extra: t`Send replies through a Messaging Service instead of the number alone.`,
+            optional: true,
+          },
+        ],
+      };
+    case 'call':
+      return {
+        title: t`Add a calls channel (Twilio Voice)`,
+        namePlaceholder: t`Phone line`,
+        fields: [
+          ...twilioFields(t`The number customers call; callbacks come from it.`),
+          {
+            name: 'greeting',
+            label: t`Greeting (optional)`,
+            placeholder: t`Thank you for calling. Please hold while we connect you.`,
+            optional: true,
+          },
+          {
+            name: 'forward_to',
+            label: t`Forward calls to (optional)`,
+            placeholder: '+14155550199',
+            extra: t`The phone that rings; without one, callers go straight to voicemail.`,
+            optional: true,
+          },
+          {
+            name: 'ring_seconds',
+            label: t`Voicemail after (seconds, optional)`,
+            placeholder: '20',
+            optional: true,
+          },
+          {
+            name: 'voicemail_max_seconds',
+            label: t`Longest voicemail (seconds, optional)`,
+            placeholder: '120',
+            optional: true,
+          },
+        ],
+      };
+    case 'whatsapp_gupshup_isv':
+      return {
+        title: t`Add a WhatsApp channel (Gupshup)`,
+        namePlaceholder: WHATSAPP,
+        fields: [
+          {
+            name: 'app_name',
+            label: t`Gupshup app name`,
+            // i18n-ignore-next-line: an example app name, a code-like identifier
+            placeholder: 'AcmeSupportApp',
+            requiredMessage: t`Enter the Gupshup app name.`,
+            credential: true,
+          },
+          {
+            name: 'api_key',
+            label: t`API key`,
+            placeholder: '',
+            requiredMessage: t`Enter the API key.`,
+            secret: true,
+            credential: true,
+          },
+          {
+            name: 'source_number',
+            label: t`WhatsApp number`,
+            placeholder: '917834811114',
+            extra: t`The business number of the app, with its country code.`,
+            requiredMessage: t`Enter the WhatsApp number.`,
+          },
+        ],
+      };
+  }
+}
+
+/** The network's own name: the same in every language. */
+const WHATSAPP = 'WhatsApp';
 
 /** The same WhatsApp channel type through Meta's Cloud API instead of Gupshup. */
-const WHATSAPP_CLOUD_API: ProviderForm = {
-  title: 'Add a WhatsApp channel (Cloud API)',
-  namePlaceholder: 'WhatsApp',
+const whatsappCloudApiForm = (): ProviderForm => ({
+  title: t`Add a WhatsApp channel (Cloud API)`,
+  namePlaceholder: WHATSAPP,
   fields: [
     {
       name: 'phone_number_id',
-      label: 'Phone number ID',
+      label: t`Phone number ID`,
       placeholder: '106540352242922',
-      extra: 'In WhatsApp Manager → API setup, under the number.',
+      extra: t`In WhatsApp Manager → API setup, under the number.`,
+      requiredMessage: t`Enter the Phone number ID.`,
       credential: true,
     },
     {
       name: 'business_account_id',
-      label: 'WhatsApp Business account ID',
+      label: t`WhatsApp Business account ID`,
       placeholder: '102290129340398',
-      extra: 'Its approved templates are offered once the 24-hour window has closed.',
+      extra: t`Its approved templates are offered once the 24-hour window has closed.`,
+      requiredMessage: t`Enter the WhatsApp Business account ID.`,
     },
     {
       name: 'access_token',
-      label: 'Permanent access token',
+      label: t`Permanent access token`,
+      // i18n-ignore-next-line: the start of Meta's access tokens
       placeholder: 'EAA…',
-      extra: "A system user's token with whatsapp_business_messaging and management.",
+      extra: t`A system user's token with whatsapp_business_messaging and management.`,
+      requiredMessage: t`Enter the Permanent access token.`,
       secret: true,
       credential: true,
     },
   ],
-};
+});
 
 type WhatsappProvider = 'gupshup' | 'cloud_api';
+/** The providers' own product names, the same in every language. */
+const GUPSHUP = 'Gupshup';
+const WHATSAPP_CLOUD_API = 'WhatsApp Cloud API (Meta)';
 
 type Values = Record<string, string | undefined>;
 
@@ -174,7 +214,7 @@ export function ProviderChannelModal({
   const [tested, setTested] = useState<ConnectionTestResult | null>(null);
   const [whatsappProvider, setWhatsappProvider] = useState<WhatsappProvider>('gupshup');
   const cloudApi = type === 'whatsapp_gupshup_isv' && whatsappProvider === 'cloud_api';
-  const provider = type ? (cloudApi ? WHATSAPP_CLOUD_API : PROVIDERS[type]) : null;
+  const provider = type ? (cloudApi ? whatsappCloudApiForm() : providerForm(type)) : null;
 
   const close = () => {
     setError(null);
@@ -186,7 +226,7 @@ export function ProviderChannelModal({
 
   const text = (values: Values, key: string) => values[key]?.trim() ?? '';
 
-  const testBody = (t: ProviderChannelType, v: Values): ConnectionTestBody =>
+  const testBody = (channelType: ProviderChannelType, v: Values): ConnectionTestBody =>
     cloudApi
       ? {
           type: 'whatsapp_gupshup_isv',
@@ -194,15 +234,19 @@ export function ProviderChannelModal({
           phone_number_id: text(v, 'phone_number_id'),
           access_token: text(v, 'access_token'),
         }
-      : t === 'sms' || t === 'call'
-        ? { type: t, account_sid: text(v, 'account_sid'), auth_token: text(v, 'auth_token') }
-        : { type: t, app_name: text(v, 'app_name'), api_key: text(v, 'api_key') };
+      : channelType === 'sms' || channelType === 'call'
+        ? {
+            type: channelType,
+            account_sid: text(v, 'account_sid'),
+            auth_token: text(v, 'auth_token'),
+          }
+        : { type: channelType, app_name: text(v, 'app_name'), api_key: text(v, 'api_key') };
 
   /** An optional number field: left empty, the server's default applies. */
   const seconds = (v: Values, key: string) => (text(v, key) ? Number(text(v, key)) : undefined);
 
   const createBody = (
-    t: ProviderChannelType,
+    channelType: ProviderChannelType,
     v: Values,
   ):
     | SmsChannelCreateBody
@@ -218,9 +262,9 @@ export function ProviderChannelModal({
           business_account_id: text(v, 'business_account_id'),
           access_token: text(v, 'access_token'),
         }
-      : t === 'call'
+      : channelType === 'call'
         ? {
-            type: t,
+            type: channelType,
             name: text(v, 'name'),
             account_sid: text(v, 'account_sid'),
             auth_token: text(v, 'auth_token'),
@@ -234,9 +278,9 @@ export function ProviderChannelModal({
               ? { voicemail_max_seconds: seconds(v, 'voicemail_max_seconds') }
               : {}),
           }
-        : t === 'sms'
+        : channelType === 'sms'
           ? {
-              type: t,
+              type: channelType,
               name: text(v, 'name'),
               account_sid: text(v, 'account_sid'),
               auth_token: text(v, 'auth_token'),
@@ -244,7 +288,7 @@ export function ProviderChannelModal({
               messaging_service_sid: text(v, 'messaging_service_sid') || null,
             }
           : {
-              type: t,
+              type: channelType,
               name: text(v, 'name'),
               app_name: text(v, 'app_name'),
               api_key: text(v, 'api_key'),
@@ -264,7 +308,7 @@ export function ProviderChannelModal({
       if (asErrorPayload(failure))
         setTested({
           ok: false,
-          message: asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE,
+          message: asErrorPayload(failure)?.message ?? genericErrorMessage(),
         });
     }
   };
@@ -286,7 +330,7 @@ export function ProviderChannelModal({
       title={provider?.title}
       open={type !== null}
       onCancel={close}
-      okText="Create channel"
+      okText={t`Create channel`}
       onOk={() => form.submit()}
       confirmLoading={creating.isLoading}
       destroyOnHidden
@@ -294,7 +338,7 @@ export function ProviderChannelModal({
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       {type === 'whatsapp_gupshup_isv' && (
         <Segmented<WhatsappProvider>
-          aria-label="WhatsApp provider"
+          aria-label={t`WhatsApp provider`}
           style={{ marginBottom: 16 }}
           value={whatsappProvider}
           onChange={(next) => {
@@ -303,8 +347,8 @@ export function ProviderChannelModal({
             setError(null);
           }}
           options={[
-            { label: 'Gupshup', value: 'gupshup' },
-            { label: 'WhatsApp Cloud API (Meta)', value: 'cloud_api' },
+            { label: GUPSHUP, value: 'gupshup' },
+            { label: WHATSAPP_CLOUD_API, value: 'cloud_api' },
           ]}
         />
       )}
@@ -318,9 +362,9 @@ export function ProviderChannelModal({
           onValuesChange={() => setTested(null)}
         >
           <Form.Item
-            label="Name"
+            label={t`Name`}
             name="name"
-            rules={[{ required: true, whitespace: true, message: 'Give the channel a name.' }]}
+            rules={[{ required: true, whitespace: true, message: t`Give the channel a name.` }]}
           >
             <Input autoFocus placeholder={provider.namePlaceholder} />
           </Form.Item>
@@ -331,9 +375,7 @@ export function ProviderChannelModal({
               name={f.name}
               extra={f.extra}
               rules={
-                f.optional
-                  ? []
-                  : [{ required: true, whitespace: true, message: `Enter the ${f.label}.` }]
+                f.optional ? [] : [{ required: true, whitespace: true, message: f.requiredMessage }]
               }
             >
               {f.secret ? (
@@ -345,7 +387,7 @@ export function ProviderChannelModal({
           ))}
           <Space orientation="vertical" style={{ width: '100%' }}>
             <Button onClick={() => void onTest()} loading={testing.isLoading}>
-              Test connection
+              <Trans>Test connection</Trans>
             </Button>
             {tested && (
               <Alert

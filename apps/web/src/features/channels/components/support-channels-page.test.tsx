@@ -12,8 +12,7 @@ import { SupportChannelsPage } from './support-channels-page';
 
 function renderAs(ui: React.ReactElement, at: string, permission: 'owner' | 'agent' = 'owner') {
   signInCookies();
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: permission }));
   renderPage(ui, { at, store });
 }

@@ -23,9 +23,12 @@ import {
   WhatsAppOutlined,
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/format';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { productName } from '../../../lib/product';
 import { toast } from '../../../lib/toast';
@@ -52,6 +55,9 @@ import { ScrollRegion } from '../../../components/scroll-region';
 /** Email channels are set up (address, sending server, DNS) where Settings → Email setup does it. */
 const EMAIL_SETUP_PATH = '/settings/emailsetup';
 
+/** The two networks' own names, the same in every language. */
+const META_NETWORKS = 'Facebook / Instagram';
+
 const PROVIDER_TYPES = new Set([
   'sms',
   'call',
@@ -64,20 +70,20 @@ const PROVIDER_TYPES = new Set([
 /** Channel health: when the last customer message came in, and the provider's last error. */
 function ChannelHealth({ channel }: { channel: ChannelListItem }) {
   if (!PROVIDER_TYPES.has(channel.type)) return null;
+  const lastInboundAt = channel.last_inbound_at ? formatDateTime(channel.last_inbound_at) : null;
+  const lastErrorAt = channel.last_error_at ? formatDateTime(channel.last_error_at) : null;
+  const lastError = channel.last_error;
   return (
     <div style={{ fontSize: 12 }}>
       <Typography.Text type="secondary">
-        {channel.last_inbound_at
-          ? `Last message in: ${new Date(channel.last_inbound_at).toLocaleString()}`
-          : 'No message received yet'}
+        {lastInboundAt ? t`Last message in: ${lastInboundAt}` : t`No message received yet`}
       </Typography.Text>
-      {channel.last_error && (
+      {lastError && (
         <div>
           <Typography.Text type="danger">
-            Last error
-            {channel.last_error_at
-              ? ` (${new Date(channel.last_error_at).toLocaleString()})`
-              : ''}: {channel.last_error}
+            {lastErrorAt
+              ? t`Last error (${lastErrorAt}): ${lastError}`
+              : t`Last error: ${lastError}`}
           </Typography.Text>
         </div>
       )}
@@ -90,7 +96,10 @@ interface ChannelForm {
   webhook_url: string;
 }
 
-const inboundEndpoint = (id: number) => `${window.location.origin}/api/v1/channels/${id}/messages`;
+const inboundPath = (id: number) => `/api/v1/channels/${id}/messages`;
+const inboundEndpoint = (id: number) => `${window.location.origin}${inboundPath(id)}`;
+/** The request an API channel takes, as code: the same in every language. */
+const inboundRequest = (id: number) => `POST ${inboundPath(id)}`;
 
 /** Create an API channel, or change one's name and webhook URL. */
 function ApiChannelModal({
@@ -121,7 +130,7 @@ function ApiChannelModal({
     try {
       if (editing) {
         await update({ id: editing.id, ...body }).unwrap();
-        toast.success('Channel saved');
+        toast.success(t`Channel saved`);
         close();
       } else {
         const created = await create(body).unwrap();
@@ -133,12 +142,13 @@ function ApiChannelModal({
     }
   };
 
+  const channelName = editing?.name ?? '';
   return (
     <Modal
-      title={editing ? `Edit ${editing.name}` : 'Add an API channel'}
+      title={editing ? t`Edit ${channelName}` : t`Add an API channel`}
       open={open}
       onCancel={close}
-      okText={editing ? 'Save' : 'Create channel'}
+      okText={editing ? t`Save` : t`Create channel`}
       onOk={() => form.submit()}
       confirmLoading={creating.isLoading || updating.isLoading}
       destroyOnHidden
@@ -153,19 +163,19 @@ function ApiChannelModal({
         onFinish={onFinish}
       >
         <Form.Item
-          label="Name"
+          label={t`Name`}
           name="name"
-          rules={[{ required: true, whitespace: true, message: 'Give the channel a name.' }]}
+          rules={[{ required: true, whitespace: true, message: t`Give the channel a name.` }]}
         >
-          <Input autoFocus placeholder="Shop backend" />
+          <Input autoFocus placeholder={t`Shop backend`} />
         </Form.Item>
         <Form.Item
-          label="Webhook URL"
+          label={t`Webhook URL`}
           name="webhook_url"
-          extra={`Agents' replies are POSTed here, signed with the channel's secret. Leave empty to keep replies in ${productName} only.`}
-          rules={[{ type: 'url', message: 'Enter a full http(s) address.' }]}
+          extra={t`Agents' replies are POSTed here, signed with the channel's secret. Leave empty to keep replies in ${productName} only.`}
+          rules={[{ type: 'url', message: t`Enter a full http(s) address.` }]}
         >
-          <Input placeholder="https://example.com/parley/webhook" />
+          <Input placeholder={t`https://example.com/parley/webhook`} />
         </Form.Item>
       </Form>
     </Modal>
@@ -188,12 +198,13 @@ export function SupportChannelsPage() {
   const onTest = async (channel: ChannelListItem) => {
     try {
       const result = await testConnection({ id: channel.id }).unwrap();
-      if (result.ok) toast.success(`${channel.name}: connected`, result.message);
-      else toast.error(`${channel.name}: the connection failed`, result.message);
+      const channelName = channel.name;
+      if (result.ok) toast.success(t`${channelName}: connected`, result.message);
+      else toast.error(t`${channelName}: the connection failed`, result.message);
     } catch (failure) {
       toast.error(
-        'The connection could not be tested',
-        asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE,
+        t`The connection could not be tested`,
+        asErrorPayload(failure)?.message ?? genericErrorMessage(),
       );
     }
   };
@@ -201,25 +212,27 @@ export function SupportChannelsPage() {
   const onDelete = async (channel: ChannelListItem) => {
     try {
       await remove(channel.id).unwrap();
-      toast.success('Channel removed');
+      toast.success(t`Channel removed`);
     } catch (failure) {
       toast.error(
-        'The channel could not be removed',
-        asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE,
+        t`The channel could not be removed`,
+        asErrorPayload(failure)?.message ?? genericErrorMessage(),
       );
     }
   };
 
   const columns: TableColumnsType<ChannelListItem> = [
     {
-      title: 'Channel',
+      title: t`Channel`,
       key: 'name',
       render: (_, c) => (
         <div>
-          <div style={{ fontWeight: 500 }}>{c.name}</div>
+          <div dir="auto" style={{ fontWeight: 500 }}>
+            {c.name}
+          </div>
           {c.type === 'api' && (
             <Typography.Text type="secondary" copyable={{ text: inboundEndpoint(c.id) }}>
-              POST /api/v1/channels/{c.id}/messages
+              {inboundRequest(c.id)}
             </Typography.Text>
           )}
           {c.details && (
@@ -232,33 +245,43 @@ export function SupportChannelsPage() {
       ),
     },
     {
-      title: 'Type',
+      title: t`Type`,
       dataIndex: 'type',
       width: 170,
       render: (type: string, c) => (
         <Space size={4} wrap>
           <Tag>{channelLabel(type)}</Tag>
-          {c.needs_reauthorization && <Tag color="error">Needs reconnecting</Tag>}
+          {c.needs_reauthorization && (
+            <Tag color="error">
+              <Trans>Needs reconnecting</Trans>
+            </Tag>
+          )}
         </Space>
       ),
     },
     {
-      title: 'Replies go to',
+      title: t`Replies go to`,
       dataIndex: 'webhook_url',
-      render: (url: string | null, c) =>
-        c.type === 'email' ? (
-          <Typography.Text type="secondary">The customer, by email from {c.name}</Typography.Text>
+      render: (url: string | null, c) => {
+        const channelName = c.name;
+        return c.type === 'email' ? (
+          <Typography.Text type="secondary">
+            <Trans>The customer, by email from {channelName}</Trans>
+          </Typography.Text>
         ) : c.type !== 'api' ? (
-          <Typography.Text type="secondary">The customer, on {c.name}</Typography.Text>
+          <Typography.Text type="secondary">
+            <Trans>The customer, on {channelName}</Trans>
+          </Typography.Text>
         ) : url ? (
           <Typography.Text ellipsis style={{ maxWidth: 260 }}>
             {url}
           </Typography.Text>
         ) : (
           <Typography.Text type="secondary">
-            No webhook: replies stay in {productName}
+            <Trans>No webhook: replies stay in {productName}</Trans>
           </Typography.Text>
-        ),
+        );
+      },
     },
     ...(canManage
       ? [
@@ -266,92 +289,100 @@ export function SupportChannelsPage() {
             title: '',
             key: 'actions',
             width: 190,
-            render: (_: unknown, c: ChannelListItem) => (
-              <Space size={4}>
-                {c.type === 'api' && (
-                  <Button size="small" type="link" onClick={() => setModal({ editing: c })}>
-                    Edit
-                  </Button>
-                )}
-                {c.type === 'email' && (
-                  <Button
-                    size="small"
-                    type="link"
-                    aria-label={`Edit ${c.name}`}
-                    onClick={() => void navigate(EMAIL_SETUP_PATH)}
+            render: (_: unknown, c: ChannelListItem) => {
+              const channelName = c.name;
+              return (
+                <Space size={4}>
+                  {c.type === 'api' && (
+                    <Button size="small" type="link" onClick={() => setModal({ editing: c })}>
+                      <Trans>Edit</Trans>
+                    </Button>
+                  )}
+                  {c.type === 'email' && (
+                    <Button
+                      size="small"
+                      type="link"
+                      aria-label={t`Edit ${channelName}`}
+                      onClick={() => void navigate(EMAIL_SETUP_PATH)}
+                    >
+                      <Trans>Edit</Trans>
+                    </Button>
+                  )}
+                  {EDITABLE_PROVIDER_TYPES.has(c.type) && (
+                    <Button
+                      size="small"
+                      type="link"
+                      aria-label={t`Edit ${channelName}`}
+                      onClick={() => setEditingProvider(c)}
+                    >
+                      <Trans>Edit</Trans>
+                    </Button>
+                  )}
+                  {PROVIDER_TYPES.has(c.type) && (
+                    <Button size="small" type="link" onClick={() => void onTest(c)}>
+                      <Trans>Test</Trans>
+                    </Button>
+                  )}
+                  <Popconfirm
+                    title={t`Remove ${channelName}?`}
+                    description={t`Its conversations are removed with it.`}
+                    okText={t`Remove`}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => onDelete(c)}
                   >
-                    Edit
-                  </Button>
-                )}
-                {EDITABLE_PROVIDER_TYPES.has(c.type) && (
-                  <Button
-                    size="small"
-                    type="link"
-                    aria-label={`Edit ${c.name}`}
-                    onClick={() => setEditingProvider(c)}
-                  >
-                    Edit
-                  </Button>
-                )}
-                {PROVIDER_TYPES.has(c.type) && (
-                  <Button size="small" type="link" onClick={() => void onTest(c)}>
-                    Test
-                  </Button>
-                )}
-                <Popconfirm
-                  title={`Remove ${c.name}?`}
-                  description="Its conversations are removed with it."
-                  okText="Remove"
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => onDelete(c)}
-                >
-                  <Button size="small" type="link" danger>
-                    Remove
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
+                    <Button size="small" type="link" danger>
+                      <Trans>Remove</Trans>
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              );
+            },
           },
         ]
       : []),
   ];
 
+  const createdProviderName = createdProvider?.name ?? '';
+  const callbackUrlCount = createdProvider?.callback_urls.length ?? 0;
+  const createdName = created?.name ?? '';
+  const createdEndpoint = created ? inboundEndpoint(created.id) : '';
+
   return (
     <div style={{ maxWidth: 960 }}>
       <PageHeader
-        title="Support channels"
-        description="Where your customers' messages come from, and where your replies go."
+        title={t`Support channels`}
+        description={t`Where your customers' messages come from, and where your replies go.`}
         extra={
           canManage && (
             <Space wrap>
               {/* A button that navigates: a button inside a link is neither, to a screen reader. */}
               <Button icon={<MailOutlined />} onClick={() => void navigate(EMAIL_SETUP_PATH)}>
-                Add email address
+                <Trans>Add email address</Trans>
               </Button>
               <Button
                 icon={<FacebookOutlined />}
                 onClick={() => void navigate('/settings/supportchannels/addchannel/fb')}
               >
-                Facebook / Instagram
+                {META_NETWORKS}
               </Button>
               <Button icon={<MessageOutlined />} onClick={() => setProviderModal('sms')}>
-                Add SMS channel
+                <Trans>Add SMS channel</Trans>
               </Button>
               <Button icon={<PhoneOutlined />} onClick={() => setProviderModal('call')}>
-                Add calls channel
+                <Trans>Add calls channel</Trans>
               </Button>
               <Button
                 icon={<WhatsAppOutlined />}
                 onClick={() => setProviderModal('whatsapp_gupshup_isv')}
               >
-                Add WhatsApp channel
+                <Trans>Add WhatsApp channel</Trans>
               </Button>
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
                 onClick={() => setModal({ editing: null })}
               >
-                Add API channel
+                <Trans>Add API channel</Trans>
               </Button>
             </Space>
           )
@@ -362,24 +393,24 @@ export function SupportChannelsPage() {
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title="Only owners and admins can add or change channels."
+          title={t`Only owners and admins can add or change channels.`}
         />
       )}
       {error && (
         <Alert
           type="error"
           showIcon
-          title={'message' in error ? error.message : 'The channels could not be loaded.'}
+          title={'message' in error ? error.message : t`The channels could not be loaded.`}
           action={
             <Button size="small" onClick={() => void refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
           style={{ marginBottom: 16 }}
         />
       )}
       <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-        <ScrollRegion label="Support channels" minWidth={760}>
+        <ScrollRegion label={t`Support channels`} minWidth={760}>
           <Table<ChannelListItem>
             rowKey="id"
             columns={columns}
@@ -387,8 +418,7 @@ export function SupportChannelsPage() {
             loading={isLoading}
             pagination={false}
             locale={{
-              emptyText:
-                'No channels yet. Add an email address, a chat or phone channel, or an API channel to post messages from your own systems.',
+              emptyText: t`No channels yet. Add an email address, a chat or phone channel, or an API channel to post messages from your own systems.`,
             }}
           />
         </ScrollRegion>
@@ -410,20 +440,22 @@ export function SupportChannelsPage() {
         onClose={() => setEditingProvider(null)}
       />
       <Modal
-        title={createdProvider ? `${createdProvider.name} is ready` : ''}
+        title={createdProvider ? t`${createdProviderName} is ready` : ''}
         open={createdProvider !== null}
         onCancel={() => setCreatedProvider(null)}
         footer={
           <Button type="primary" onClick={() => setCreatedProvider(null)}>
-            Done
+            <Trans>Done</Trans>
           </Button>
         }
       >
         {createdProvider && (
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             <Typography.Paragraph style={{ margin: 0 }}>
-              Paste {createdProvider.callback_urls.length > 1 ? 'these URLs' : 'this URL'} into the
-              provider's console so customers' messages reach {createdProvider.name}.
+              {plural(callbackUrlCount, {
+                one: `Paste this URL into the provider's console so customers' messages reach ${createdProviderName}.`,
+                other: `Paste these URLs into the provider's console so customers' messages reach ${createdProviderName}.`,
+              })}
             </Typography.Paragraph>
             <CallbackUrls urls={createdProvider.callback_urls} />
             {/* Gupshup's URL carries a secret; the Cloud API's is Meta's shared webhook. */}
@@ -433,7 +465,7 @@ export function SupportChannelsPage() {
               <Alert
                 type="warning"
                 showIcon
-                title="The callback URL contains a secret: store it now, it will not be shown again."
+                title={t`The callback URL contains a secret: store it now, it will not be shown again.`}
               />
             )}
           </Space>
@@ -443,27 +475,29 @@ export function SupportChannelsPage() {
         title={
           <Space>
             <ApiOutlined />
-            {created ? `${created.name} is ready` : ''}
+            {created ? t`${createdName} is ready` : ''}
           </Space>
         }
         open={created !== null}
         onCancel={() => setCreated(null)}
         footer={
           <Button type="primary" onClick={() => setCreated(null)}>
-            Done
+            <Trans>Done</Trans>
           </Button>
         }
       >
         {created && (
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             <Typography.Paragraph style={{ margin: 0 }}>
-              Post customer messages to{' '}
-              <Typography.Text code copyable>
-                {inboundEndpoint(created.id)}
-              </Typography.Text>{' '}
-              with an API key (Settings → API keys).
+              <Trans>
+                Post customer messages to{' '}
+                <Typography.Text code copyable>
+                  {createdEndpoint}
+                </Typography.Text>{' '}
+                with an API key (Settings → API keys).
+              </Trans>
             </Typography.Paragraph>
-            <SecretOnce label="Webhook secret" value={created.webhook_secret} />
+            <SecretOnce label={t`Webhook secret`} value={created.webhook_secret} />
           </Space>
         )}
       </Modal>

@@ -1,19 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Input, Popover, Space, Tag } from 'antd';
+import { Button, Input, Popover, Space, Tag, theme } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { PhoneOutlined } from '@ant-design/icons';
 import type { CallDetails, CallOutcome, Message } from '@parley/contracts';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useGetConversationCallsQuery, useStartCallMutation } from '../api/calls-api';
 import styles from './call-entry.module.css';
 
-const OUTCOME_LABELS: Record<CallOutcome, { text: string; color: string }> = {
-  ringing: { text: 'Ringing', color: 'processing' },
-  answered: { text: 'Answered', color: 'success' },
-  missed: { text: 'Missed', color: 'error' },
-  voicemail: { text: 'Voicemail', color: 'warning' },
-  failed: { text: 'Not connected', color: 'default' },
-};
+/** A call's outcome: its name in the active language, and its antd status colour. */
+function outcomeLabel(outcome: CallOutcome): { text: string; color: string } {
+  switch (outcome) {
+    case 'ringing':
+      return { text: t`Ringing`, color: 'processing' };
+    case 'answered':
+      return { text: t`Answered`, color: 'success' };
+    case 'missed':
+      return { text: t`Missed`, color: 'error' };
+    case 'voicemail':
+      return { text: t`Voicemail`, color: 'warning' };
+    case 'failed':
+      return { text: t`Not connected`, color: 'default' };
+  }
+}
 
 export function formatCallDuration(seconds: number): string {
   const m = Math.floor(seconds / 60);
@@ -33,11 +43,11 @@ function CallBackButton({ conversationId }: { conversationId: number }) {
       await startCall({ conversationId, agent_phone: phone.trim() }).unwrap();
       localStorage.setItem(AGENT_PHONE_KEY, phone.trim());
       setOpen(false);
-      toast.success('Calling the customer', 'Your phone rings once they pick up.');
+      toast.success(t`Calling the customer`, t`Your phone rings once they pick up.`);
     } catch (error) {
       toast.error(
-        'The call could not be placed',
-        asErrorPayload(error)?.message ?? GENERIC_ERROR_MESSAGE,
+        t`The call could not be placed`,
+        asErrorPayload(error)?.message ?? genericErrorMessage(),
       );
     }
   };
@@ -46,24 +56,24 @@ function CallBackButton({ conversationId }: { conversationId: number }) {
       open={open}
       onOpenChange={setOpen}
       trigger="click"
-      title="Call the customer back"
+      title={t`Call the customer back`}
       content={
         <Space.Compact>
           <Input
-            aria-label="Your phone number"
+            aria-label={t`Your phone number`}
             placeholder="+14155550100"
             value={phone}
             onChange={(e) => setPhone(e.target.value)}
             onPressEnter={() => void submit()}
           />
           <Button type="primary" loading={isLoading} onClick={() => void submit()}>
-            Call
+            <Trans>Call</Trans>
           </Button>
         </Space.Compact>
       }
     >
       <Button size="small" icon={<PhoneOutlined aria-hidden />}>
-        Call back
+        <Trans>Call back</Trans>
       </Button>
     </Popover>
   );
@@ -82,8 +92,10 @@ interface CallEntryProps {
  * voicemail or recording as an audio player, and the transcription when the provider gave one.
  */
 export function CallEntry({ message, call, canCallBack = false }: CallEntryProps) {
-  const direction = (call?.direction ?? message.direction) === 'incoming' ? 'Incoming' : 'Outgoing';
-  const outcome = call ? OUTCOME_LABELS[call.outcome] : null;
+  const { token } = theme.useToken();
+  const incoming = (call?.direction ?? message.direction) === 'incoming';
+  const title = incoming ? t`Incoming call` : t`Outgoing call`;
+  const outcome = call ? outcomeLabel(call.outcome) : null;
   const recording =
     message.attachments.find((f) => f.id === call?.recording_attachment_id) ??
     message.attachments.find((f) => f.content_type.startsWith('audio/'));
@@ -91,30 +103,35 @@ export function CallEntry({ message, call, canCallBack = false }: CallEntryProps
   return (
     <div className={styles.call} data-call-outcome={call?.outcome}>
       <div className={styles.summary}>
-        <span className={missed ? `${styles.icon} ${styles.missed}` : styles.icon}>
-          <PhoneOutlined aria-label={`${direction} call`} />
+        <span
+          className={styles.icon}
+          style={
+            missed
+              ? { background: token.colorErrorBg, color: token.colorError }
+              : { background: token.colorPrimaryBg, color: token.colorPrimary }
+          }
+        >
+          <PhoneOutlined aria-label={title} />
         </span>
-        <strong>{direction} call</strong>
+        <strong>{title}</strong>
         {outcome && <Tag color={outcome.color}>{outcome.text}</Tag>}
         {call?.duration_seconds ? (
-          <span aria-label="Duration">{formatCallDuration(call.duration_seconds)}</span>
+          <span aria-label={t`Duration`}>{formatCallDuration(call.duration_seconds)}</span>
         ) : null}
-        {canCallBack && direction === 'Incoming' && (
-          <CallBackButton conversationId={message.conversation_id} />
-        )}
+        {canCallBack && incoming && <CallBackButton conversationId={message.conversation_id} />}
       </div>
-      {!call && <span>{message.body.split('\n')[0]}</span>}
+      {!call && <span dir="auto">{message.body.split('\n')[0]}</span>}
       {recording && (
         <audio
           className={styles.audio}
           controls
           preload="none"
           src={recording.url}
-          aria-label={call?.outcome === 'voicemail' ? 'Voicemail' : 'Call recording'}
+          aria-label={call?.outcome === 'voicemail' ? t`Voicemail` : t`Call recording`}
         />
       )}
       {call?.transcription && (
-        <blockquote className={styles.transcription} aria-label="Transcription">
+        <blockquote className={styles.transcription} aria-label={t`Transcription`} dir="auto">
           {call.transcription}
         </blockquote>
       )}

@@ -1,8 +1,10 @@
-import { Rate, Tag, Typography } from 'antd';
+import { Rate, Tag, Typography, theme } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { ConversationDetail } from '@parley/contracts';
 import { formatTimestamp } from '../../../lib/format-timestamp';
-import { STATUS_COLORS, STATUS_LABELS } from '../conversation-labels';
+import { STATUS_COLORS, statusLabel } from '../conversation-labels';
 import { contactDisplayName } from './conversation-header';
 import styles from './conversation-pane.module.css';
 import { ShopifyOrdersSection } from './shopify-orders-section';
@@ -14,6 +16,9 @@ interface ContactPanelProps {
   screen?: boolean;
 }
 
+/** A conversation without a subject, named by its number. */
+const otherConversationName = (conversationId: number) => t`Conversation #${conversationId}`;
+
 const orDash = (value: string | null) => (value ? formatTimestamp(value) : '—');
 
 /**
@@ -22,20 +27,28 @@ const orDash = (value: string | null) => (value ? formatTimestamp(value) : '—'
  */
 export function ContactPanel({ detail, conversationHref, screen = false }: ContactPanelProps) {
   const { contact } = detail;
+  const { token } = theme.useToken();
+  const rating = detail.rating?.rating;
   return (
     <aside
       className={screen ? `${styles.contact} ${styles.contactScreen}` : styles.contact}
-      aria-label="Contact"
+      aria-label={t`Contact`}
     >
       <section className={styles.contactSection}>
-        <h3>Contact</h3>
-        <Typography.Text strong style={{ fontSize: 15 }}>
+        <h3>
+          <Trans>Contact</Trans>
+        </h3>
+        <Typography.Text strong style={{ fontSize: 15 }} dir="auto">
           {contactDisplayName(detail)}
         </Typography.Text>
         <dl className={styles.facts} style={{ marginTop: 8 }}>
-          <dt>Email</dt>
+          <dt>
+            <Trans>Email</Trans>
+          </dt>
           <dd>{contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '—'}</dd>
-          <dt>Phone</dt>
+          <dt>
+            <Trans>Phone</Trans>
+          </dt>
           <dd>{contact.phone ? <a href={`tel:${contact.phone}`}>{contact.phone}</a> : '—'}</dd>
         </dl>
       </section>
@@ -43,20 +56,29 @@ export function ContactPanel({ detail, conversationHref, screen = false }: Conta
       <ShopifyOrdersSection conversationId={detail.id} />
 
       <section className={styles.contactSection}>
-        <h3>This conversation</h3>
+        <h3>
+          <Trans>This conversation</Trans>
+        </h3>
         <dl className={styles.facts}>
-          <dt>Started</dt>
+          <dt>
+            <Trans>Started</Trans>
+          </dt>
           <dd>{orDash(detail.created_at)}</dd>
-          <dt>First response</dt>
+          <dt>
+            <Trans>First response</Trans>
+          </dt>
           <dd>{orDash(detail.first_response_at)}</dd>
-          <dt>Resolved</dt>
+          <dt>
+            <Trans>Resolved</Trans>
+          </dt>
           <dd>{orDash(detail.resolved_at)}</dd>
-          <dt>Customer rating</dt>
+          <dt>
+            <Trans>Customer rating</Trans>
+          </dt>
           <dd>
-            {detail.rating ? (
-              <span aria-label={`Rated ${detail.rating.rating} of 5`}>
-                <Rate disabled value={detail.rating.rating} style={{ fontSize: 13 }} />{' '}
-                {detail.rating.rating}/5
+            {rating ? (
+              <span aria-label={t`Rated ${rating} of 5`}>
+                <Rate disabled value={rating} style={{ fontSize: 13 }} /> {rating}/5
               </span>
             ) : (
               '—'
@@ -64,26 +86,34 @@ export function ContactPanel({ detail, conversationHref, screen = false }: Conta
           </dd>
         </dl>
         {detail.rating?.comment && (
-          <blockquote className={styles.ratingComment} aria-label="Customer’s comment">
+          <blockquote
+            className={styles.ratingComment}
+            aria-label={t`Customer’s comment`}
+            dir="auto"
+          >
             “{detail.rating.comment}”
           </blockquote>
         )}
       </section>
 
       <section className={styles.contactSection}>
-        <h3>Other conversations</h3>
+        <h3>
+          <Trans>Other conversations</Trans>
+        </h3>
         {detail.contact_other_conversations.length === 0 ? (
-          <Typography.Text type="secondary">None.</Typography.Text>
+          <Typography.Text type="secondary">
+            <Trans>None.</Trans>
+          </Typography.Text>
         ) : (
-          <ul className={styles.others} aria-label="Other conversations">
+          <ul className={styles.others} aria-label={t`Other conversations`}>
             {detail.contact_other_conversations.map((other) => (
               <li key={other.id}>
-                <Link to={conversationHref(other.id)}>
-                  {other.subject || `Conversation #${other.id}`}
+                <Link to={conversationHref(other.id)} dir="auto">
+                  {other.subject || otherConversationName(other.id)}
                 </Link>
-                <span style={{ color: '#5b6170', fontSize: 12 }}>
+                <span style={{ color: token.colorTextSecondary, fontSize: 12 }}>
                   <Tag color={STATUS_COLORS[other.status]} style={{ fontSize: 11 }}>
-                    {STATUS_LABELS[other.status]}
+                    {statusLabel(other.status)}
                   </Tag>
                   {formatTimestamp(other.last_activity_at)}
                 </span>

@@ -1,4 +1,7 @@
+import type { ReactNode } from 'react';
 import { Button, Select, Tag, Tooltip } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import {
   CheckCircleOutlined,
   EyeInvisibleOutlined,
@@ -13,16 +16,17 @@ import {
   type ConversationStatus,
 } from '@parley/contracts';
 import { formatTimestamp } from '../../../lib/format-timestamp';
+import { AvailabilityDot } from '../../availability';
 import {
-  PRIORITY_LABELS,
   STATUS_COLORS,
-  STATUS_LABELS,
   channelLabel,
   conversationTitle,
+  priorityLabel,
+  statusLabel,
 } from '../conversation-labels';
 import type { ConversationActions } from '../hooks/use-conversation-actions';
 import { ConversationTags } from './conversation-tags';
-import { BACK_TO_LIST, BackButton } from './screen-bar';
+import { backToListLabel, BackButton } from './screen-bar';
 import { SnoozeMenu } from './snooze-menu';
 import styles from './conversation-pane.module.css';
 
@@ -43,14 +47,29 @@ interface ConversationHeaderProps {
 
 export function contactDisplayName(detail: Pick<ConversationDetail, 'contact'>): string {
   const { name, email, phone } = detail.contact;
-  return name || email || phone || 'Unknown contact';
+  return name || email || phone || t`Unknown contact`;
 }
+
+/** Someone, or a team, the mapping does not list (yet), named by number. */
+const teammateName = (userId: number) => t`Teammate #${userId}`;
+const teamName = (teamId: number) => t`Team #${teamId}`;
 
 const SETTABLE_STATUSES: Array<Exclude<ConversationStatus, 'snoozed'>> = [
   'open',
   'pending',
   'closed',
 ];
+
+/** An assignee choice with who is at work beside each name (docs/product/assignment.md). */
+function assigneeOption(option: { value?: unknown; label?: ReactNode }) {
+  if (option.value === NONE) return option.label;
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+      <AvailabilityDot userId={Number(option.value)} />
+      {option.label}
+    </span>
+  );
+}
 
 /** Who, what and where, and the actions: assignee, team, status, snooze, priority, tags, unread. */
 export function ConversationHeader({
@@ -70,30 +89,30 @@ export function ConversationHeader({
   const closed = detail.status === 'closed';
   const assignedToMe = meId !== null && detail.assignee_id === meId;
 
+  const snoozedUntil = detail.snoozed_until ? formatTimestamp(detail.snoozed_until) : null;
   const statusOptions = [
-    ...SETTABLE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+    ...SETTABLE_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
     ...(detail.status === 'snoozed'
       ? [
           {
             value: 'snoozed',
-            label: detail.snoozed_until
-              ? `Snoozed until ${formatTimestamp(detail.snoozed_until)}`
-              : 'Snoozed',
+            label: snoozedUntil ? t`Snoozed until ${snoozedUntil}` : statusLabel('snoozed'),
             disabled: true,
           },
         ]
       : []),
   ];
+  const contactName = contactDisplayName(detail);
 
   const contactToggle = (
     <Tooltip
       title={
         // A touch opens a tooltip and leaves it there, over the screen's edge: none on a phone.
-        stacked ? undefined : contactPanelOpen ? 'Hide contact details' : 'Show contact details'
+        stacked ? undefined : contactPanelOpen ? t`Hide contact details` : t`Show contact details`
       }
     >
       <Button
-        aria-label="Contact details"
+        aria-label={t`Contact details`}
         aria-pressed={contactPanelOpen}
         type={contactPanelOpen ? 'default' : 'text'}
         icon={<IdcardOutlined />}
@@ -105,17 +124,18 @@ export function ConversationHeader({
   return (
     <header className={stacked ? `${styles.header} ${styles.headerStacked}` : styles.header}>
       <div className={styles.titleRow}>
-        {onBack && <BackButton label={BACK_TO_LIST} onClick={onBack} />}
+        {onBack && <BackButton label={backToListLabel()} onClick={onBack} />}
         <div className={styles.titleBlock}>
-          <h2 className={styles.title}>{conversationTitle(detail, contactDisplayName(detail))}</h2>
+          <h2 className={styles.title} dir="auto">
+            {conversationTitle(detail, contactName)}
+          </h2>
           <div className={styles.meta}>
-            <span>{contactDisplayName(detail)}</span>
+            <span dir="auto">{contactName}</span>
             <Tag variant="filled">{channelLabel(detail.channel_type)}</Tag>
             <Tag color={STATUS_COLORS[detail.status]} data-testid="conversation-status">
-              {STATUS_LABELS[detail.status]}
-              {detail.status === 'snoozed' && detail.snoozed_until
-                ? ` until ${formatTimestamp(detail.snoozed_until)}`
-                : ''}
+              {detail.status === 'snoozed' && snoozedUntil
+                ? t`Snoozed until ${snoozedUntil}`
+                : statusLabel(detail.status)}
             </Tag>
             {detail.priority !== 'none' && (
               <Tag
@@ -123,7 +143,7 @@ export function ConversationHeader({
                   detail.priority === 'urgent' || detail.priority === 'high' ? 'red' : 'default'
                 }
               >
-                {PRIORITY_LABELS[detail.priority]}
+                {priorityLabel(detail.priority)}
               </Tag>
             )}
           </div>
@@ -133,12 +153,12 @@ export function ConversationHeader({
         <div className={`${styles.controls} ${styles.actions}`}>
           {!assignedToMe && (
             <Button icon={<UserAddOutlined />} onClick={() => void actions.assignToMe()}>
-              Assign to me
+              <Trans>Assign to me</Trans>
             </Button>
           )}
           {closed ? (
             <Button icon={<RedoOutlined />} onClick={() => void actions.setStatus('open')}>
-              Reopen
+              <Trans>Reopen</Trans>
             </Button>
           ) : (
             <Button
@@ -146,13 +166,13 @@ export function ConversationHeader({
               icon={<CheckCircleOutlined />}
               onClick={() => void actions.setStatus('closed')}
             >
-              Close
+              <Trans>Close</Trans>
             </Button>
           )}
           <SnoozeMenu onSnooze={(until) => void actions.snooze(until)} compact={stacked} />
-          <Tooltip title={stacked ? undefined : 'Mark unread'}>
+          <Tooltip title={stacked ? undefined : t`Mark unread`}>
             <Button
-              aria-label="Mark unread"
+              aria-label={t`Mark unread`}
               icon={<EyeInvisibleOutlined />}
               onClick={() =>
                 void actions.markUnread().then((done) => {
@@ -167,40 +187,41 @@ export function ConversationHeader({
 
       <div className={`${styles.controls} ${styles.fields}`}>
         <Select
-          aria-label="Assignee"
+          aria-label={t`Assignee`}
           className={styles.control}
           size={selectSize}
           showSearch={{ optionFilterProp: 'label' }}
           value={detail.assignee_id ?? NONE}
           onChange={(value: number) => void actions.assign(value === NONE ? null : value)}
+          optionRender={assigneeOption}
           options={[
-            { value: NONE, label: 'Unassigned' },
-            ...users.map((user) => ({
-              value: user.id,
-              label: user.id === meId ? `${user.name} (me)` : user.name,
+            { value: NONE, label: t`Unassigned` },
+            ...users.map(({ id, name }) => ({
+              value: id,
+              label: id === meId ? t`${name} (me)` : name,
             })),
             // Someone not in the mapping (yet): still show who it is assigned to.
             ...(detail.assignee_id !== null && !users.some((u) => u.id === detail.assignee_id)
-              ? [{ value: detail.assignee_id, label: `Teammate #${detail.assignee_id}` }]
+              ? [{ value: detail.assignee_id, label: teammateName(detail.assignee_id) }]
               : []),
           ]}
         />
         <Select
-          aria-label="Team"
+          aria-label={t`Team`}
           className={styles.control}
           size={selectSize}
           value={detail.team_id ?? NONE}
           onChange={(value: number) => void actions.setTeam(value === NONE ? null : value)}
           options={[
-            { value: NONE, label: 'No team' },
+            { value: NONE, label: t`No team` },
             ...teams.map((team) => ({ value: team.id, label: team.name })),
-            ...(detail.team_id !== null && !teams.some((t) => t.id === detail.team_id)
-              ? [{ value: detail.team_id, label: `Team #${detail.team_id}` }]
+            ...(detail.team_id !== null && !teams.some((team) => team.id === detail.team_id)
+              ? [{ value: detail.team_id, label: teamName(detail.team_id) }]
               : []),
           ]}
         />
         <Select
-          aria-label="Status"
+          aria-label={t`Status`}
           className={styles.control}
           size={selectSize}
           value={detail.status}
@@ -210,14 +231,14 @@ export function ConversationHeader({
           options={statusOptions}
         />
         <Select
-          aria-label="Priority"
+          aria-label={t`Priority`}
           className={styles.control}
           size={selectSize}
           value={detail.priority}
           onChange={(value) => void actions.setPriority(value)}
           options={PRIORITIES.map((priority) => ({
             value: priority,
-            label: PRIORITY_LABELS[priority],
+            label: priorityLabel(priority),
           }))}
         />
       </div>

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Result, Skeleton } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { Tag } from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
-import { GENERIC_ERROR_MESSAGE, asErrorPayload } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import {
   useGetConversationDetailQuery,
   useGetConversationMappingQuery,
@@ -19,8 +21,9 @@ import { Composer, type ComposerHandle } from './composer';
 import { ContactPanel } from './contact-panel';
 import { ConversationHeader, contactDisplayName } from './conversation-header';
 import { MessageThread } from './message-thread';
+import { usePaneColors } from './pane-colors';
 import { PresenceNotice } from './presence-notice';
-import { BACK_TO_LIST, BackButton, ScreenBar } from './screen-bar';
+import { backToListLabel, BackButton, ScreenBar } from './screen-bar';
 import styles from './conversation-pane.module.css';
 
 export interface ConversationPaneProps {
@@ -82,6 +85,8 @@ export function ConversationPane({
   const messages = messagesQuery.currentData?.items ?? preloaded?.messages ?? null;
   const actions = useConversationActions(detail, meId, mapping?.tags ?? NO_TAGS);
   const presence = useConversationPresence(conversationId);
+  const colors = usePaneColors();
+  const paneLabel = t`Conversation ${conversationId}`;
 
   useEffect(() => {
     keepUnread.current = false;
@@ -107,7 +112,7 @@ export function ConversationPane({
   // While the conversation loads or fails, the way back to the list is still there.
   const backBar = onBack && (
     <ScreenBar>
-      <BackButton label={BACK_TO_LIST} onClick={onBack} />
+      <BackButton label={backToListLabel()} onClick={onBack} />
     </ScreenBar>
   );
 
@@ -115,23 +120,27 @@ export function ConversationPane({
     if (detailQuery.isError) {
       const error = asErrorPayload(detailQuery.error);
       return (
-        <section aria-label={`Conversation ${conversationId}`} className={styles.pane}>
+        <section aria-label={paneLabel} className={styles.pane} style={colors}>
           {backBar}
           <Result
             status={error?.status === 404 ? '404' : 'warning'}
             title={
               error?.status === 404
-                ? 'This conversation was not found'
-                : 'This conversation could not be loaded'
+                ? t`This conversation was not found`
+                : t`This conversation could not be loaded`
             }
-            subTitle={error?.message ?? GENERIC_ERROR_MESSAGE}
-            extra={<Button onClick={() => void detailQuery.refetch()}>Try again</Button>}
+            subTitle={error?.message ?? genericErrorMessage()}
+            extra={
+              <Button onClick={() => void detailQuery.refetch()}>
+                <Trans>Try again</Trans>
+              </Button>
+            }
           />
         </section>
       );
     }
     return (
-      <section aria-label={`Conversation ${conversationId}`} aria-busy className={styles.pane}>
+      <section aria-label={paneLabel} aria-busy className={styles.pane} style={colors}>
         {backBar}
         <div style={{ padding: 16 }}>
           <Skeleton active title paragraph={{ rows: 8 }} />
@@ -142,10 +151,15 @@ export function ConversationPane({
 
   if (contactScreen) {
     return (
-      <section aria-label={`Conversation ${conversationId}`} className={styles.pane}>
+      <section aria-label={paneLabel} className={styles.pane} style={colors}>
         <ScreenBar>
-          <BackButton label="Back to the conversation" onClick={() => setContactScreenOf(null)} />
-          <h2 className={styles.screenTitle}>Contact details</h2>
+          <BackButton
+            label={t`Back to the conversation`}
+            onClick={() => setContactScreenOf(null)}
+          />
+          <h2 className={styles.screenTitle}>
+            <Trans>Contact details</Trans>
+          </h2>
         </ScreenBar>
         <ContactPanel detail={detail} conversationHref={conversationHref} screen />
       </section>
@@ -153,7 +167,7 @@ export function ConversationPane({
   }
 
   return (
-    <section aria-label={`Conversation ${conversationId}`} className={styles.pane}>
+    <section aria-label={paneLabel} className={styles.pane} style={colors}>
       <ConversationHeader
         detail={detail}
         mapping={mapping}
@@ -182,7 +196,7 @@ export function ConversationPane({
             contactName={contactDisplayName(detail)}
             loadError={
               messagesQuery.isError
-                ? (asErrorPayload(messagesQuery.error)?.message ?? GENERIC_ERROR_MESSAGE)
+                ? (asErrorPayload(messagesQuery.error)?.message ?? genericErrorMessage())
                 : null
             }
             onRetry={() => void messagesQuery.refetch()}

@@ -1,44 +1,63 @@
 import type { ReactNode } from 'react';
-import { Tooltip } from 'antd';
+import { Tooltip, theme } from 'antd';
+import { t } from '@lingui/core/macro';
 import { CheckOutlined, ClockCircleOutlined, ExclamationCircleFilled } from '@ant-design/icons';
 import type { Message } from '@parley/contracts';
 import styles from './conversation-pane.module.css';
 
 type DeliveryStatus = NonNullable<Message['delivery_status']>;
 
-/** What each delivery status means, for the tick's label and tooltip. */
-export const DELIVERY_LABELS: Record<DeliveryStatus, { label: string; help: string }> = {
-  queued: { label: 'Queued', help: 'Waiting to be sent through the channel.' },
-  sent: { label: 'Sent', help: 'Handed to the channel; not yet confirmed as delivered.' },
-  delivered: { label: 'Delivered', help: "Delivered to the customer's device or mailbox." },
-  read: { label: 'Read', help: 'The customer has read it.' },
-  failed: { label: 'Failed', help: 'The channel refused it: the customer did not receive it.' },
-};
+/** What each delivery status means, for the tick's label and tooltip, in the active language. */
+export function deliveryLabel(status: DeliveryStatus): { label: string; help: string } {
+  switch (status) {
+    case 'queued':
+      return { label: t`Queued`, help: t`Waiting to be sent through the channel.` };
+    case 'sent':
+      return { label: t`Sent`, help: t`Handed to the channel; not yet confirmed as delivered.` };
+    case 'delivered':
+      return { label: t`Delivered`, help: t`Delivered to the customer's device or mailbox.` };
+    case 'read':
+      return { label: t`Read`, help: t`The customer has read it.` };
+    case 'failed':
+      return {
+        label: t`Failed`,
+        help: t`The channel refused it: the customer did not receive it.`,
+      };
+  }
+}
 
 function Ticks({ count, color }: { count: 1 | 2; color?: string }) {
   return (
     <span aria-hidden style={{ display: 'inline-flex', color }}>
       <CheckOutlined />
-      {count === 2 && <CheckOutlined style={{ marginLeft: -6 }} />}
+      {count === 2 && <CheckOutlined style={{ marginInlineStart: -6 }} />}
     </span>
   );
 }
 
-const ICONS: Record<DeliveryStatus, ReactNode> = {
-  queued: <ClockCircleOutlined aria-hidden />,
-  sent: <Ticks count={1} />,
-  delivered: <Ticks count={2} />,
-  read: <Ticks count={2} color="#2f5bea" />,
-  failed: <ExclamationCircleFilled aria-hidden style={{ color: '#cf1322' }} />,
-};
+function DeliveryIcon({ status }: { status: DeliveryStatus }): ReactNode {
+  const { token } = theme.useToken();
+  switch (status) {
+    case 'queued':
+      return <ClockCircleOutlined aria-hidden />;
+    case 'sent':
+      return <Ticks count={1} />;
+    case 'delivered':
+      return <Ticks count={2} />;
+    case 'read':
+      return <Ticks count={2} color={token.colorPrimary} />;
+    case 'failed':
+      return <ExclamationCircleFilled aria-hidden style={{ color: token.colorError }} />;
+  }
+}
 
 /** The tick(s) under an outgoing reply: queued, sent, delivered, read or failed. */
 export function DeliveryStatusTick({ status }: { status: DeliveryStatus }) {
-  const { label, help } = DELIVERY_LABELS[status];
+  const { label, help } = deliveryLabel(status);
   return (
     <Tooltip title={help}>
       <span role="img" aria-label={label} data-delivery={status} style={{ display: 'inline-flex' }}>
-        {ICONS[status]}
+        <DeliveryIcon status={status} />
       </span>
     </Tooltip>
   );
@@ -46,11 +65,13 @@ export function DeliveryStatusTick({ status }: { status: DeliveryStatus }) {
 
 /** Why a reply failed, in red and in words a person can act on. */
 export function DeliveryFailure({ reason }: { reason: string | null }) {
+  const headline = reason ? t`Not delivered: ${reason}` : t`Not delivered.`;
+  // The channel's reason may end without a full stop; the sentence after it needs one.
+  const fullStop = reason && !/[.!?]$/.test(reason) ? '.' : '';
   return (
     <p className={styles.failed}>
-      <strong>Not delivered{reason ? `: ${reason}` : '.'}</strong>
-      {reason && !/[.!?]$/.test(reason) ? '.' : ''} The customer did not receive this reply. Fix the
-      cause, then send it again.
+      <strong>{headline}</strong>
+      {fullStop} {t`The customer did not receive this reply. Fix the cause, then send it again.`}
     </p>
   );
 }

@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { fireEvent, render as renderBare, screen, within } from '@testing-library/react';
+import { AppProviders } from '../../../app/providers';
 import type { Attachment, Message } from '@parley/contracts';
 import { message } from '../test/pane-fixtures';
 import { MessageItem, htmlDocument } from './message-item';
+
+/** Rendered as the app renders it: with its language (Lingui) and theme. */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: AppProviders });
 
 /** A received email with the sender checks the mail server stored on it. */
 const email = (dmarcFailed: boolean): Message =>
@@ -120,6 +125,10 @@ describe('remote images in mail', () => {
     const doc = htmlDocument('<img src="https://old.example/pixel.gif">');
     expect(doc).toContain("img-src 'self' data:;");
     expect(doc).not.toMatch(/img-src[^;]*https:/);
+  });
+
+  it('a mail runs in its own direction, whatever the app’s language (Arabic mail right to left)', () => {
+    expect(htmlDocument('<p>مرحبا</p>')).toContain('<html dir="auto">');
   });
 });
 

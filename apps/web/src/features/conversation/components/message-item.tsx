@@ -1,11 +1,15 @@
 import { memo, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import dayjs from 'dayjs';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { LockOutlined, PaperClipOutlined, WarningFilled } from '@ant-design/icons';
 import type { EmailSenderChecks, Message } from '@parley/contracts';
+import { formatDateTime } from '../../../lib/format';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import { productName } from '../../../lib/product';
+import { assignmentActivityLabel } from '../../availability';
 import { ConversationCallEntry } from './call-entry';
 import { DeliveryFailure, DeliveryStatusTick } from './delivery-status';
+import { MessageReaction } from './message-reaction';
 import styles from './conversation-pane.module.css';
 
 /**
@@ -34,10 +38,13 @@ export function htmlDocument(html: string, { remoteImages = false } = {}): strin
   const body = remoteImages ? html.replace(/(<img\b[^>]*?\s)data-remote-src="/gi, '$1src="') : html;
   const images = remoteImages ? "'self' data: https:" : "'self' data:";
   return [
-    '<!doctype html><html><head><meta charset="utf-8">',
+    // The mail runs in its own direction (dir="auto"), whatever the app's language.
+    '<!doctype html><html dir="auto"><head><meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'none'; object-src 'none'; form-action 'none'; img-src ${images}; style-src 'unsafe-inline'; font-src data:">`,
     '<meta name="referrer" content="no-referrer"><base target="_blank">',
-    '<style>html,body{overflow-y:hidden}body{margin:8px;font:14px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2430;overflow-wrap:anywhere}img{max-width:100%;height:auto}blockquote{margin:0 0 0 8px;padding-left:8px;border-left:2px solid #d9d9d9;color:#5b6170}</style>',
+    // The mail's own page, on the white paper senders design HTML mail for (in dark mode too).
+    // theme-ignore-next-line: the ink and quote rule of that white paper, not the app's colours.
+    '<style>html,body{overflow-y:hidden}body{margin:8px;font:14px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2430;overflow-wrap:anywhere}img{max-width:100%;height:auto}blockquote{margin:0;margin-inline-start:8px;padding-inline-start:8px;border-inline-start:2px solid #d9d9d9;color:#5b6170}</style>',
     `</head><body>${body}</body></html>`,
   ].join('');
 }
@@ -104,10 +111,12 @@ function HtmlBody({ message, sender }: { message: Message; sender: string }) {
       {remote && !loadImages && (
         <div className={styles.remoteImages} role="note" data-testid="remote-images">
           <span>
-            Images from the internet are not shown, so the sender cannot tell you read this.
+            <Trans>
+              Images from the internet are not shown, so the sender cannot tell you read this.
+            </Trans>
           </span>
           <button type="button" className={styles.linkButton} onClick={() => setLoadImages(true)}>
-            Load images
+            <Trans>Load images</Trans>
           </button>
           {contactId !== null && (
             <button
@@ -118,14 +127,14 @@ function HtmlBody({ message, sender }: { message: Message; sender: string }) {
                 setLoadImages(true);
               }}
             >
-              Always load from this sender
+              <Trans>Always load from this sender</Trans>
             </button>
           )}
         </div>
       )}
       <div className={styles.htmlFrame} style={{ height }}>
         <iframe
-          title={`Message from ${sender}`}
+          title={t`Message from ${sender}`}
           sandbox={HTML_FRAME_SANDBOX}
           srcDoc={htmlDocument(html, { remoteImages: loadImages })}
           referrerPolicy="no-referrer"
@@ -147,7 +156,7 @@ function MessageFiles({ message }: { message: Message }) {
   const files = (message.attachments ?? []).filter((f) => !(message.body_html && f.is_embedded));
   if (files.length === 0) return null;
   return (
-    <ul className={styles.attachments} aria-label="Attachments">
+    <ul className={styles.attachments} aria-label={t`Attachments`}>
       {files.map((file) => (
         <li key={file.id}>
           {PREVIEW_TYPES.has(file.content_type) ? (
@@ -162,7 +171,7 @@ function MessageFiles({ message }: { message: Message }) {
             </a>
           ) : (
             <a href={file.url} download={file.file_name} rel="noreferrer">
-              <PaperClipOutlined aria-hidden /> {file.file_name}
+              <PaperClipOutlined aria-hidden /> <span dir="auto">{file.file_name}</span>
             </a>
           )}
         </li>
@@ -186,7 +195,7 @@ function MessageBody({ message, sender }: { message: Message; sender: string }) 
 
 function Timestamp({ at }: { at: string }) {
   return (
-    <time dateTime={at} title={dayjs(at).format('dddd, MMM DD YYYY, hh:mm a')}>
+    <time dateTime={at} title={formatDateTime(at, { dateStyle: 'full', timeStyle: 'short' })}>
       {formatTimestamp(at)}
     </time>
   );
@@ -196,7 +205,7 @@ function senderName(message: Message, contactName: string): string {
   if (message.sender.name) return message.sender.name;
   if (message.sender.type === 'contact') return contactName;
   if (message.sender.type === 'system') return productName;
-  return 'A teammate';
+  return t`A teammate`;
 }
 
 /**
@@ -204,11 +213,13 @@ function senderName(message: Message, contactName: string): string {
  * on it (it was filed under a contact of its own, apart from the address's customer).
  */
 export function SenderWarning({ checks }: { checks: EmailSenderChecks }) {
+  const address = checks.from;
   return (
     <p className={styles.failed} role="note" data-testid="sender-warning">
-      <WarningFilled aria-hidden /> This message failed the sender’s domain checks (DMARC) — it may
-      not be from {checks.from ?? 'the address it shows'}. Do not act on its requests (address
-      changes, refunds) without confirming with the customer.
+      <WarningFilled aria-hidden />{' '}
+      {address
+        ? t`This message failed the sender’s domain checks (DMARC) — it may not be from ${address}. Do not act on its requests (address changes, refunds) without confirming with the customer.`
+        : t`This message failed the sender’s domain checks (DMARC) — it may not be from the address it shows. Do not act on its requests (address changes, refunds) without confirming with the customer.`}
     </p>
   );
 }
@@ -226,9 +237,14 @@ export const MessageItem = memo(function MessageItem({ message, contactName }: M
   if (message.kind === 'activity') {
     return (
       <li className={styles.activity} data-kind="activity" data-message-id={message.id}>
-        {message.body} · <Timestamp at={message.created_at} />
+        <span dir="auto">{assignmentActivityLabel(message.body) ?? message.body}</span> ·{' '}
+        <Timestamp at={message.created_at} />
       </li>
     );
+  }
+
+  if (message.kind === 'reaction') {
+    return <MessageReaction message={message} sender={senderName(message, contactName)} />;
   }
 
   const isNote = message.kind === 'note';
@@ -248,15 +264,17 @@ export const MessageItem = memo(function MessageItem({ message, contactName }: M
     >
       <article
         className={wide ? `${styles.bubble} ${styles.bubbleWide}` : styles.bubble}
-        aria-label={isNote ? `Internal note from ${sender}` : `${sender}`}
+        aria-label={isNote ? t`Internal note from ${sender}` : sender}
       >
         <header className={styles.bubbleHeader}>
           {isNote && (
             <span className={styles.noteLabel}>
-              <LockOutlined aria-hidden /> Internal note
+              <LockOutlined aria-hidden /> <Trans>Internal note</Trans>
             </span>
           )}
-          <span className={styles.sender}>{sender}</span>
+          <span className={styles.sender} dir="auto">
+            {sender}
+          </span>
           <Timestamp at={message.created_at} />
         </header>
         {checks?.dmarc_failed && <SenderWarning checks={checks} />}

@@ -1,7 +1,9 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Button, Empty, Result, Skeleton } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { Message } from '@parley/contracts';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useLoadOlderMessagesMutation } from '../api/conversation-api';
 import { MessageItem } from './message-item';
@@ -75,7 +77,7 @@ export function MessageThread({
       heightBeforeOlder.current = null;
       const payload = asErrorPayload(error);
       if (payload?.code === 'canceled') return;
-      toast.error('Older messages could not be loaded', payload?.message ?? GENERIC_ERROR_MESSAGE);
+      toast.error(t`Older messages could not be loaded`, payload?.message ?? genericErrorMessage());
     }
   };
 
@@ -84,24 +86,30 @@ export function MessageThread({
       {messages === null && loadError ? (
         <Result
           status="warning"
-          title="The messages could not be loaded"
+          title={t`The messages could not be loaded`}
           subTitle={loadError}
-          extra={onRetry && <Button onClick={onRetry}>Try again</Button>}
+          extra={
+            onRetry && (
+              <Button onClick={onRetry}>
+                <Trans>Try again</Trans>
+              </Button>
+            )
+          }
         />
       ) : messages === null ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : messages.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No messages yet." />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t`No messages yet.`} />
       ) : (
         <>
           {hasMore && (
             <div className={styles.olderRow}>
               <Button size="small" onClick={() => void onLoadOlder()} loading={loadingOlder}>
-                Load older messages
+                <Trans>Load older messages</Trans>
               </Button>
             </div>
           )}
-          <ol className={styles.messages} aria-label="Messages">
+          <ol className={styles.messages} aria-label={t`Messages`}>
             {messages.map((message) => (
               <MessageItem key={message.id} message={message} contactName={contactName} />
             ))}

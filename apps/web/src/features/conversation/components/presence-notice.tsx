@@ -1,24 +1,37 @@
 import { Avatar } from 'antd';
+import { plural, t } from '@lingui/core/macro';
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { Colleague } from '../hooks/use-conversation-presence';
 import styles from './conversation-pane.module.css';
 
 /** "Alex", "Alex and Sam", "Alex, Sam and 2 others". */
 export function joinNames(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  if (names.length === 2) return `${names[0]} and ${names[1]}`;
-  if (names.length === 3) return `${names[0]}, ${names[1]} and ${names[2]}`;
-  return `${names[0]}, ${names[1]} and ${names.length - 2} others`;
+  const [first = '', second = '', third = ''] = names;
+  if (names.length <= 1) return first;
+  if (names.length === 2) return t`${first} and ${second}`;
+  if (names.length === 3) return t`${first}, ${second} and ${third}`;
+  const others = names.length - 2;
+  return plural(others, {
+    one: `${first}, ${second} and # other`,
+    other: `${first}, ${second} and # others`,
+  });
 }
 
 /** 'Alex is typing…' / 'Alex and Sam are typing…'. */
 export function typingText(names: string[]): string {
-  return `${joinNames(names)} ${names.length === 1 ? 'is' : 'are'} typing…`;
+  const people = joinNames(names);
+  const count = names.length;
+  return plural(count, { one: `${people} is typing…`, other: `${people} are typing…` });
 }
 
 /** 'Alex is also viewing' / 'Alex and Sam are also viewing'. */
 export function viewingText(names: string[]): string {
-  return `${joinNames(names)} ${names.length === 1 ? 'is' : 'are'} also viewing`;
+  const people = joinNames(names);
+  const count = names.length;
+  return plural(count, {
+    one: `${people} is also viewing`,
+    other: `${people} are also viewing`,
+  });
 }
 
 /**

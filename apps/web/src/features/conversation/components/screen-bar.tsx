@@ -1,17 +1,20 @@
-import type { ReactNode } from 'react';
-import { Button, theme } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { t } from '@lingui/core/macro';
+import { useContext, type ReactNode } from 'react';
+import { Button, ConfigProvider, theme } from 'antd';
+import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import styles from './conversation-pane.module.css';
 
 /** The name of the step from a conversation back to the inbox list (a phone's stacked screens). */
-export const BACK_TO_LIST = 'Back to conversations';
+export const backToListLabel = () => t`Back to conversations`;
 
 /** A stacked screen's step back (a phone): an arrow, named for where it goes. */
 export function BackButton({ label, onClick }: { label: string; onClick: () => void }) {
+  // Back points to where a line starts: the right in a right-to-left language.
+  const { direction } = useContext(ConfigProvider.ConfigContext);
   return (
     <Button
       type="text"
-      icon={<ArrowLeftOutlined />}
+      icon={direction === 'rtl' ? <ArrowRightOutlined /> : <ArrowLeftOutlined />}
       aria-label={label}
       title={label}
       className={styles.backButton}

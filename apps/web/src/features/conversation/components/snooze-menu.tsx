@@ -1,7 +1,10 @@
 import { useId, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Button, Dropdown, Modal, type MenuProps } from 'antd';
+import { Button, Dropdown, Modal, theme, type MenuProps } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ClockCircleOutlined, DownOutlined } from '@ant-design/icons';
+import { formatDateTime } from '../../../lib/format';
 
 export interface SnoozePreset {
   key: 'later-today' | 'tomorrow' | 'next-week';
@@ -22,20 +25,31 @@ export function snoozePresets(now: Dayjs): SnoozePreset[] {
   const presets: SnoozePreset[] = [];
   const later = now.add(LATER_TODAY_HOURS, 'hour').second(0).millisecond(0);
   if (later.isSame(now, 'day')) {
-    presets.push({ key: 'later-today', label: 'Later today', until: later });
+    presets.push({ key: 'later-today', label: t`Later today`, until: later });
   }
   const morning = (d: Dayjs) => d.hour(MORNING_HOUR).minute(0).second(0).millisecond(0);
-  presets.push({ key: 'tomorrow', label: 'Tomorrow', until: morning(now.add(1, 'day')) });
+  presets.push({ key: 'tomorrow', label: t`Tomorrow`, until: morning(now.add(1, 'day')) });
   const daysToMonday = (8 - now.day()) % 7 || 7;
   presets.push({
     key: 'next-week',
-    label: 'Next week',
+    label: t`Next week`,
     until: morning(now.add(daysToMonday, 'day')),
   });
   return presets;
 }
 
+/** The value format of a datetime-local field (the browser shows it in the person's own way). */
 const PICKER_FORMAT = 'YYYY-MM-DDTHH:mm';
+
+/** A preset's moment beside its name: weekday, day and time, as the language writes them. */
+const presetMoment = (until: Dayjs) =>
+  formatDateTime(until.toDate(), {
+    weekday: 'short',
+    month: 'short',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 interface SnoozeMenuProps {
   onSnooze: (until: Date) => void;
@@ -50,6 +64,7 @@ export function SnoozeMenu({ onSnooze, disabled, compact = false }: SnoozeMenuPr
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
+  const { token } = theme.useToken();
   const presets = snoozePresets(dayjs());
 
   const items: MenuProps['items'] = [
@@ -58,12 +73,12 @@ export function SnoozeMenu({ onSnooze, disabled, compact = false }: SnoozeMenuPr
       label: (
         <span>
           {preset.label}{' '}
-          <span style={{ color: '#5b6170' }}>· {preset.until.format('ddd, MMM DD, hh:mm a')}</span>
+          <span style={{ color: token.colorTextSecondary }}>· {presetMoment(preset.until)}</span>
         </span>
       ),
     })),
     { type: 'divider' as const },
-    { key: 'custom', label: 'Pick a date and time…' },
+    { key: 'custom', label: t`Pick a date and time…` },
   ];
 
   const onMenu: MenuProps['onClick'] = ({ key }) => {
@@ -81,11 +96,11 @@ export function SnoozeMenu({ onSnooze, disabled, compact = false }: SnoozeMenuPr
   const confirm = () => {
     const until = dayjs(value);
     if (!value || !until.isValid()) {
-      setError('Choose a date and a time.');
+      setError(t`Choose a date and a time.`);
       return;
     }
     if (!until.isAfter(dayjs())) {
-      setError('Choose a time in the future.');
+      setError(t`Choose a time in the future.`);
       return;
     }
     setPickerOpen(false);
@@ -96,26 +111,26 @@ export function SnoozeMenu({ onSnooze, disabled, compact = false }: SnoozeMenuPr
     <>
       <Dropdown menu={{ items, onClick: onMenu }} trigger={['click']} disabled={disabled}>
         {compact ? (
-          <Button icon={<ClockCircleOutlined />} aria-label="Snooze" title="Snooze">
+          <Button icon={<ClockCircleOutlined />} aria-label={t`Snooze`} title={t`Snooze`}>
             <DownOutlined />
           </Button>
         ) : (
           <Button icon={<ClockCircleOutlined />}>
-            Snooze <DownOutlined />
+            <Trans>Snooze</Trans> <DownOutlined />
           </Button>
         )}
       </Dropdown>
       <Modal
-        title="Snooze until"
+        title={t`Snooze until`}
         open={pickerOpen}
-        okText="Snooze"
+        okText={t`Snooze`}
         onOk={confirm}
         onCancel={() => setPickerOpen(false)}
         destroyOnHidden
         width={360}
       >
         <label htmlFor={inputId} style={{ display: 'block', marginBottom: 6 }}>
-          Date and time
+          <Trans>Date and time</Trans>
         </label>
         <input
           id={inputId}
@@ -130,14 +145,16 @@ export function SnoozeMenu({ onSnooze, disabled, compact = false }: SnoozeMenuPr
             width: '100%',
             height: 36,
             padding: '0 10px',
-            border: '1px solid #d9d9d9',
-            borderRadius: 8,
+            border: `1px solid ${token.colorBorder}`,
+            borderRadius: token.borderRadius,
+            background: token.colorBgContainer,
+            color: token.colorText,
             font: 'inherit',
             boxSizing: 'border-box',
           }}
         />
         {error && (
-          <div role="alert" style={{ color: '#cf1322', marginTop: 6 }}>
+          <div role="alert" style={{ color: token.colorError, marginTop: 6 }}>
             {error}
           </div>
         )}

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
-import { Alert, Button, Input, Modal, Select, Space, Typography } from 'antd';
+import { Alert, Button, Input, Modal, Select, Space, Typography, theme } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { WhatsappTemplate } from '@parley/contracts';
 import {
   useGetWhatsappTemplatesQuery,
@@ -38,6 +40,7 @@ export function WhatsappTemplatePicker({ conversationId, disabled }: WhatsappTem
   const [values, setValues] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const previewId = useId();
+  const { token } = theme.useToken();
 
   // Templates are asked for only once the window has closed: a provider that cannot be reached
   // then leaves the agent with no way to write, so say so and offer to try again.
@@ -47,18 +50,20 @@ export function WhatsappTemplatePicker({ conversationId, disabled }: WhatsappTem
         type="warning"
         showIcon
         style={{ marginBottom: 8 }}
-        title="WhatsApp templates could not be loaded"
+        title={t`WhatsApp templates could not be loaded`}
         description={refusalText(loadError)}
         action={
           <Button size="small" loading={isFetching} onClick={() => void refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         }
       />
     );
   }
   if (!data || data.window_open) return null;
-  const template: WhatsappTemplate | undefined = data.templates.find((t) => t.id === templateId);
+  const template: WhatsappTemplate | undefined = data.templates.find(
+    (candidate) => candidate.id === templateId,
+  );
   const complete =
     template !== undefined &&
     Array.from({ length: template.variable_count }, (_, i) => values[i]?.trim()).every(Boolean);
@@ -91,17 +96,17 @@ export function WhatsappTemplatePicker({ conversationId, disabled }: WhatsappTem
         type="info"
         showIcon
         style={{ marginBottom: 8 }}
-        title="The customer last wrote more than 24 hours ago: WhatsApp accepts only an approved template until they write again."
+        title={t`The customer last wrote more than 24 hours ago: WhatsApp accepts only an approved template until they write again.`}
         action={
           <Button size="small" disabled={disabled} onClick={() => setOpen(true)}>
-            Send a template
+            <Trans>Send a template</Trans>
           </Button>
         }
       />
       <Modal
         open={open}
-        title="Send a WhatsApp template"
-        okText="Send template"
+        title={t`Send a WhatsApp template`}
+        okText={t`Send template`}
         onOk={() => void submit()}
         onCancel={close}
         okButtonProps={{ disabled: !complete || sending, loading: sending }}
@@ -109,14 +114,16 @@ export function WhatsappTemplatePicker({ conversationId, disabled }: WhatsappTem
       >
         {data.templates.length === 0 ? (
           <Typography.Paragraph>
-            This WhatsApp number has no approved templates yet. Create one in the provider&apos;s
-            console and wait for Meta&apos;s approval.
+            <Trans>
+              This WhatsApp number has no approved templates yet. Create one in the provider&apos;s
+              console and wait for Meta&apos;s approval.
+            </Trans>
           </Typography.Paragraph>
         ) : (
           <Space orientation="vertical" style={{ width: '100%' }}>
             <Select<string>
-              aria-label="Template"
-              placeholder="Choose a template"
+              aria-label={t`Template`}
+              placeholder={t`Choose a template`}
               style={{ width: '100%' }}
               value={templateId ?? undefined}
               onChange={(id) => {
@@ -124,39 +131,44 @@ export function WhatsappTemplatePicker({ conversationId, disabled }: WhatsappTem
                 setValues([]);
                 setError(null);
               }}
-              options={data.templates.map((t) => ({
-                value: t.id,
-                label: `${t.name}${t.language ? ` (${t.language})` : ''}`,
+              options={data.templates.map((option) => ({
+                value: option.id,
+                label: `${option.name}${option.language ? ` (${option.language})` : ''}`,
               }))}
             />
             {template &&
-              Array.from({ length: template.variable_count }, (_, i) => (
-                <Input
-                  key={`${template.id}-${i}`}
-                  aria-label={`Variable {{${i + 1}}}`}
-                  placeholder={`Value of {{${i + 1}}}`}
-                  value={values[i] ?? ''}
-                  maxLength={1024}
-                  onChange={(event) => {
-                    const next = [...values];
-                    next[i] = event.target.value;
-                    setValues(next);
-                  }}
-                />
-              ))}
+              Array.from({ length: template.variable_count }, (_, i) => {
+                // WhatsApp's own notation of a template variable, {{1}}, {{2}}…
+                const variable = `{{${i + 1}}}`;
+                return (
+                  <Input
+                    key={`${template.id}-${i}`}
+                    aria-label={t`Variable ${variable}`}
+                    placeholder={t`Value of ${variable}`}
+                    value={values[i] ?? ''}
+                    maxLength={1024}
+                    onChange={(event) => {
+                      const next = [...values];
+                      next[i] = event.target.value;
+                      setValues(next);
+                    }}
+                  />
+                );
+              })}
             {template && (
               <div>
                 <Typography.Text type="secondary" id={previewId}>
-                  Preview
+                  <Trans>Preview</Trans>
                 </Typography.Text>
                 <div
                   role="note"
                   aria-labelledby={previewId}
+                  dir="auto"
                   style={{
                     whiteSpace: 'pre-wrap',
-                    background: '#f0fdf4',
-                    border: '1px solid #bbf7d0',
-                    borderRadius: 8,
+                    background: token.colorSuccessBg,
+                    border: `1px solid ${token.colorSuccessBorder}`,
+                    borderRadius: token.borderRadius,
                     padding: 8,
                   }}
                 >
@@ -165,7 +177,7 @@ export function WhatsappTemplatePicker({ conversationId, disabled }: WhatsappTem
               </div>
             )}
             {error && (
-              <div role="alert" style={{ color: '#cf1322' }}>
+              <div role="alert" style={{ color: token.colorError }}>
                 {error}
               </div>
             )}

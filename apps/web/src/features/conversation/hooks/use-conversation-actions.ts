@@ -6,11 +6,8 @@ import type {
   Priority,
   Tag,
 } from '@parley/contracts';
-import {
-  asErrorPayload,
-  GENERIC_ERROR_MESSAGE,
-  NETWORK_ERROR_MESSAGE,
-} from '../../../lib/api-error';
+import { t } from '@lingui/core/macro';
+import { asErrorPayload, genericErrorMessage, networkErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import {
   useAddConversationTagsMutation,
@@ -22,8 +19,8 @@ import {
 /** The words a person reads when the server refuses (the first field problem, else the message). */
 export function refusalText(error: unknown): string {
   const payload = asErrorPayload(error);
-  if (!payload) return GENERIC_ERROR_MESSAGE;
-  if (payload.code === 'network_error') return NETWORK_ERROR_MESSAGE;
+  if (!payload) return genericErrorMessage();
+  if (payload.code === 'network_error') return networkErrorMessage();
   if (Array.isArray(payload.details)) {
     const first = payload.details.find(
       (d): d is { message: string } =>
@@ -81,35 +78,35 @@ export function useConversationActions(
       setStatus: (status) =>
         detail?.status === status
           ? Promise.resolve()
-          : patch({ status }, 'The status was not changed'),
+          : patch({ status }, t`The status was not changed`),
       snooze: (until) =>
         patch(
           { status: 'snoozed', snoozed_until: until.toISOString() },
-          'The conversation was not snoozed',
+          t`The conversation was not snoozed`,
         ),
       setPriority: (priority) =>
         detail?.priority === priority
           ? Promise.resolve()
-          : patch({ priority }, 'The priority was not changed'),
+          : patch({ priority }, t`The priority was not changed`),
       assign: (userId) =>
         detail?.assignee_id === userId
           ? Promise.resolve()
-          : patch({ assignee_id: userId }, 'The conversation was not assigned'),
+          : patch({ assignee_id: userId }, t`The conversation was not assigned`),
       assignToMe: () =>
         meId === null || detail?.assignee_id === meId
           ? Promise.resolve()
-          : patch({ assignee_id: meId }, 'The conversation was not assigned to you'),
+          : patch({ assignee_id: meId }, t`The conversation was not assigned to you`),
       setTeam: (teamId) =>
         detail?.team_id === teamId
           ? Promise.resolve()
-          : patch({ team_id: teamId }, 'The team was not changed'),
+          : patch({ team_id: teamId }, t`The team was not changed`),
       markUnread: async () => {
         if (!detail) return false;
         try {
           await markUnreadCall(detail.id).unwrap();
           return true;
         } catch (error) {
-          failed('The conversation was not marked unread', error);
+          failed(t`The conversation was not marked unread`, error);
           return false;
         }
       },
@@ -117,10 +114,10 @@ export function useConversationActions(
         const name = raw.trim();
         if (!detail || !name) return;
         if (name.length > 60) {
-          toast.error('The tag was not added', 'Keep tag names to 60 characters or fewer.');
+          toast.error(t`The tag was not added`, t`Keep tag names to 60 characters or fewer.`);
           return;
         }
-        const known = knownTags.find((t) => t.name.toLowerCase() === name.toLowerCase());
+        const known = knownTags.find((tag) => tag.name.toLowerCase() === name.toLowerCase());
         if (known && detail.tag_ids.includes(known.id)) return;
         try {
           await addTags({
@@ -129,7 +126,7 @@ export function useConversationActions(
             knownTagIds: known ? [known.id] : [],
           }).unwrap();
         } catch (error) {
-          failed(`The tag “${name}” was not added`, error);
+          failed(t`The tag “${name}” was not added`, error);
         }
       },
       removeTag: async (tag) => {
@@ -137,7 +134,8 @@ export function useConversationActions(
         try {
           await removeTagCall({ conversationId: detail.id, tagId: tag.id }).unwrap();
         } catch (error) {
-          failed(`The tag “${tag.name}” was not removed`, error);
+          const tagName = tag.name;
+          failed(t`The tag “${tagName}” was not removed`, error);
         }
       },
     };

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import type { PresenceChannel } from 'pusher-js';
 import {
   REALTIME_EVENTS,
@@ -43,8 +44,9 @@ interface PresenceMember {
 
 function toMemberState(info: Partial<PresenceUserInfo> | undefined): MemberState {
   return {
-    name: info?.name ?? 'A teammate',
+    name: info?.name ?? t`A teammate`,
     initials: info?.initials ?? '?',
+    // theme-ignore-next-line: a teammate's own profile colour (data); grey when it is unknown.
     profile_color: info?.profile_color ?? '#8c8c8c',
     viewing: true,
     typing: false,

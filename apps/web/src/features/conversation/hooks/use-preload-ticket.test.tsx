@@ -31,8 +31,7 @@ function renderRow(brandId: number | null) {
   const api = fakeApi({
     'GET /external-api/tickets/4': json(200, { ticket: { id: 4 }, messages: [] }),
   });
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   const view = renderPage(<Row brandId={brandId} />, { at: '/inboxes', path: '/inboxes', store });
   const link = () => view.container.querySelector<HTMLElement>('[data-conversation-id="4"]')!;
   return { api, store, link };

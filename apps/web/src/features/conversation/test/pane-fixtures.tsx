@@ -169,8 +169,7 @@ export function paneApi(
 /** A store as the shell has it: signed in as ME (id 1), not persisting. */
 export function paneStore(): AppStore {
   signInCookies();
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded(ME));
   return store;
 }

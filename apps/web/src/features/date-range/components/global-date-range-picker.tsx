@@ -1,28 +1,34 @@
+import { t } from '@lingui/core/macro';
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { formatDate } from '../../../lib/format';
 import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { useGlobalDateRange } from '../hooks/use-global-date-range';
 import styles from './global-date-range-picker.module.css';
 
+/** The stored form of a day (not shown: the picker shows days through lib/format). */
 const FORMAT = 'YYYY-MM-DD';
+
+/** A day as the active language writes it ("5 Mar 2026", "Mar 5, 2026", "5 mars 2026"…). */
+const showDay = (day: Dayjs) => formatDate(day.toDate());
 
 function presets(now = dayjs()) {
   const today = now.startOf('day');
   const lastMonth = today.subtract(1, 'month');
   return [
-    { label: 'Last 7 days', value: [today.subtract(6, 'day'), today] as [Dayjs, Dayjs] },
-    { label: 'Last 30 days', value: [today.subtract(29, 'day'), today] as [Dayjs, Dayjs] },
-    { label: 'This month', value: [today.startOf('month'), today] as [Dayjs, Dayjs] },
+    { label: t`Last 7 days`, value: [today.subtract(6, 'day'), today] as [Dayjs, Dayjs] },
+    { label: t`Last 30 days`, value: [today.subtract(29, 'day'), today] as [Dayjs, Dayjs] },
+    { label: t`This month`, value: [today.startOf('month'), today] as [Dayjs, Dayjs] },
     {
-      label: 'Last month',
+      label: t`Last month`,
       value: [lastMonth.startOf('month'), lastMonth.endOf('month').startOf('day')] as [
         Dayjs,
         Dayjs,
       ],
     },
-    { label: 'Last 90 days', value: [today.subtract(89, 'day'), today] as [Dayjs, Dayjs] },
+    { label: t`Last 90 days`, value: [today.subtract(89, 'day'), today] as [Dayjs, Dayjs] },
     {
-      label: 'Last 12 months',
+      label: t`Last 12 months`,
       value: [today.subtract(1, 'year').add(1, 'day'), today] as [Dayjs, Dayjs],
     },
   ];
@@ -37,10 +43,11 @@ export function GlobalDateRangePicker({ maxDays }: { maxDays?: number }) {
   const phone = usePhoneLayout();
   return (
     <DatePicker.RangePicker
-      aria-label="Date range"
+      aria-label={t`Date range`}
       {...(phone ? { classNames: { popup: { root: styles.phonePopup } } } : {})}
       value={[dayjs(range.start, FORMAT), dayjs(range.end, FORMAT)]}
-      format="D MMM YYYY"
+      // A function: the days read in the active language; they are picked, not typed.
+      format={showDay}
       allowClear={!isDefault}
       presets={presets()}
       {...(maxDays ? { disabledDate: tooFar(maxDays) } : {})}

@@ -1,14 +1,15 @@
 import { Button, Flex, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
+import { t } from '@lingui/core/macro';
 import { toast } from '../../../lib/toast';
 
 /** docs/product/errors.md: a copy gives the 'Copied to Clipboard' toast. */
 async function copy(text: string) {
   try {
     await navigator.clipboard.writeText(text);
-    toast.success('Copied to Clipboard');
+    toast.success(t`Copied to Clipboard`);
   } catch {
-    toast.error('Could not copy', 'Select the text and copy it by hand.');
+    toast.error(t`Could not copy`, t`Select the text and copy it by hand.`);
   }
 }
 

@@ -38,8 +38,7 @@ function renderRecords(
     ...server.routes,
     'GET /dashboardapi/me': json(200, { ...ME, dmarc_verification_required: true }),
   });
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: permission }));
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   renderPage(<DnsRecordsPage />, { at: '/settings/dnsrecords', store });

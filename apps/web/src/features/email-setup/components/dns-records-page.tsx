@@ -2,6 +2,8 @@ import { Alert, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd'
 import type { TableColumnsType } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import {
   EMAIL_SETUP_ROUTES,
   type DnsCheckStatus,
@@ -11,7 +13,7 @@ import {
 } from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import { toast } from '../../../lib/toast';
 import { useGetEmailSetupQuery, useVerifySendingDomainMutation } from '../api/email-setup-api';
@@ -19,12 +21,18 @@ import { CopyableText } from './copyable-text';
 
 const KIND_LABELS: Record<DnsRecord['kind'], string> = { spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC' };
 
-/** Each check outcome in words, with the colour of its tag. */
-const STATUS: Record<DnsCheckStatus, { label: string; color: string }> = {
-  verified: { label: 'Found and correct', color: 'success' },
-  missing: { label: 'Not found', color: 'warning' },
-  mismatch: { label: 'Found, but different', color: 'error' },
-  error: { label: 'Lookup failed', color: 'default' },
+/** Each check outcome in words (in the active language), with the colour of its tag. */
+const checkStatus = (status: DnsCheckStatus): { label: string; color: string } => {
+  switch (status) {
+    case 'verified':
+      return { label: t`Found and correct`, color: 'success' };
+    case 'missing':
+      return { label: t`Not found`, color: 'warning' };
+    case 'mismatch':
+      return { label: t`Found, but different`, color: 'error' };
+    case 'error':
+      return { label: t`Lookup failed`, color: 'default' };
+  }
 };
 
 const NO_DOMAINS: SendingDomain[] = [];
@@ -32,8 +40,14 @@ const NO_DOMAINS: SendingDomain[] = [];
 type Row = DnsRecord & { check: DnsRecordCheck | null };
 
 function CheckResult({ check }: { check: DnsRecordCheck | null }) {
-  if (!check) return <Typography.Text type="secondary">Not checked yet</Typography.Text>;
-  const status = STATUS[check.status];
+  if (!check)
+    return (
+      <Typography.Text type="secondary">
+        <Trans>Not checked yet</Trans>
+      </Typography.Text>
+    );
+  const status = checkStatus(check.status);
+  const seenValues = check.seen.join(' · ');
   return (
     <div>
       <Tag color={status.color}>{status.label}</Tag>
@@ -42,7 +56,9 @@ function CheckResult({ check }: { check: DnsRecordCheck | null }) {
       </Typography.Paragraph>
       {check.status === 'mismatch' && check.seen.length > 0 && (
         <Typography.Paragraph type="secondary" style={{ margin: 0, fontSize: 12 }}>
-          DNS has: <span style={{ wordBreak: 'break-all' }}>{check.seen.join(' · ')}</span>
+          <Trans>
+            DNS has: <span style={{ wordBreak: 'break-all' }}>{seenValues}</span>
+          </Trans>
         </Typography.Paragraph>
       )}
     </div>
@@ -56,26 +72,27 @@ function DomainRecords({ domain, canVerify }: { domain: SendingDomain; canVerify
     check: domain.last_check?.find((c) => c.kind === r.kind) ?? null,
   }));
 
+  const domainName = domain.domain;
   const onVerify = async () => {
     try {
-      const result = await verify(domain.domain).unwrap();
-      if (result.domain.verified) toast.success('Domain verified', `${domain.domain} is verified.`);
+      const result = await verify(domainName).unwrap();
+      if (result.domain.verified) toast.success(t`Domain verified`, t`${domainName} is verified.`);
       else
         toast.warning(
-          'Not verified yet',
-          'Some records are missing or different: see each record below. DNS changes can take a while to show.',
+          t`Not verified yet`,
+          t`Some records are missing or different: see each record below. DNS changes can take a while to show.`,
         );
     } catch (failure) {
       toast.error(
-        'The records could not be checked',
-        asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE,
+        t`The records could not be checked`,
+        asErrorPayload(failure)?.message ?? genericErrorMessage(),
       );
     }
   };
 
   const columns: TableColumnsType<Row> = [
     {
-      title: 'Record',
+      title: t`Record`,
       key: 'kind',
       width: 90,
       render: (_, row) => (
@@ -88,40 +105,48 @@ function DomainRecords({ domain, canVerify }: { domain: SendingDomain; canVerify
       ),
     },
     {
-      title: 'Host',
+      title: t`Host`,
       key: 'host',
       width: 240,
-      render: (_, row) => (
-        <CopyableText text={row.host} label={`Copy host of ${KIND_LABELS[row.kind]} record`} />
-      ),
+      render: (_, row) => {
+        const recordKind = KIND_LABELS[row.kind];
+        return <CopyableText text={row.host} label={t`Copy host of ${recordKind} record`} />;
+      },
     },
     {
-      title: 'Value',
+      title: t`Value`,
       key: 'value',
-      render: (_, row) => (
-        <CopyableText text={row.value} label={`Copy value of ${KIND_LABELS[row.kind]} record`} />
-      ),
+      render: (_, row) => {
+        const recordKind = KIND_LABELS[row.kind];
+        return <CopyableText text={row.value} label={t`Copy value of ${recordKind} record`} />;
+      },
     },
     {
-      title: 'Check',
+      title: t`Check`,
       key: 'check',
       width: 240,
       render: (_, row) => <CheckResult check={row.check} />,
     },
   ];
 
+  const verifiedAt =
+    domain.verified && domain.verified_at ? formatTimestamp(domain.verified_at) : null;
+  const lastCheckedAt = domain.last_checked_at ? formatTimestamp(domain.last_checked_at) : null;
+
   return (
     <Card
       style={{ marginBottom: 24 }}
       title={
         <Space>
-          <span>{domain.domain}</span>
+          <span dir="auto">{domain.domain}</span>
           {domain.verified ? (
             <Tag color="success" icon={<CheckCircleFilled />}>
-              Verified
+              <Trans>Verified</Trans>
             </Tag>
           ) : (
-            <Tag color="warning">Not verified</Tag>
+            <Tag color="warning">
+              <Trans>Not verified</Trans>
+            </Tag>
           )}
         </Space>
       }
@@ -131,19 +156,17 @@ function DomainRecords({ domain, canVerify }: { domain: SendingDomain; canVerify
           loading={verifying.isLoading}
           disabled={!canVerify}
           onClick={() => void onVerify()}
-          aria-label={`Verify ${domain.domain}`}
+          aria-label={t`Verify ${domainName}`}
         >
-          Verify
+          <Trans>Verify</Trans>
         </Button>
       }
     >
       <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-        {domain.verified && domain.verified_at
-          ? `Verified ${formatTimestamp(domain.verified_at)}. `
-          : ''}
-        {domain.last_checked_at
-          ? `Last checked ${formatTimestamp(domain.last_checked_at)}.`
-          : 'Not checked yet: publish the records, then press Verify.'}
+        {verifiedAt ? `${t`Verified ${verifiedAt}.`} ` : ''}
+        {lastCheckedAt
+          ? t`Last checked ${lastCheckedAt}.`
+          : t`Not checked yet: publish the records, then press Verify.`}
       </Typography.Paragraph>
       <Table<Row>
         rowKey="kind"
@@ -151,7 +174,7 @@ function DomainRecords({ domain, canVerify }: { domain: SendingDomain; canVerify
         columns={columns}
         dataSource={rows}
         pagination={false}
-        aria-label={`DNS records of ${domain.domain}`}
+        aria-label={t`DNS records of ${domainName}`}
       />
     </Card>
   );
@@ -169,25 +192,25 @@ export function DnsRecordsPage() {
   return (
     <div style={{ maxWidth: 1080 }}>
       <PageHeader
-        title="DNS records"
-        description="Publish these TXT records at your domain's DNS host so mailbox providers trust the mail you send (SPF, DKIM and DMARC), then verify them here."
+        title={t`DNS records`}
+        description={t`Publish these TXT records at your domain's DNS host so mailbox providers trust the mail you send (SPF, DKIM and DMARC), then verify them here.`}
       />
       {!canVerify && (
         <Alert
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title="Only owners and admins can verify the records."
+          title={t`Only owners and admins can verify the records.`}
         />
       )}
       {error && (
         <Alert
           type="error"
           showIcon
-          title={asErrorPayload(error)?.message ?? 'The DNS records could not be loaded.'}
+          title={asErrorPayload(error)?.message ?? t`The DNS records could not be loaded.`}
           action={
             <Button size="small" onClick={() => void refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
           style={{ marginBottom: 16 }}
@@ -197,8 +220,10 @@ export function DnsRecordsPage() {
         <Empty
           description={
             <span>
-              No sending domain yet. Add the address you send from in{' '}
-              <Link to={EMAIL_SETUP_ROUTES.emailSetup}>Email setup</Link> first.
+              <Trans>
+                No sending domain yet. Add the address you send from in{' '}
+                <Link to={EMAIL_SETUP_ROUTES.emailSetup}>Email setup</Link> first.
+              </Trans>
             </span>
           }
         />

@@ -24,8 +24,7 @@ function renderSetup(
 ) {
   signInCookies();
   const api = fakeApi(server.routes);
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: permission }));
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   renderPage(<EmailSetupPage />, { at: '/settings/emailsetup', store });

@@ -8,6 +8,8 @@ import {
   PlusSquareOutlined,
 } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import {
   EMAIL_SETUP_ROUTES,
   EMAIL_SIGNATURE_MAX_LENGTH,
@@ -98,11 +100,12 @@ function EmailSetupModal({
       const result = editing
         ? await update({ supportChannelId: editing.support_channel_id, ...body }).unwrap()
         : await create(body).unwrap();
+      const domainName = result.domain.domain;
       toast.success(
-        'Email setup saved',
+        t`Email setup saved`,
         result.domain.verified
-          ? `${result.domain.domain} is verified.`
-          : `Publish the DNS records of ${result.domain.domain} to verify it.`,
+          ? t`${domainName} is verified.`
+          : t`Publish the DNS records of ${domainName} to verify it.`,
       );
       onSaved(result.setup);
       close();
@@ -111,12 +114,16 @@ function EmailSetupModal({
     }
   };
 
+  const fromAddress = editing?.from_address ?? '';
+  const fromNameLimit = FROM_NAME_MAX_LENGTH + 1;
+  const signatureLimit = EMAIL_SIGNATURE_MAX_LENGTH + 1;
+
   return (
     <Modal
-      title={editing ? `Edit ${editing.from_address}` : 'Add a sending address'}
+      title={editing ? t`Edit ${fromAddress}` : t`Add a sending address`}
       open={open}
       onCancel={close}
-      okText={editing ? 'Save' : 'Add address'}
+      okText={editing ? t`Save` : t`Add address`}
       onOk={() => form.submit()}
       confirmLoading={creating.isLoading || updating.isLoading}
       destroyOnHidden
@@ -136,63 +143,66 @@ function EmailSetupModal({
         onFinish={onFinish}
       >
         <Form.Item
-          label="From name"
+          label={t`From name`}
           name="from_name"
-          extra="The sender name customers see in their inbox."
+          extra={t`The sender name customers see in their inbox.`}
           rules={[
             {
               required: true,
               whitespace: true,
-              message: 'Give the name your customers see as the sender.',
+              message: t`Give the name your customers see as the sender.`,
             },
             {
               max: FROM_NAME_MAX_LENGTH,
-              message: `Keep the sender name under ${FROM_NAME_MAX_LENGTH + 1} characters.`,
+              message: t`Keep the sender name under ${fromNameLimit} characters.`,
             },
           ]}
         >
-          <Input autoFocus placeholder="Maya at Northwind" />
+          <Input autoFocus placeholder={t`Maya at Northwind`} />
         </Form.Item>
         <Form.Item
-          label="From address"
+          label={t`From address`}
           name="from_address"
           rules={[
             {
               required: true,
               type: 'email',
               transform: (v: string) => v?.trim(),
-              message: 'Enter an email address, like support@yourcompany.com.',
+              message: t`Enter an email address, like support@yourcompany.com.`,
             },
           ]}
         >
-          <Input placeholder="support@yourcompany.com" inputMode="email" />
+          <Input placeholder={t`support@yourcompany.com`} inputMode="email" />
         </Form.Item>
         <Typography.Text type="secondary">
-          Sending domain:{' '}
           {domain ? (
-            <Typography.Text strong data-testid="domain-preview">
-              {domain}
-            </Typography.Text>
+            <Trans>
+              Sending domain:{' '}
+              <Typography.Text strong data-testid="domain-preview">
+                {domain}
+              </Typography.Text>
+            </Trans>
           ) : (
-            'shown once the address is complete'
+            <Trans>Sending domain: shown once the address is complete</Trans>
           )}
         </Typography.Text>
         <Divider />
         <SendingServerFields form={form} passwordSaved={editing?.smtp?.password_set ?? false} />
         <Form.Item
-          label="Signature"
+          label={t`Signature`}
           name="signature"
-          extra="Added to the end of every reply sent from this address."
+          extra={t`Added to the end of every reply sent from this address.`}
           rules={[
             {
               max: EMAIL_SIGNATURE_MAX_LENGTH,
-              message: `Keep the signature under ${EMAIL_SIGNATURE_MAX_LENGTH + 1} characters.`,
+              message: t`Keep the signature under ${signatureLimit} characters.`,
             },
           ]}
         >
           <Input.TextArea
             autoSize={{ minRows: 3, maxRows: 8 }}
-            placeholder={'Maya\nNorthwind Support'}
+            placeholder={t`Maya
+Northwind Support`}
           />
         </Form.Item>
       </Form>
@@ -203,16 +213,19 @@ function EmailSetupModal({
 /** A row's expand control: a real button, 24 px or more (antd's square is 17 px), naming whose details it shows. */
 const expandButton: NonNullable<
   NonNullable<TableProps<EmailSetup>['expandable']>['expandIcon']
-> = ({ expanded, onExpand, record }) => (
-  <Button
-    type="text"
-    size="small"
-    icon={expanded ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
-    aria-expanded={expanded}
-    aria-label={`${expanded ? 'Hide' : 'Show'} details of ${record.from_address}`}
-    onClick={(event) => onExpand(record, event)}
-  />
-);
+> = ({ expanded, onExpand, record }) => {
+  const address = record.from_address;
+  return (
+    <Button
+      type="text"
+      size="small"
+      icon={expanded ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
+      aria-expanded={expanded}
+      aria-label={expanded ? t`Hide details of ${address}` : t`Show details of ${address}`}
+      onClick={(event) => onExpand(record, event)}
+    />
+  );
+};
 
 /** /settings/emailsetup: the names and addresses replies are sent from, with their domains. */
 export function EmailSetupPage() {
@@ -226,18 +239,26 @@ export function EmailSetupPage() {
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
 
   const columns: TableColumnsType<EmailSetup> = [
-    { title: 'From name', dataIndex: 'from_name' },
-    { title: 'From address', dataIndex: 'from_address' },
     {
-      title: 'Domain',
+      title: t`From name`,
+      dataIndex: 'from_name',
+      render: (name: string) => <span dir="auto">{name}</span>,
+    },
+    { title: t`From address`, dataIndex: 'from_address' },
+    {
+      title: t`Domain`,
       key: 'domain',
       render: (_, setup) => (
         <span>
           {setup.domain}{' '}
           {setup.domain_verified ? (
-            <Tag color="success">Verified</Tag>
+            <Tag color="success">
+              <Trans>Verified</Trans>
+            </Tag>
           ) : (
-            <Tag color="warning">Not verified</Tag>
+            <Tag color="warning">
+              <Trans>Not verified</Trans>
+            </Tag>
           )}
         </span>
       ),
@@ -246,33 +267,36 @@ export function EmailSetupPage() {
       title: '',
       key: 'actions',
       width: 200,
-      render: (_, setup) => (
-        <span>
-          {!setup.domain_verified && (
-            <StandaloneLink to={EMAIL_SETUP_ROUTES.dnsRecords} style={{ marginInlineEnd: 8 }}>
-              DNS records
-            </StandaloneLink>
-          )}
-          {canManage && (
-            <Button
-              size="small"
-              type="link"
-              aria-label={`Edit ${setup.from_address}`}
-              onClick={() => setForm({ editing: setup })}
-            >
-              Edit
-            </Button>
-          )}
-        </span>
-      ),
+      render: (_, setup) => {
+        const fromAddress = setup.from_address;
+        return (
+          <span>
+            {!setup.domain_verified && (
+              <StandaloneLink to={EMAIL_SETUP_ROUTES.dnsRecords} style={{ marginInlineEnd: 8 }}>
+                <Trans>DNS records</Trans>
+              </StandaloneLink>
+            )}
+            {canManage && (
+              <Button
+                size="small"
+                type="link"
+                aria-label={t`Edit ${fromAddress}`}
+                onClick={() => setForm({ editing: setup })}
+              >
+                <Trans>Edit</Trans>
+              </Button>
+            )}
+          </span>
+        );
+      },
     },
   ];
 
   return (
     <div style={{ maxWidth: 880 }}>
       <PageHeader
-        title="Email setup"
-        description="The name and address your replies are sent from. Mail is signed for the address's domain once its DNS records are published."
+        title={t`Email setup`}
+        description={t`The name and address your replies are sent from. Mail is signed for the address's domain once its DNS records are published.`}
         extra={
           canManage && (
             <Button
@@ -280,7 +304,7 @@ export function EmailSetupPage() {
               icon={<PlusOutlined />}
               onClick={() => setForm({ editing: null })}
             >
-              Add address
+              <Trans>Add address</Trans>
             </Button>
           )
         }
@@ -290,17 +314,17 @@ export function EmailSetupPage() {
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title="Only owners and admins can add or change sending addresses."
+          title={t`Only owners and admins can add or change sending addresses.`}
         />
       )}
       {error && (
         <Alert
           type="error"
           showIcon
-          title={asErrorPayload(error)?.message ?? 'The email setup could not be loaded.'}
+          title={asErrorPayload(error)?.message ?? t`The email setup could not be loaded.`}
           action={
             <Button size="small" onClick={() => void refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
           style={{ marginBottom: 16 }}
@@ -311,17 +335,19 @@ export function EmailSetupPage() {
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          title="A sending domain is not verified yet."
+          title={t`A sending domain is not verified yet.`}
           description={
             <span>
-              Publish its SPF, DKIM and DMARC records, then verify them on the{' '}
-              <Link to={EMAIL_SETUP_ROUTES.dnsRecords}>DNS records</Link> page.
+              <Trans>
+                Publish its SPF, DKIM and DMARC records, then verify them on the{' '}
+                <Link to={EMAIL_SETUP_ROUTES.dnsRecords}>DNS records</Link> page.
+              </Trans>
             </span>
           }
         />
       )}
       <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-        <ScrollRegion label="Support addresses" minWidth={640}>
+        <ScrollRegion label={t`Support addresses`} minWidth={640}>
           <Table<EmailSetup>
             rowKey="support_channel_id"
             columns={columns}
@@ -338,7 +364,9 @@ export function EmailSetupPage() {
               emptyText: (
                 <div style={{ padding: 24 }}>
                   <MailOutlined style={{ fontSize: 24 }} />
-                  <div>No sending address yet.</div>
+                  <div>
+                    <Trans>No sending address yet.</Trans>
+                  </div>
                 </div>
               ),
             }}

@@ -1,3 +1,4 @@
+// i18n-ignore-file: the tests' stand-in for the server; its messages are the server's, not the app's.
 import type {
   DnsRecordCheck,
   EmailSetup,

@@ -1,7 +1,21 @@
 import { Descriptions, Typography } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { EMAIL_INBOUND_SECRET_HEADER, type EmailSetup } from '@parley/contracts';
 import { productName } from '../../../lib/product';
 import { CopyableText } from './copyable-text';
+
+const secretHeader = EMAIL_INBOUND_SECRET_HEADER;
+const secretParameter = '?secret=';
+
+/** The channel's own SMTP server in words: host and port, TLS, and whom it signs in as. */
+function ownServer(smtp: NonNullable<EmailSetup['smtp']>): string {
+  const server = `${smtp.host}:${smtp.port}`;
+  const username = smtp.username;
+  if (username)
+    return smtp.secure ? t`${server} (TLS) as ${username}` : t`${server} as ${username}`;
+  return smtp.secure ? t`${server} (TLS)` : server;
+}
 
 /**
  * One address's channel settings: where customers' mail comes in (the address itself through
@@ -10,37 +24,43 @@ import { CopyableText } from './copyable-text';
  */
 export function EmailChannelDetails({ setup }: { setup: EmailSetup }) {
   const address = setup.from_address;
+  const domain = setup.domain;
+  const smtp = setup.smtp;
   return (
     <div data-testid={`channel-details-${setup.support_channel_id}`}>
       <Descriptions
-        title="Receiving email"
+        title={t`Receiving email`}
         size="small"
         column={1}
         bordered
         items={[
           {
             key: 'address',
-            label: 'Customers write to',
+            label: t`Customers write to`,
             children: (
               <>
-                <CopyableText text={address} label={`Copy ${address}`} />
+                <CopyableText text={address} label={t`Copy ${address}`} />
                 <Typography.Text type="secondary">
-                  Mail to this address reaches {productName}’s mail server once the MX record of{' '}
-                  {setup.domain} points at it.
+                  <Trans>
+                    Mail to this address reaches {productName}’s mail server once the MX record of{' '}
+                    {domain} points at it.
+                  </Trans>
                 </Typography.Text>
               </>
             ),
           },
           {
             key: 'sender-checks',
-            label: 'Sender checks',
+            label: t`Sender checks`,
             children: (
               <Typography.Text type="secondary" data-testid="sender-checks-policy">
-                {productName}’s mail server checks each sender (SPF, DKIM, DMARC, ARC). A message
-                that fails the DMARC check of its From domain may be forged: it is shown with a
-                warning, filed under a separate unverified contact (never the customer who owns the
-                address) and never joins a conversation by its subject. Mail posted to the inbound
-                URL is taken as checked by the service that forwards it.
+                <Trans>
+                  {productName}’s mail server checks each sender (SPF, DKIM, DMARC, ARC). A message
+                  that fails the DMARC check of its From domain may be forged: it is shown with a
+                  warning, filed under a separate unverified contact (never the customer who owns
+                  the address) and never joins a conversation by its subject. Mail posted to the
+                  inbound URL is taken as checked by the service that forwards it.
+                </Trans>
               </Typography.Text>
             ),
           },
@@ -48,15 +68,17 @@ export function EmailChannelDetails({ setup }: { setup: EmailSetup }) {
             ? [
                 {
                   key: 'inbound-url',
-                  label: 'Inbound URL',
+                  label: t`Inbound URL`,
                   children: (
                     <>
-                      <CopyableText text={setup.inbound_url} label="Copy inbound URL" />
+                      <CopyableText text={setup.inbound_url} label={t`Copy inbound URL`} />
                       <Typography.Text type="secondary">
-                        For forwarding: a mail relay or forwarding rule posts the raw message (MIME)
-                        here, with the secret in the{' '}
-                        <Typography.Text code>{EMAIL_INBOUND_SECRET_HEADER}</Typography.Text> header
-                        or as <Typography.Text code>?secret=</Typography.Text> in the URL.
+                        <Trans>
+                          For forwarding: a mail relay or forwarding rule posts the raw message
+                          (MIME) here, with the secret in the{' '}
+                          <Typography.Text code>{secretHeader}</Typography.Text> header or as{' '}
+                          <Typography.Text code>{secretParameter}</Typography.Text> in the URL.
+                        </Trans>
                       </Typography.Text>
                     </>
                   ),
@@ -68,9 +90,9 @@ export function EmailChannelDetails({ setup }: { setup: EmailSetup }) {
             ? [
                 {
                   key: 'inbound-secret',
-                  label: 'Inbound secret',
+                  label: t`Inbound secret`,
                   children: (
-                    <CopyableText text={setup.inbound_secret} label="Copy inbound secret" />
+                    <CopyableText text={setup.inbound_secret} label={t`Copy inbound secret`} />
                   ),
                 },
               ]
@@ -78,7 +100,7 @@ export function EmailChannelDetails({ setup }: { setup: EmailSetup }) {
         ]}
       />
       <Descriptions
-        title="Sending"
+        title={t`Sending`}
         size="small"
         column={1}
         bordered
@@ -86,22 +108,24 @@ export function EmailChannelDetails({ setup }: { setup: EmailSetup }) {
         items={[
           {
             key: 'server',
-            label: 'Sending server',
-            children: setup.smtp
-              ? `${setup.smtp.host}:${setup.smtp.port}${setup.smtp.secure ? ' (TLS)' : ''}${
-                  setup.smtp.username ? ` as ${setup.smtp.username}` : ''
-                }`
-              : `${productName}’s mail server`,
+            label: t`Sending server`,
+            children: smtp ? (
+              <span dir="auto">{ownServer(smtp)}</span>
+            ) : (
+              t`${productName}’s mail server`
+            ),
           },
           {
             key: 'signature',
-            label: 'Signature',
+            label: t`Signature`,
             children: setup.signature ? (
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
+              <Typography.Paragraph dir="auto" style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
                 {setup.signature}
               </Typography.Paragraph>
             ) : (
-              <Typography.Text type="secondary">No signature</Typography.Text>
+              <Typography.Text type="secondary">
+                <Trans>No signature</Trans>
+              </Typography.Text>
             ),
           },
         ]}

@@ -4,6 +4,7 @@ import {
   type EmailSetup,
   type EmailSmtpSettingsBody,
 } from '@parley/contracts';
+import { t } from '@lingui/core/macro';
 import { productName } from '../../../lib/product';
 
 export type SendingServer = 'parley' | 'own';
@@ -70,10 +71,8 @@ export function smtpOfForm(
 /** The same host rule as the server's, so most mistakes are caught before sending. */
 async function checkHost(_: unknown, value: string | undefined) {
   const result = emailSmtpSettingsBody.shape.host.safeParse(value ?? '');
-  if (!result.success)
-    throw new Error(
-      result.error.issues[0]?.message ?? 'Enter the SMTP server name, like smtp.yourcompany.com.',
-    );
+  // The rule has one message; said here in the active language.
+  if (!result.success) throw new Error(t`Enter the SMTP server name, like smtp.yourcompany.com.`);
 }
 
 /** "Sending server": Parley's mail server (default) or the company's own SMTP server. */
@@ -97,49 +96,49 @@ export function SendingServerFields({
 
   return (
     <>
-      <Form.Item label="Sending server" name="sending">
+      <Form.Item label={t`Sending server`} name="sending">
         <Radio.Group
           options={[
-            { value: 'parley', label: `${productName}’s mail server` },
-            { value: 'own', label: 'Your own SMTP server' },
+            { value: 'parley', label: t`${productName}’s mail server` },
+            { value: 'own', label: t`Your own SMTP server` },
           ]}
         />
       </Form.Item>
       {sending === 'own' && (
         <>
           <Form.Item
-            label="SMTP server"
+            label={t`SMTP server`}
             name="smtp_host"
             validateFirst
             rules={[{ validator: checkHost }]}
           >
-            <Input placeholder="smtp.yourcompany.com" autoComplete="off" />
+            <Input placeholder={t`smtp.yourcompany.com`} autoComplete="off" />
           </Form.Item>
           <Form.Item
-            label="Port"
+            label={t`Port`}
             name="smtp_port"
-            rules={[{ required: true, message: 'Enter a port from 1 to 65535.' }]}
+            rules={[{ required: true, message: t`Enter a port from 1 to 65535.` }]}
           >
             <InputNumber min={1} max={65535} precision={0} style={{ width: 140 }} />
           </Form.Item>
           <Form.Item
-            label="Use TLS from the start"
+            label={t`Use TLS from the start`}
             name="smtp_secure"
             valuePropName="checked"
-            extra="On for port 465. Off: the connection switches to TLS (STARTTLS) when the server offers it."
+            extra={t`On for port 465. Off: the connection switches to TLS (STARTTLS) when the server offers it.`}
           >
             <Switch onChange={onSecureChange} />
           </Form.Item>
-          <Form.Item label="Username" name="smtp_username">
-            <Input autoComplete="off" placeholder="support@yourcompany.com" />
+          <Form.Item label={t`Username`} name="smtp_username">
+            <Input autoComplete="off" placeholder={t`support@yourcompany.com`} />
           </Form.Item>
           <Form.Item
-            label="Password"
+            label={t`Password`}
             name="smtp_password"
             extra={
               passwordSaved
-                ? 'A password is saved. Leave this blank to keep it.'
-                : 'Leave blank if the server needs no password.'
+                ? t`A password is saved. Leave this blank to keep it.`
+                : t`Leave blank if the server needs no password.`
             }
           >
             <Input.Password autoComplete="new-password" />

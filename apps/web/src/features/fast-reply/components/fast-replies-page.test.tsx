@@ -23,8 +23,7 @@ function renderFastReplies(routes: Record<string, Reply> = {}) {
     'GET /dashboardapi/fastreply/variables/all': json(200, VARIABLES),
     ...routes,
   });
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   // Checking pointer-events reads computed styles up the tree: slow in jsdom under antd's styles.
   const user = userEvent.setup({
     delay: null,

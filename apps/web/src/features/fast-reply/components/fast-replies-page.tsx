@@ -5,6 +5,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
 import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { toast } from '../../../lib/toast';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import {
   createFastReply,
   deleteFastReplyFolder,
@@ -18,14 +20,14 @@ import {
 } from '../fast-reply-slice';
 import { editorKey, FastReplyEditor, type FastReplySubmission } from './fast-reply-editor';
 
-/** docs/product/errors.md: the exact toast texts. */
-export const FAST_REPLY_TOASTS = {
-  created: 'Template Created.',
-  updated: 'Template Updated.',
-  deleted: 'Template Deleted.',
-  serverError: 'An Error Ocurred on the Server',
-  copied: 'Copied to Clipboard',
-} as const;
+/** docs/product/errors.md: the exact toast texts (in English), read in the active language. */
+export const fastReplyToasts = () => ({
+  created: t`Template Created.`,
+  updated: t`Template Updated.`,
+  deleted: t`Template Deleted.`,
+  serverError: t`An Error Ocurred on the Server`,
+  copied: t`Copied to Clipboard`,
+});
 
 type FetchResult = Awaited<ReturnType<ReturnType<typeof fetchFastReplies>>>;
 
@@ -40,7 +42,7 @@ function loadOutcome(result: FetchResult): {
   }
   if (result.payload?.code === 'canceled') return { error: null, loaded: false, empty: false };
   return {
-    error: result.payload?.message ?? 'The templates could not be loaded.',
+    error: result.payload?.message ?? t`The templates could not be loaded.`,
     loaded: false,
     empty: false,
   };
@@ -55,11 +57,12 @@ function FoldersPanel({ folders, onRemoved }: { folders: string[]; onRemoved: ()
     const trimmed = name.trim();
     if (!trimmed) return;
     if (folders.some((folder) => folder.toLowerCase() === trimmed.toLowerCase())) {
-      setProblem(`There is already a folder called "${trimmed}".`);
+      const folderName = trimmed;
+      setProblem(t`There is already a folder called "${folderName}".`);
       return;
     }
     if (trimmed.length > 60) {
-      setProblem('Folder names have at most 60 characters.');
+      setProblem(t`Folder names have at most 60 characters.`);
       return;
     }
     dispatch(folderAdded(trimmed));
@@ -72,32 +75,34 @@ function FoldersPanel({ folders, onRemoved }: { folders: string[]; onRemoved: ()
       await dispatch(deleteFastReplyFolder(folder)).unwrap();
       onRemoved();
     } catch {
-      toast.error(FAST_REPLY_TOASTS.serverError);
+      toast.error(fastReplyToasts().serverError);
     }
   };
 
   return (
-    <section aria-label="Folders" style={{ marginBottom: 16 }}>
+    <section aria-label={t`Folders`} style={{ marginBottom: 16 }}>
       <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>
-        Folders
+        <Trans>Folders</Trans>
       </Typography.Text>
       {folders.length === 0 ? (
-        <Typography.Text type="secondary">No folders yet.</Typography.Text>
+        <Typography.Text type="secondary">
+          <Trans>No folders yet.</Trans>
+        </Typography.Text>
       ) : (
-        <Flex wrap gap={6} role="list" aria-label="Folder list">
+        <Flex wrap gap={6} role="list" aria-label={t`Folder list`}>
           {folders.map((folder) => (
             <Tag
               key={folder}
               role="listitem"
               icon={<FolderOutlined />}
               closable
-              closeIcon={<span aria-label={`Remove folder ${folder}`}>×</span>}
+              closeIcon={<span aria-label={t`Remove folder ${folder}`}>×</span>}
               onClose={(event) => {
                 event.preventDefault();
                 void remove(folder);
               }}
             >
-              {folder}
+              <bdi>{folder}</bdi>
             </Tag>
           ))}
         </Flex>
@@ -105,8 +110,9 @@ function FoldersPanel({ folders, onRemoved }: { folders: string[]; onRemoved: ()
       <Flex gap={6} style={{ marginTop: 8 }}>
         <Input
           size="small"
-          aria-label="New folder name"
-          placeholder="New folder"
+          aria-label={t`New folder name`}
+          placeholder={t`New folder`}
+          dir="auto"
           value={name}
           maxLength={80}
           status={problem ? 'error' : undefined}
@@ -117,7 +123,7 @@ function FoldersPanel({ folders, onRemoved }: { folders: string[]; onRemoved: ()
           onPressEnter={add}
         />
         <Button size="small" onClick={add}>
-          Add folder
+          <Trans>Add folder</Trans>
         </Button>
       </Flex>
       {problem && (
@@ -180,16 +186,16 @@ export function FastRepliesPage() {
         await dispatch(createFastReply(values)).unwrap();
         setCreating(false);
         refilter();
-        toast.success(FAST_REPLY_TOASTS.created);
+        toast.success(fastReplyToasts().created);
       } else {
         await dispatch(updateFastReply({ id: selectedFastReply.id, changes: values })).unwrap();
         refilter();
-        toast.success(FAST_REPLY_TOASTS.updated);
+        toast.success(fastReplyToasts().updated);
       }
       return true;
     } catch (failure) {
       const message = (failure as { message?: string } | undefined)?.message;
-      toast.error(FAST_REPLY_TOASTS.serverError, message);
+      toast.error(fastReplyToasts().serverError, message);
       return false;
     }
   };
@@ -198,19 +204,19 @@ export function FastRepliesPage() {
     try {
       await dispatch(deleteSelectedFastReply()).unwrap();
       refilter();
-      toast.success(FAST_REPLY_TOASTS.deleted);
+      toast.success(fastReplyToasts().deleted);
     } catch (failure) {
       const message = (failure as { message?: string } | undefined)?.message;
-      toast.error(FAST_REPLY_TOASTS.serverError, message);
+      toast.error(fastReplyToasts().serverError, message);
     }
   };
 
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success(FAST_REPLY_TOASTS.copied);
+      toast.success(fastReplyToasts().copied);
     } catch {
-      toast.error('Copying is not allowed in this browser. Select the text and copy it instead.');
+      toast.error(t`Copying is not allowed in this browser. Select the text and copy it instead.`);
     }
   };
 
@@ -220,11 +226,11 @@ export function FastRepliesPage() {
   return (
     <div style={{ maxWidth: 1100 }}>
       <PageHeader
-        title="Fast replies"
-        description="Saved answers your team can drop into a reply. Type / in the composer to use one."
+        title={t`Fast replies`}
+        description={t`Saved answers your team can drop into a reply. Type / in the composer to use one.`}
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={startCreate} disabled={creating}>
-            New template
+            <Trans>New template</Trans>
           </Button>
         }
       />
@@ -233,11 +239,11 @@ export function FastRepliesPage() {
           type="error"
           showIcon
           role="alert"
-          title="The templates could not be loaded."
+          title={t`The templates could not be loaded.`}
           description={loadError}
           action={
             <Button size="small" onClick={() => void load()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
           style={{ marginBottom: 16 }}
@@ -248,8 +254,8 @@ export function FastRepliesPage() {
         <Card variant="borderless" style={{ width: phone ? '100%' : 320, flexShrink: 0 }}>
           <FoldersPanel folders={folders} onRemoved={refilter} />
           <Input.Search
-            aria-label="Search templates"
-            placeholder="Search by name, text or folder"
+            aria-label={t`Search templates`}
+            placeholder={t`Search by name, text or folder`}
             allowClear
             value={search}
             onChange={(event) => {
@@ -265,10 +271,10 @@ export function FastRepliesPage() {
           ) : filteredFastReplies.length === 0 ? (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={search ? 'No template matches.' : 'No templates yet.'}
+              description={search ? t`No template matches.` : t`No templates yet.`}
             />
           ) : (
-            <nav aria-label="Templates">
+            <nav aria-label={t`Templates`}>
               <Menu
                 mode="inline"
                 selectedKeys={creating ? [] : selectedKeys}
@@ -283,11 +289,11 @@ export function FastRepliesPage() {
                   key: fastReplyKey(item.id),
                   label: (
                     <Flex justify="space-between" gap={8}>
-                      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                      <span dir="auto" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
                         {item.name}
                       </span>
                       {item.folder && (
-                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        <Typography.Text dir="auto" type="secondary" style={{ fontSize: 12 }}>
                           {item.folder}
                         </Typography.Text>
                       )}
@@ -312,7 +318,7 @@ export function FastRepliesPage() {
             />
           ) : (
             <Card variant="borderless">
-              <Empty description="Choose a template, or create a new one." />
+              <Empty description={t`Choose a template, or create a new one.`} />
             </Card>
           )}
         </div>

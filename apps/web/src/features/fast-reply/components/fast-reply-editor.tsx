@@ -14,10 +14,13 @@ import {
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { AttachFilesButton, AttachmentList } from '../../../components/attachment-list';
-import { STILL_UPLOADING_MESSAGE } from '../../../lib/attachment-upload';
+import { stillUploadingMessage } from '../../../lib/attachment-upload';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useAttachmentUploads } from '../../../lib/use-attachment-uploads';
 import { useGetFastReplyVariablesQuery } from '../api/fast-reply-api';
 import type { FastReply } from '../fast-reply-slice';
+import { formatNumber } from '../../../lib/format';
 
 export interface FastReplyFormValues {
   name: string;
@@ -52,23 +55,31 @@ function VariablesHelper({ onInsert }: { onInsert: (token: string) => void }) {
   const { data, isError } = useGetFastReplyVariablesQuery();
   if (isError) {
     return (
-      <Typography.Text type="secondary">The list of variables could not be loaded.</Typography.Text>
+      <Typography.Text type="secondary">
+        <Trans>The list of variables could not be loaded.</Trans>
+      </Typography.Text>
     );
   }
   if (!data) return null;
+  const syntax = data.syntax;
   return (
-    <div role="group" aria-label="Variables">
+    <div role="group" aria-label={t`Variables`}>
       <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 6 }}>
-        Insert a variable, filled in for each conversation. Write {data.syntax}.
+        <Trans>
+          Insert a variable, filled in for each conversation. Write <bdi>{syntax}</bdi>.
+        </Trans>
       </Typography.Text>
       <Flex wrap gap={6}>
-        {data.variables.map((variable) => (
-          <Tooltip key={variable.key} title={`e.g. ${variable.example}`}>
-            <Button size="small" onClick={() => onInsert(`{{${variable.key}}}`)}>
-              {variable.label}
-            </Button>
-          </Tooltip>
-        ))}
+        {data.variables.map((variable) => {
+          const example = variable.example;
+          return (
+            <Tooltip key={variable.key} title={t`e.g. ${example}`}>
+              <Button size="small" onClick={() => onInsert(`{{${variable.key}}}`)}>
+                {variable.label}
+              </Button>
+            </Tooltip>
+          );
+        })}
       </Flex>
     </div>
   );
@@ -96,6 +107,15 @@ export function FastReplyEditor({
   const [problem, setProblem] = useState<string | null>(null);
   const textArea = useRef<TextAreaRef>(null);
   const creating = template === null;
+  const maxTemplateLength = formatNumber(20_000);
+  const templateTooLong = t`Templates have at most ${maxTemplateLength} characters.`;
+  // The example variable of the placeholder, with a fallback word in the active language.
+  const greetingFallback = t({
+    message: 'there',
+    comment:
+      'The fallback of the customer_first_name variable in "Hi {{customer_first_name | there}}, …"',
+  });
+  const firstNameVariable = `{{customer_first_name | ${greetingFallback}}}`;
 
   const insertVariable = (token: string) => {
     const element = textArea.current?.resizableTextArea?.textArea;
@@ -115,7 +135,7 @@ export function FastReplyEditor({
 
   const finish = async (values: FastReplyFormValues) => {
     if (uploads.uploading) {
-      setProblem(STILL_UPLOADING_MESSAGE);
+      setProblem(stillUploadingMessage());
       return;
     }
     setProblem(null);
@@ -130,7 +150,7 @@ export function FastReplyEditor({
   return (
     <Card
       variant="borderless"
-      title={creating ? 'New template' : template.name}
+      title={creating ? t`New template` : <span dir="auto">{template.name}</span>}
       extra={
         !creating && (
           <Flex gap={8}>
@@ -138,17 +158,17 @@ export function FastReplyEditor({
               icon={<CopyOutlined />}
               onClick={() => onCopy(String(form.getFieldValue('template_content') ?? ''))}
             >
-              Copy
+              <Trans>Copy</Trans>
             </Button>
             <Popconfirm
-              title="Delete this template?"
-              description="Agents will no longer be able to use it."
-              okText="Delete template"
+              title={t`Delete this template?`}
+              description={t`Agents will no longer be able to use it.`}
+              okText={t`Delete template`}
               okButtonProps={{ danger: true }}
               onConfirm={onDelete}
             >
               <Button danger icon={<DeleteOutlined />} disabled={submitting}>
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             </Popconfirm>
           </Flex>
@@ -168,35 +188,36 @@ export function FastReplyEditor({
         }}
       >
         <Form.Item
-          label="Name"
+          label={t`Name`}
           name="name"
           rules={[
-            { required: true, whitespace: true, message: 'Give the template a name.' },
-            { max: 100, message: 'Names have at most 100 characters.' },
+            { required: true, whitespace: true, message: t`Give the template a name.` },
+            { max: 100, message: t`Names have at most 100 characters.` },
           ]}
         >
-          <Input placeholder="e.g. Refund issued" maxLength={100} />
+          <Input dir="auto" placeholder={t`e.g. Refund issued`} maxLength={100} />
         </Form.Item>
-        <Form.Item label="Folder" name="folder">
+        <Form.Item label={t`Folder`} name="folder">
           <Select
             allowClear
-            placeholder="No folder"
+            placeholder={t`No folder`}
             options={folders.map((folder) => ({ value: folder, label: folder }))}
-            aria-label="Folder"
+            aria-label={t`Folder`}
           />
         </Form.Item>
         <Form.Item
-          label="Template"
+          label={t`Template`}
           name="template_content"
           rules={[
-            { required: true, whitespace: true, message: 'Write the template text.' },
-            { max: 20_000, message: 'Templates have at most 20,000 characters.' },
+            { required: true, whitespace: true, message: t`Write the template text.` },
+            { max: 20_000, message: templateTooLong },
           ]}
         >
           <Input.TextArea
             ref={textArea}
+            dir="auto"
             autoSize={{ minRows: 6, maxRows: 16 }}
-            placeholder="Hi {{customer_first_name | there}}, …"
+            placeholder={t`Hi ${firstNameVariable}, …`}
           />
         </Form.Item>
         <VariablesHelper onInsert={insertVariable} />
@@ -211,9 +232,13 @@ export function FastReplyEditor({
           <Alert type="error" showIcon title={problem} role="alert" style={{ marginTop: 12 }} />
         )}
         <Flex justify="flex-end" gap={8} style={{ marginTop: 20 }}>
-          {creating && onCancelCreate && <Button onClick={onCancelCreate}>Cancel</Button>}
+          {creating && onCancelCreate && (
+            <Button onClick={onCancelCreate}>
+              <Trans>Cancel</Trans>
+            </Button>
+          )}
           <Button type="primary" htmlType="submit" loading={submitting}>
-            {creating ? 'Create template' : 'Save'}
+            {creating ? t`Create template` : t`Save`}
           </Button>
         </Flex>
       </Form>

@@ -1,4 +1,6 @@
-import { Spin, Typography } from 'antd';
+import { Spin, theme, Typography } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { FolderOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { FastReply } from '../fast-reply-slice';
 
@@ -30,19 +32,20 @@ export function FastReplyPicker({
   onPick,
   onHover,
 }: FastReplyPickerProps) {
+  const { token } = theme.useToken();
   return (
     <div
       style={{
         position: 'absolute',
-        left: 0,
-        right: 0,
+        insetInlineStart: 0,
+        insetInlineEnd: 0,
         bottom: '100%',
         marginBottom: 4,
         zIndex: 20,
-        background: '#fff',
-        border: '1px solid #e4e6eb',
-        borderRadius: 8,
-        boxShadow: '0 6px 16px rgba(0,0,0,0.08)',
+        background: token.colorBgElevated,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+        boxShadow: token.boxShadowSecondary,
         maxHeight: 260,
         overflowY: 'auto',
       }}
@@ -53,25 +56,35 @@ export function FastReplyPicker({
           alignItems: 'center',
           gap: 6,
           padding: '6px 10px',
-          fontSize: 12,
-          color: '#5b6170',
-          borderBottom: '1px solid #f0f1f4',
+          fontSize: token.fontSizeSM,
+          color: token.colorTextSecondary,
+          borderBottom: `1px solid ${token.colorSplit}`,
         }}
       >
         <ThunderboltOutlined />
-        <span>Fast replies{query ? ` matching "${query}"` : ''}</span>
-        <span style={{ marginLeft: 'auto' }}>↑↓ to choose · Enter to insert · Esc to close</span>
+        <span>
+          {query ? (
+            <Trans>
+              Fast replies matching "<bdi>{query}</bdi>"
+            </Trans>
+          ) : (
+            <Trans>Fast replies</Trans>
+          )}
+        </span>
+        <span style={{ marginInlineStart: 'auto' }}>
+          <Trans>↑↓ to choose · Enter to insert · Esc to close</Trans>
+        </span>
         {(loading || resolving) && <Spin size="small" />}
       </div>
       {items.length === 0 ? (
         <Typography.Text type="secondary" style={{ display: 'block', padding: '8px 10px' }}>
-          {loading ? 'Loading templates…' : 'No fast reply matches.'}
+          {loading ? t`Loading templates…` : t`No fast reply matches.`}
         </Typography.Text>
       ) : (
         <ul
           id={id}
           role="listbox"
-          aria-label="Fast replies"
+          aria-label={t`Fast replies`}
           aria-busy={resolving}
           style={{ listStyle: 'none', margin: 0, padding: 4 }}
         >
@@ -92,14 +105,17 @@ export function FastReplyPicker({
                 padding: '6px 8px',
                 borderRadius: 6,
                 cursor: 'pointer',
-                background: index === activeIndex ? '#eef4ff' : undefined,
+                background: index === activeIndex ? token.controlItemBgActive : undefined,
               }}
             >
-              <span style={{ fontWeight: 500 }}>{item.name}</span>
+              <span dir="auto" style={{ fontWeight: 500 }}>
+                {item.name}
+              </span>
               <span
+                dir="auto"
                 style={{
-                  color: '#5b6170',
-                  fontSize: 12,
+                  color: token.colorTextSecondary,
+                  fontSize: token.fontSizeSM,
                   overflow: 'hidden',
                   textOverflow: 'ellipsis',
                   whiteSpace: 'nowrap',
@@ -109,8 +125,8 @@ export function FastReplyPicker({
                 {item.template_content}
               </span>
               {item.folder && (
-                <span style={{ color: '#5b6170', fontSize: 12 }}>
-                  <FolderOutlined /> {item.folder}
+                <span style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>
+                  <FolderOutlined /> <bdi>{item.folder}</bdi>
                 </span>
               )}
             </li>

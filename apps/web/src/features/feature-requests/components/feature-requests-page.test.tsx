@@ -133,8 +133,7 @@ function boardServer(initial: FeatureRequest[], opts: { createLimitReached?: boo
 function renderBoard(routes: Record<string, Reply>) {
   signInCookies();
   const api = fakeApi(routes);
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded(ME));
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   renderPage(<FeatureRequestsPage />, { at: '/settings/feature-requests', store });

@@ -13,7 +13,6 @@ import {
 } from 'antd';
 import { CommentOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  FEATURE_REQUEST_STATUS_LABELS,
   FEATURE_REQUEST_STATUSES,
   type FeatureRequest,
   type FeatureRequestSort,
@@ -21,37 +20,51 @@ import {
 } from '@parley/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { asErrorPayload } from '../../../lib/api-error';
+import { formatNumber } from '../../../lib/format';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import { productName } from '../../../lib/product';
 import { useGetFeatureRequestsQuery } from '../api/feature-requests-api';
 import { NewRequestModal } from './new-request-modal';
 import { authorLabel, RequestDrawer } from './request-drawer';
-import { StatusTag } from './status-tag';
+import { StatusTag, statusLabel } from './status-tag';
 import { VoteButton } from './vote-button';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All statuses' },
-  ...FEATURE_REQUEST_STATUSES.map((s) => ({ value: s, label: FEATURE_REQUEST_STATUS_LABELS[s] })),
+const statusOptions = () => [
+  { value: 'all', label: t`All statuses` },
+  ...FEATURE_REQUEST_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
 ];
-const SORT_OPTIONS = [
-  { value: 'top', label: 'Top' },
-  { value: 'new', label: 'New' },
+const sortOptions = (): { value: FeatureRequestSort; label: string }[] => [
+  { value: 'top', label: t`Top` },
+  { value: 'new', label: t`New` },
 ];
 
 function RequestRow({ request, onOpen }: { request: FeatureRequest; onOpen: () => void }) {
+  const commentCount = request.comment_count;
   return (
     <Card size="small" variant="outlined" aria-label={request.title} role="article">
       <Flex gap={16} align="flex-start">
         <VoteButton request={request} />
         <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Flex gap={8} align="center" wrap>
-            <Typography.Link strong onClick={onOpen} style={{ fontSize: 15, lineHeight: '24px' }}>
+            <Typography.Link
+              strong
+              dir="auto"
+              onClick={onOpen}
+              style={{ fontSize: 15, lineHeight: '24px' }}
+            >
               {request.title}
             </Typography.Link>
             <StatusTag status={request.status} />
           </Flex>
           {request.description && (
-            <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
+            <Typography.Paragraph
+              type="secondary"
+              dir="auto"
+              ellipsis={{ rows: 2 }}
+              style={{ margin: 0 }}
+            >
               {request.description}
             </Typography.Paragraph>
           )}
@@ -62,9 +75,9 @@ function RequestRow({ request, onOpen }: { request: FeatureRequest; onOpen: () =
             <Typography.Text
               type="secondary"
               style={{ fontSize: 12 }}
-              aria-label={`${request.comment_count} ${request.comment_count === 1 ? 'comment' : 'comments'}`}
+              aria-label={plural(commentCount, { one: '# comment', other: '# comments' })}
             >
-              <CommentOutlined /> {request.comment_count}
+              <CommentOutlined /> {formatNumber(commentCount)}
             </Typography.Text>
           </Flex>
         </Flex>
@@ -94,18 +107,18 @@ export function FeatureRequestsPage() {
   return (
     <div style={{ maxWidth: 880 }}>
       <PageHeader
-        title="Feature requests"
-        description={`Tell the ${productName} team what you need, vote for the ideas you want most, and follow where they stand.`}
+        title={t`Feature requests`}
+        description={t`Tell the ${productName} team what you need, vote for the ideas you want most, and follow where they stand.`}
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            New request
+            <Trans>New request</Trans>
           </Button>
         }
       />
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
         <Input.Search
-          aria-label="Search feature requests"
-          placeholder="Search feature requests"
+          aria-label={t`Search feature requests`}
+          placeholder={t`Search feature requests`}
           allowClear
           value={draft}
           onChange={(e) => {
@@ -116,16 +129,16 @@ export function FeatureRequestsPage() {
           style={{ maxWidth: 320 }}
         />
         <Select<FeatureRequestStatus | 'all'>
-          aria-label="Status"
+          aria-label={t`Status`}
           value={status}
-          options={STATUS_OPTIONS}
+          options={statusOptions()}
           onChange={setStatus}
           style={{ width: 170 }}
         />
         <Segmented<FeatureRequestSort>
-          aria-label="Sort"
+          aria-label={t`Sort`}
           value={sort}
-          options={SORT_OPTIONS as { value: FeatureRequestSort; label: string }[]}
+          options={sortOptions()}
           onChange={setSort}
         />
       </Flex>
@@ -133,10 +146,10 @@ export function FeatureRequestsPage() {
         <Alert
           type="error"
           showIcon
-          title={asErrorPayload(error)?.message ?? 'The feature requests could not be loaded.'}
+          title={asErrorPayload(error)?.message ?? t`The feature requests could not be loaded.`}
           action={
             <Button size="small" onClick={() => void refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
           style={{ marginBottom: 16 }}
@@ -148,8 +161,8 @@ export function FeatureRequestsPage() {
         <Empty
           description={
             filtered
-              ? 'No feature request matches these filters.'
-              : 'No feature requests yet. Be the first to post one.'
+              ? t`No feature request matches these filters.`
+              : t`No feature requests yet. Be the first to post one.`
           }
         />
       ) : (

@@ -9,6 +9,7 @@ import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { productName } from '../../../lib/product';
 import { toast } from '../../../lib/toast';
 import { useCreateFeatureRequestMutation } from '../api/feature-requests-api';
+import { t } from '@lingui/core/macro';
 
 interface RequestForm {
   title: string;
@@ -34,18 +35,20 @@ export function NewRequestModal({
         title: title.trim(),
         description: (description ?? '').trim(),
       }).unwrap();
-      toast.success('Request posted', 'Your vote is on it. Others can now vote and comment.');
+      toast.success(t`Request posted`, t`Your vote is on it. Others can now vote and comment.`);
       onCreated(created);
     } catch (failure) {
       setError(applyApiErrorToForm(form, failure, ['title', 'description']));
     }
   };
 
+  const titleLimit = FEATURE_REQUEST_TITLE_MAX + 1;
+  const descriptionLimit = FEATURE_REQUEST_DESCRIPTION_MAX + 1;
   return (
     <Modal
       open
-      title="New feature request"
-      okText="Post request"
+      title={t`New feature request`}
+      okText={t`Post request`}
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={isLoading}
@@ -61,36 +64,38 @@ export function NewRequestModal({
         onFinish={onFinish}
       >
         <Form.Item
-          label="Title"
+          label={t`Title`}
           name="title"
           rules={[
-            { required: true, whitespace: true, message: 'Give the request a title.' },
+            { required: true, whitespace: true, message: t`Give the request a title.` },
             {
               max: FEATURE_REQUEST_TITLE_MAX,
-              message: `Keep the title under ${FEATURE_REQUEST_TITLE_MAX + 1} characters.`,
+              message: t`Keep the title under ${titleLimit} characters.`,
             },
           ]}
         >
           <Input
+            dir="auto"
             autoFocus
-            placeholder={`What would you like ${productName} to do?`}
+            placeholder={t`What would you like ${productName} to do?`}
             showCount
             maxLength={FEATURE_REQUEST_TITLE_MAX}
           />
         </Form.Item>
         <Form.Item
-          label="Description"
+          label={t`Description`}
           name="description"
           rules={[
             {
               max: FEATURE_REQUEST_DESCRIPTION_MAX,
-              message: `Keep the description under ${FEATURE_REQUEST_DESCRIPTION_MAX + 1} characters.`,
+              message: t`Keep the description under ${descriptionLimit} characters.`,
             },
           ]}
         >
           <Input.TextArea
+            dir="auto"
             rows={6}
-            placeholder="What problem would it solve for you and your customers?"
+            placeholder={t`What problem would it solve for you and your customers?`}
             showCount
             maxLength={FEATURE_REQUEST_DESCRIPTION_MAX}
           />

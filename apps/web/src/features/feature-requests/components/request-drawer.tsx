@@ -11,11 +11,13 @@ import {
 } from '../api/feature-requests-api';
 import { StatusTag } from './status-tag';
 import { VoteButton } from './vote-button';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 /** "Ada Agent" or "You"; a deleted person reads "A former user". */
 export function authorLabel(author: FeatureRequestAuthor | null) {
-  if (!author) return 'A former user';
-  return author.is_me ? 'You' : author.name;
+  if (!author) return t`A former user`;
+  return author.is_me ? t`You` : author.name;
 }
 
 function Byline({ author, at }: { author: FeatureRequestAuthor | null; at: string }) {
@@ -27,7 +29,9 @@ function Byline({ author, at }: { author: FeatureRequestAuthor | null; at: strin
           size={24}
         />
       )}
-      <Typography.Text strong>{authorLabel(author)}</Typography.Text>
+      <Typography.Text strong dir="auto">
+        {authorLabel(author)}
+      </Typography.Text>
       <Typography.Text type="secondary">{formatTimestamp(at)}</Typography.Text>
     </Flex>
   );
@@ -51,18 +55,19 @@ function CommentBox({ requestId }: { requestId: number }) {
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       <Form.Item
         name="body"
-        rules={[{ required: true, whitespace: true, message: 'Write a comment first.' }]}
+        rules={[{ required: true, whitespace: true, message: t`Write a comment first.` }]}
       >
         <Input.TextArea
-          aria-label="Your comment"
-          placeholder="Add a comment"
+          dir="auto"
+          aria-label={t`Your comment`}
+          placeholder={t`Add a comment`}
           rows={3}
           showCount
           maxLength={FEATURE_REQUEST_COMMENT_MAX}
         />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={isLoading}>
-        Comment
+        <Trans>Comment</Trans>
       </Button>
     </Form>
   );
@@ -75,12 +80,17 @@ export function RequestDrawer({ id, onClose }: { id: number; onClose: () => void
   });
   // Our own id: antd's generated one is not unique under test.
   const titleId = useId();
+  const commentCount = data?.comments.length ?? 0;
   return (
     <Drawer
       open
       size={560}
       aria-labelledby={titleId}
-      title={<span id={titleId}>{data?.title ?? 'Feature request'}</span>}
+      title={
+        <span id={titleId} dir="auto">
+          {data?.title ?? t`Feature request`}
+        </span>
+      }
       onClose={onClose}
       destroyOnHidden
     >
@@ -89,10 +99,10 @@ export function RequestDrawer({ id, onClose }: { id: number; onClose: () => void
         <Alert
           type="error"
           showIcon
-          title={asErrorPayload(error)?.message ?? 'The request could not be loaded.'}
+          title={asErrorPayload(error)?.message ?? t`The request could not be loaded.`}
           action={
             <Button size="small" onClick={() => void refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
         />
@@ -109,25 +119,33 @@ export function RequestDrawer({ id, onClose }: { id: number; onClose: () => void
             </Flex>
           </Flex>
           {data.description ? (
-            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+            <Typography.Paragraph dir="auto" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
               {data.description}
             </Typography.Paragraph>
           ) : (
-            <Typography.Text type="secondary">No description.</Typography.Text>
+            <Typography.Text type="secondary">
+              <Trans>No description.</Trans>
+            </Typography.Text>
           )}
-          <section aria-label="Comments">
+          <section aria-label={t`Comments`}>
             <Typography.Title level={5}>
-              {data.comments.length === 1 ? '1 comment' : `${data.comments.length} comments`}
+              {plural(commentCount, { one: '# comment', other: '# comments' })}
             </Typography.Title>
             {data.comments.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No comments yet." />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t`No comments yet.`} />
             ) : (
               <Flex vertical gap={16} component="ol" style={{ listStyle: 'none', padding: 0 }}>
                 {data.comments.map((c) => (
                   <li key={c.id}>
                     <Byline author={c.author} at={c.created_at} />
                     <Typography.Paragraph
-                      style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0 32px' }}
+                      dir="auto"
+                      style={{
+                        whiteSpace: 'pre-wrap',
+                        margin: 0,
+                        marginBlockStart: 4,
+                        marginInlineStart: 32,
+                      }}
                     >
                       {c.body}
                     </Typography.Paragraph>

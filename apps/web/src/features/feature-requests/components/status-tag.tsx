@@ -1,6 +1,24 @@
 import { Tag } from 'antd';
-import { FEATURE_REQUEST_STATUS_LABELS, type FeatureRequestStatus } from '@parley/contracts';
+import type { FeatureRequestStatus } from '@parley/contracts';
+import { t } from '@lingui/core/macro';
 
+/** A status's name in the active language (English: the contract's FEATURE_REQUEST_STATUS_LABELS). */
+export function statusLabel(status: FeatureRequestStatus): string {
+  switch (status) {
+    case 'under_review':
+      return t`Under review`;
+    case 'planned':
+      return t`Planned`;
+    case 'in_progress':
+      return t`In progress`;
+    case 'done':
+      return t`Done`;
+    case 'declined':
+      return t`Declined`;
+  }
+}
+
+// theme-ignore-next-line: antd's preset tag colours, which follow dark mode
 const COLORS: Record<FeatureRequestStatus, string> = {
   under_review: 'default',
   planned: 'blue',
@@ -13,7 +31,7 @@ const COLORS: Record<FeatureRequestStatus, string> = {
 export function StatusTag({ status }: { status: FeatureRequestStatus }) {
   return (
     <Tag color={COLORS[status]} style={{ marginInlineEnd: 0 }}>
-      {FEATURE_REQUEST_STATUS_LABELS[status]}
+      {statusLabel(status)}
     </Tag>
   );
 }

@@ -1,9 +1,11 @@
 import { Button } from 'antd';
 import { CaretUpFilled } from '@ant-design/icons';
 import type { FeatureRequest } from '@parley/contracts';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
+import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useSetFeatureRequestVoteMutation } from '../api/feature-requests-api';
+import { plural, t } from '@lingui/core/macro';
 
 /** The vote count; pressing it votes, pressing it again takes the vote back. */
 export function VoteButton({
@@ -17,16 +19,27 @@ export function VoteButton({
       await setVote({ id: request.id, voted: !request.voted }).unwrap();
     } catch (failure) {
       toast.error(
-        'Your vote could not be saved',
-        asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE,
+        t`Your vote could not be saved`,
+        asErrorPayload(failure)?.message ?? genericErrorMessage(),
       );
     }
   };
+  const title = request.title;
+  const voteCount = request.vote_count;
+  const label = request.voted
+    ? plural(voteCount, {
+        one: `Remove your vote for “${title}” (# vote)`,
+        other: `Remove your vote for “${title}” (# votes)`,
+      })
+    : plural(voteCount, {
+        one: `Vote for “${title}” (# vote)`,
+        other: `Vote for “${title}” (# votes)`,
+      });
   return (
     <Button
       type={request.voted ? 'primary' : 'default'}
       aria-pressed={request.voted}
-      aria-label={`${request.voted ? 'Remove your vote for' : 'Vote for'} “${request.title}” (${request.vote_count} ${request.vote_count === 1 ? 'vote' : 'votes'})`}
+      aria-label={label}
       loading={isLoading}
       onClick={(e) => {
         e.stopPropagation();
@@ -35,7 +48,7 @@ export function VoteButton({
       style={{ height: 52, width: 56, flexDirection: 'column', gap: 0, padding: 0 }}
     >
       <CaretUpFilled />
-      <span style={{ fontWeight: 600 }}>{request.vote_count}</span>
+      <span style={{ fontWeight: 600 }}>{formatNumber(voteCount)}</span>
     </Button>
   );
 }

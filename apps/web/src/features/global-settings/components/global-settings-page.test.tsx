@@ -11,8 +11,7 @@ import { GlobalSettingsPage } from './global-settings-page';
 const SERVER_SETTINGS = { ...GLOBAL_SETTINGS_DEFAULTS, default_fonts: ['Tahoma', 'Georgia'] };
 
 function renderSettings() {
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   renderPage(<GlobalSettingsPage />, { at: '/settings/global', store });
   return store;
 }

@@ -5,43 +5,48 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
 import { fetchGlobalSettings, updateGlobalSettings } from '../global-settings-slice';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { soundName } from '../../../lib/notification-sound';
 
-/** docs/product/errors.md: the exact toast texts. */
-export const SETTINGS_SAVED_MESSAGE = 'Global settings successfully updated';
-export const SERVER_ERROR_MESSAGE = 'An Error Ocurred on the Server';
+/** docs/product/errors.md: the exact toast texts (in English), read in the active language. */
+export const settingsSavedMessage = () => t`Global settings successfully updated`;
+export const serverErrorMessage = () => t`An Error Ocurred on the Server`;
 
-export const SETTING_LABELS = {
-  default_fonts: 'Default fonts',
-  live_chat_notification_sound: 'Live chat notification sound',
-  auto_assign_user_on_reply: 'Auto-assign conversations to the agent who replies',
-  treat_subject_and_sender_combination_as_single_thread:
-    'Treat the same subject and sender as one conversation',
-  are_keyboard_shortcuts_disabled: 'Disable keyboard shortcuts',
-} as const satisfies Record<keyof GlobalSettings, string>;
+/** Each setting's name, in the active language. */
+export const settingLabels = (): Record<keyof GlobalSettings, string> => ({
+  default_fonts: t`Default fonts`,
+  live_chat_notification_sound: t`Live chat notification sound`,
+  auto_assign_user_on_reply: t`Auto-assign conversations to the agent who replies`,
+  treat_subject_and_sender_combination_as_single_thread: t`Treat the same subject and sender as one conversation`,
+  are_keyboard_shortcuts_disabled: t`Disable keyboard shortcuts`,
+});
 
 const FONT_OPTIONS = FONT_CHOICES.map((font) => ({
   value: font,
   label: <span style={{ fontFamily: font }}>{font}</span>,
 }));
-const SOUND_OPTIONS = NOTIFICATION_SOUNDS.map((sound, index) => ({ value: index, label: sound }));
+
+const soundOptions = () =>
+  NOTIFICATION_SOUNDS.map((sound, index) => ({ value: index, label: soundName(sound) }));
 
 type SwitchSetting =
   | 'auto_assign_user_on_reply'
   | 'treat_subject_and_sender_combination_as_single_thread'
   | 'are_keyboard_shortcuts_disabled';
 
-const SWITCHES: Array<{ name: SwitchSetting; help: string }> = [
+const switches = (): Array<{ name: SwitchSetting; help: string }> => [
   {
     name: 'auto_assign_user_on_reply',
-    help: 'When someone replies to an unassigned conversation, it becomes theirs.',
+    help: t`When someone replies to an unassigned conversation, it becomes theirs.`,
   },
   {
     name: 'treat_subject_and_sender_combination_as_single_thread',
-    help: 'Emails with the same subject from the same sender join one conversation instead of starting new ones.',
+    help: t`Emails with the same subject from the same sender join one conversation instead of starting new ones.`,
   },
   {
     name: 'are_keyboard_shortcuts_disabled',
-    help: 'Turn off the single-key shortcuts in the inbox for everyone in this workspace.',
+    help: t`Turn off the single-key shortcuts in the inbox for everyone in this workspace.`,
   },
 ];
 
@@ -50,7 +55,7 @@ function SettingRow({ title, help, control }: { title: string; help: string; con
     <Flex align="center" justify="space-between" gap={24} style={{ padding: '4px 0' }}>
       <div>
         <Typography.Text strong>{title}</Typography.Text>
-        <Typography.Paragraph type="secondary" style={{ margin: '2px 0 0' }}>
+        <Typography.Paragraph type="secondary" style={{ margin: 0, marginBlockStart: 2 }}>
           {help}
         </Typography.Paragraph>
       </div>
@@ -108,23 +113,24 @@ export function GlobalSettingsPage() {
   const onFinish = async (values: GlobalSettings) => {
     try {
       await dispatch(updateGlobalSettings(pickSettings(values))).unwrap();
-      toast.success(SETTINGS_SAVED_MESSAGE);
+      toast.success(settingsSavedMessage());
     } catch {
-      toast.error(SERVER_ERROR_MESSAGE);
+      toast.error(serverErrorMessage());
     }
   };
 
+  const labels = settingLabels();
   return (
     <div style={{ maxWidth: 760 }}>
       <PageHeader
-        title="Global settings"
-        description="These apply to everyone in this workspace."
+        title={t`Global settings`}
+        description={t`These apply to everyone in this workspace.`}
       />
       {error && !isFetched && (
         <Alert
           type="error"
           showIcon
-          title="The settings could not be loaded."
+          title={t`The settings could not be loaded.`}
           description={error.message}
           style={{ marginBottom: 16 }}
         />
@@ -139,52 +145,52 @@ export function GlobalSettingsPage() {
       >
         <Card
           variant="borderless"
-          title="Composer and notifications"
+          title={t`Composer and notifications`}
           loading={loading && !isFetched}
         >
           <Form.Item
-            label={SETTING_LABELS.default_fonts}
+            label={labels.default_fonts}
             name="default_fonts"
-            extra="Fonts offered first when writing replies. Type a name to add one that is not listed."
-            rules={[{ type: 'array', max: 20, message: 'Choose at most 20 fonts.' }]}
+            extra={t`Fonts offered first when writing replies. Type a name to add one that is not listed.`}
+            rules={[{ type: 'array', max: 20, message: t`Choose at most 20 fonts.` }]}
           >
             <Select
               mode="tags"
               options={FONT_OPTIONS}
-              placeholder="Choose fonts"
-              aria-label={SETTING_LABELS.default_fonts}
+              placeholder={t`Choose fonts`}
+              aria-label={labels.default_fonts}
               tokenSeparators={[',']}
             />
           </Form.Item>
           <Form.Item
-            label={SETTING_LABELS.live_chat_notification_sound}
+            label={labels.live_chat_notification_sound}
             name="live_chat_notification_sound"
-            extra="Played when a new live chat message arrives."
+            extra={t`Played when a new live chat message arrives.`}
             style={{ marginBottom: 0 }}
           >
             <Select
-              options={SOUND_OPTIONS}
+              options={soundOptions()}
               style={{ maxWidth: 240 }}
-              aria-label={SETTING_LABELS.live_chat_notification_sound}
+              aria-label={labels.live_chat_notification_sound}
             />
           </Form.Item>
         </Card>
 
         <Card
           variant="borderless"
-          title="Conversations"
+          title={t`Conversations`}
           style={{ marginTop: 16 }}
           loading={loading && !isFetched}
         >
-          {SWITCHES.map(({ name, help }, index) => (
+          {switches().map(({ name, help }, index) => (
             <div key={name}>
               {index > 0 && <Divider style={{ margin: '12px 0' }} />}
               <SettingRow
-                title={SETTING_LABELS[name]}
+                title={labels[name]}
                 help={help}
                 control={
                   <Form.Item name={name} valuePropName="checked" noStyle>
-                    <Switch aria-label={SETTING_LABELS[name]} />
+                    <Switch aria-label={labels[name]} />
                   </Form.Item>
                 }
               />
@@ -194,7 +200,7 @@ export function GlobalSettingsPage() {
 
         <Flex justify="flex-end" style={{ marginTop: 20 }}>
           <Button type="primary" htmlType="submit" loading={submitting}>
-            Save
+            <Trans>Save</Trans>
           </Button>
         </Flex>
       </Form>

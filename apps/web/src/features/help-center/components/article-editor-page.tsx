@@ -1,11 +1,25 @@
-import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
+import { useContext, useState } from 'react';
+import {
+  Alert,
+  Button,
+  ConfigProvider,
+  Flex,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  theme,
+  Typography,
+} from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ARTICLE_TITLE_MAX, type ArticleStatus, type HelpArticle } from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { PageSpin } from '../../../components/page-spin';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import {
   useCreateHelpArticleMutation,
@@ -16,7 +30,6 @@ import {
 } from '../api/help-center-api';
 import { HELP_CENTER_SETTINGS_PATH, StatusTag } from './help-center-settings-page';
 import { RichTextEditor } from './rich-text-editor';
-import { TEXT_TERTIARY } from '../../../app/theme';
 
 interface Draft {
   title: string;
@@ -24,6 +37,9 @@ interface Draft {
   category_id: number | null;
   body: string;
 }
+
+/** Where a published article lives on the help center: a web address, the same in every language. */
+const ARTICLE_PATH_PREFIX = '/articles/';
 
 const EMPTY: Draft = { title: '', slug: '', category_id: null, body: '' };
 const fromArticle = (a: HelpArticle): Draft => ({
@@ -48,7 +64,7 @@ export function ArticleEditorPage() {
     return payload?.status === 404 ? (
       <ArticleNotFound />
     ) : (
-      <Alert type="error" showIcon title={payload?.message ?? GENERIC_ERROR_MESSAGE} />
+      <Alert type="error" showIcon title={payload?.message ?? genericErrorMessage()} />
     );
   }
   if (!isNew && !article) return <PageSpin />;
@@ -60,13 +76,20 @@ function ArticleNotFound() {
     <Alert
       type="warning"
       showIcon
-      title="That article was not found."
-      description={<Link to={HELP_CENTER_SETTINGS_PATH}>Back to all articles</Link>}
+      title={t`That article was not found.`}
+      description={
+        <Link to={HELP_CENTER_SETTINGS_PATH}>
+          <Trans>Back to all articles</Trans>
+        </Link>
+      }
     />
   );
 }
 
 function ArticleEditor({ article }: { article: HelpArticle | null }) {
+  const { token } = theme.useToken();
+  // The back arrow points the way the page reads.
+  const { direction } = useContext(ConfigProvider.ConfigContext);
   const navigate = useNavigate();
   const me = useAppSelector((state) => state.auth.me);
   const canManage = me ? me.permission_level !== 'agent' : true;
@@ -93,7 +116,7 @@ function ArticleEditor({ article }: { article: HelpArticle | null }) {
 
   const save = async (nextStatus: ArticleStatus) => {
     if (!draft.title.trim()) {
-      setErrors({ title: 'Give the article a title.' });
+      setErrors({ title: t`Give the article a title.` });
       return;
     }
     const body = {
@@ -108,19 +131,20 @@ function ArticleEditor({ article }: { article: HelpArticle | null }) {
         ? await update({ id: article.id, ...body }).unwrap()
         : await create(body).unwrap();
       const changed = nextStatus !== status;
+      const articleTitle = saved.title;
       toast.success(
         changed
           ? nextStatus === 'published'
-            ? 'Article published'
-            : 'Article unpublished'
-          : 'Article saved',
-        `“${saved.title}”`,
+            ? t`Article published`
+            : t`Article unpublished`
+          : t`Article saved`,
+        t`“${articleTitle}”`,
       );
       setDraft(fromArticle(saved));
       if (!article) navigate(`${HELP_CENTER_SETTINGS_PATH}/${saved.id}`, { replace: true });
     } catch (failure) {
       const payload = asErrorPayload(failure);
-      const message = payload?.message ?? GENERIC_ERROR_MESSAGE;
+      const message = payload?.message ?? genericErrorMessage();
       if (payload?.status === 409) setErrors({ slug: message });
       else setErrors({ form: message });
     }
@@ -130,22 +154,28 @@ function ArticleEditor({ article }: { article: HelpArticle | null }) {
     if (!article) return;
     try {
       await remove(article.id).unwrap();
-      toast.success('Article deleted', `“${article.title}” is gone.`);
+      const articleTitle = article.title;
+      toast.success(t`Article deleted`, t`“${articleTitle}” is gone.`);
       navigate(HELP_CENTER_SETTINGS_PATH);
     } catch (failure) {
-      setErrors({ form: asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE });
+      setErrors({ form: asErrorPayload(failure)?.message ?? genericErrorMessage() });
     }
   };
 
   return (
     <div style={{ maxWidth: 900 }}>
       <Link to={HELP_CENTER_SETTINGS_PATH}>
-        <ArrowLeftOutlined /> All articles
+        <ArrowLeftOutlined rotate={direction === 'rtl' ? 180 : 0} /> <Trans>All articles</Trans>
       </Link>
-      <Flex align="center" justify="space-between" gap={16} style={{ margin: '12px 0 20px' }}>
-        <Flex align="center" gap={12}>
+      <Flex
+        align="center"
+        justify="space-between"
+        gap={token.marginMD}
+        style={{ marginBlock: `${token.marginSM}px ${token.marginMD + token.marginXS}px` }}
+      >
+        <Flex align="center" gap={token.marginSM}>
           <Typography.Title level={3} style={{ margin: 0 }}>
-            {article ? 'Edit article' : 'New article'}
+            {article ? t`Edit article` : t`New article`}
           </Typography.Title>
           <StatusTag status={status} />
         </Flex>
@@ -156,7 +186,7 @@ function ArticleEditor({ article }: { article: HelpArticle | null }) {
             rel="noopener noreferrer"
             icon={<ExportOutlined />}
           >
-            View on help center
+            <Trans>View on help center</Trans>
           </Button>
         )}
       </Flex>
@@ -164,16 +194,16 @@ function ArticleEditor({ article }: { article: HelpArticle | null }) {
         <Alert
           type="info"
           showIcon
-          style={{ marginBottom: 16 }}
-          title="Only owners and admins can change articles."
+          style={{ marginBottom: token.marginMD }}
+          title={t`Only owners and admins can change articles.`}
         />
       )}
       {errors.form && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={errors.form} />
+        <Alert type="error" showIcon style={{ marginBottom: token.marginMD }} title={errors.form} />
       )}
       <Form layout="vertical" disabled={!canManage || busy} onFinish={() => undefined}>
         <Form.Item
-          label="Title"
+          label={t`Title`}
           htmlFor="article-title"
           validateStatus={errors.title ? 'error' : undefined}
           help={errors.title}
@@ -182,43 +212,45 @@ function ArticleEditor({ article }: { article: HelpArticle | null }) {
             id="article-title"
             value={draft.title}
             maxLength={ARTICLE_TITLE_MAX}
+            dir="auto"
             onChange={(e) => change({ title: e.target.value })}
           />
         </Form.Item>
-        <Flex gap={16}>
+        <Flex gap={token.marginMD}>
           <Form.Item
-            label="Web address"
+            label={t`Web address`}
             htmlFor="article-slug"
             style={{ flex: 1 }}
             validateStatus={errors.slug ? 'error' : undefined}
             help={
               errors.slug ??
-              'Lowercase letters, digits and dashes. Left empty, it is made from the title.'
+              t`Lowercase letters, digits and dashes. Left empty, it is made from the title.`
             }
           >
             <Input
               id="article-slug"
-              prefix={<span style={{ color: TEXT_TERTIARY }}>/articles/</span>}
-              placeholder="reset-your-password"
+              dir="ltr"
+              prefix={<span style={{ color: token.colorTextTertiary }}>{ARTICLE_PATH_PREFIX}</span>}
+              placeholder={t`reset-your-password`}
               value={draft.slug}
               onChange={(e) => change({ slug: e.target.value })}
             />
           </Form.Item>
-          <Form.Item label="Category" htmlFor="article-category" style={{ width: 260 }}>
+          <Form.Item label={t`Category`} htmlFor="article-category" style={{ width: 260 }}>
             <Select<number | 'none'>
               id="article-category"
               value={draft.category_id ?? 'none'}
               onChange={(value) => change({ category_id: value === 'none' ? null : value })}
               options={[
-                { value: 'none', label: 'No category' },
+                { value: 'none', label: t`No category` },
                 ...categories.map((c) => ({ value: c.id, label: c.name })),
               ]}
             />
           </Form.Item>
         </Flex>
-        <Form.Item label="Article">
+        <Form.Item label={t`Article`}>
           <RichTextEditor
-            label="Article text"
+            label={t`Article text`}
             value={draft.body}
             onChange={(body) => change({ body })}
             disabled={!canManage || busy}
@@ -226,38 +258,39 @@ function ArticleEditor({ article }: { article: HelpArticle | null }) {
         </Form.Item>
       </Form>
       {canManage && (
-        <Flex justify="space-between" style={{ marginTop: 8 }}>
+        <Flex justify="space-between" style={{ marginTop: token.marginXS }}>
           <Space>
             {status === 'draft' ? (
               <>
                 <Button type="primary" loading={busy} onClick={() => void save('published')}>
-                  Publish
+                  <Trans>Publish</Trans>
                 </Button>
                 <Button loading={busy} onClick={() => void save('draft')}>
-                  Save draft
+                  <Trans>Save draft</Trans>
                 </Button>
               </>
             ) : (
               <>
                 <Button type="primary" loading={busy} onClick={() => void save('published')}>
-                  Save
+                  <Trans>Save</Trans>
                 </Button>
                 <Button loading={busy} onClick={() => void save('draft')}>
-                  Unpublish
+                  <Trans>Unpublish</Trans>
                 </Button>
               </>
             )}
           </Space>
           {article && (
             <Popconfirm
-              title="Delete this article?"
-              description="Links to it stop working. This cannot be undone."
-              okText="Delete"
+              title={t`Delete this article?`}
+              description={t`Links to it stop working. This cannot be undone.`}
+              okText={t`Delete`}
+              cancelText={t`Cancel`}
               okButtonProps={{ danger: true }}
               onConfirm={() => onDelete()}
             >
               <Button danger disabled={busy}>
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             </Popconfirm>
           )}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Empty, Input, Modal, Spin, Tooltip, Typography } from 'antd';
+import { Button, Empty, Input, Modal, Spin, theme, Tooltip, Typography } from 'antd';
+import { t } from '@lingui/core/macro';
 import { BookOutlined } from '@ant-design/icons';
 import type { HelpArticleSummary } from '@parley/contracts';
 import { asErrorPayload } from '../../../lib/api-error';
@@ -21,12 +22,12 @@ export function ArticleLinkButton({ disabled = false, onPick }: ArticleLinkButto
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip title="Insert a help center article link">
+      <Tooltip title={t`Insert a help center article link`}>
         <Button
           type="text"
           size="small"
           icon={<BookOutlined />}
-          aria-label="Insert help center article"
+          aria-label={t`Insert help center article`}
           disabled={disabled}
           onClick={() => setOpen(true)}
         />
@@ -51,6 +52,7 @@ function ArticlePickerModal({
   onClose: () => void;
   onPick: (article: HelpArticleSummary) => void;
 }) {
+  const { token } = theme.useToken();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -62,12 +64,19 @@ function ArticlePickerModal({
     { refetchOnMountOrArgChange: true },
   );
   const articles = data ?? NO_ARTICLES;
+  const query = q;
 
   return (
-    <Modal open title="Link a help center article" footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={t`Link a help center article`}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Input.Search
-        aria-label="Search published articles"
-        placeholder="Search published articles"
+        aria-label={t`Search published articles`}
+        placeholder={t`Search published articles`}
         allowClear
         autoFocus
         value={typed}
@@ -75,27 +84,27 @@ function ArticlePickerModal({
         onPressEnter={() => {
           if (articles[0]) onPick(articles[0]);
         }}
-        style={{ marginBottom: 12 }}
+        style={{ marginBottom: token.marginSM }}
       />
       {error ? (
         <Typography.Text type="danger" role="alert">
-          {asErrorPayload(error)?.message ?? 'The articles could not be loaded.'}
+          {asErrorPayload(error)?.message ?? t`The articles could not be loaded.`}
         </Typography.Text>
       ) : !data && isFetching ? (
-        <div style={{ textAlign: 'center', padding: 24 }}>
-          <Spin aria-label="Loading articles" />
+        <div style={{ textAlign: 'center', padding: token.paddingLG }}>
+          <Spin aria-label={t`Loading articles`} />
         </div>
       ) : articles.length === 0 ? (
         <Empty
           description={
             q
-              ? `No published article matches “${q}”.`
-              : 'No published articles yet. Owners and admins write them in Settings → Help center.'
+              ? t`No published article matches “${query}”.`
+              : t`No published articles yet. Owners and admins write them in Settings → Help center.`
           }
         />
       ) : (
         <ul
-          aria-label="Published articles"
+          aria-label={t`Published articles`}
           style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 360, overflowY: 'auto' }}
         >
           {articles.map((article) => (
@@ -104,14 +113,22 @@ function ArticlePickerModal({
                 type="text"
                 block
                 onClick={() => onPick(article)}
-                style={{ height: 'auto', textAlign: 'left', padding: '8px 12px', display: 'block' }}
+                style={{
+                  height: 'auto',
+                  textAlign: 'start',
+                  padding: `${token.paddingXS}px ${token.paddingSM}px`,
+                  display: 'block',
+                }}
               >
-                <div style={{ fontWeight: 500, whiteSpace: 'normal' }}>{article.title}</div>
+                <div dir="auto" style={{ fontWeight: 500, whiteSpace: 'normal' }}>
+                  {article.title}
+                </div>
                 {article.excerpt && (
                   <div
+                    dir="auto"
                     style={{
-                      color: '#5b6170',
-                      fontSize: 12,
+                      color: token.colorTextSecondary,
+                      fontSize: token.fontSizeSM,
                       overflow: 'hidden',
                       textOverflow: 'ellipsis',
                       whiteSpace: 'nowrap',

@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { Button, Flex, Form, Input, Menu, Modal, Popconfirm, Typography } from 'antd';
+import { Button, Flex, Form, Input, Menu, Modal, Popconfirm, theme, Typography } from 'antd';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { DeleteOutlined, EditOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import type { HelpCategory } from '@parley/contracts';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
+import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import {
   useCreateHelpCategoryMutation,
   useDeleteHelpCategoryMutation,
   useUpdateHelpCategoryMutation,
 } from '../api/help-center-api';
-import { TEXT_TERTIARY } from '../../../app/theme';
 
 /** Which articles the list shows: all, one category's, or those without a category. */
 export type CategoryFilter = 'all' | 'none' | number;
@@ -23,7 +25,9 @@ interface HelpCategoriesPanelProps {
   fullWidth?: boolean;
 }
 
-const articlesCount = (n: number) => (n === 1 ? '1 article' : `${n} articles`);
+const CATEGORY_NAME_MAX_LENGTH = 80;
+
+const articlesCount = (count: number) => plural(count, { one: '# article', other: '# articles' });
 
 /** The side list of categories; owners and admins add, rename and delete them here. */
 export function HelpCategoriesPanel({
@@ -34,55 +38,67 @@ export function HelpCategoriesPanel({
   fullWidth = false,
 }: HelpCategoriesPanelProps) {
   const [editing, setEditing] = useState<{ category: HelpCategory | null } | null>(null);
+  const { token } = theme.useToken();
   const [remove] = useDeleteHelpCategoryMutation();
 
   const onDelete = async (category: HelpCategory) => {
     try {
       const result = await remove(category.id).unwrap();
       if (selected === category.id) onSelect('all');
+      const categoryName = category.name;
+      const uncategorized = result.uncategorized_articles;
       toast.success(
-        'Category deleted',
-        result.uncategorized_articles === 0
-          ? `“${category.name}” is gone.`
-          : `${articlesCount(result.uncategorized_articles)} now have no category.`,
+        t`Category deleted`,
+        uncategorized === 0
+          ? t`“${categoryName}” is gone.`
+          : plural(uncategorized, {
+              one: '# article now has no category.',
+              other: '# articles now have no category.',
+            }),
       );
     } catch (failure) {
       toast.error(
-        'The category could not be deleted',
-        asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE,
+        t`The category could not be deleted`,
+        asErrorPayload(failure)?.message ?? genericErrorMessage(),
       );
     }
   };
 
   const items = [
-    { key: 'all', icon: <FolderOutlined />, label: 'All articles' },
+    { key: 'all', icon: <FolderOutlined />, label: t`All articles` },
     ...categories.map((c) => ({
       key: String(c.id),
       icon: <FolderOutlined />,
       label: (
-        <Flex justify="space-between" align="center" gap={4}>
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{c.name}</span>
+        <Flex justify="space-between" align="center" gap={token.marginXXS}>
+          <span dir="auto" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {c.name}
+          </span>
           <span
-            style={{ color: TEXT_TERTIARY, fontSize: 12 }}
+            style={{ color: token.colorTextTertiary, fontSize: token.fontSizeSM }}
             aria-label={articlesCount(c.article_count)}
           >
-            {c.article_count}
+            {formatNumber(c.article_count)}
           </span>
         </Flex>
       ),
     })),
-    { key: 'none', icon: <FolderOutlined />, label: 'No category' },
+    { key: 'none', icon: <FolderOutlined />, label: t`No category` },
   ];
 
   const current = categories.find((c) => c.id === selected);
+  const currentName = current?.name ?? '';
+  const currentCount = current?.article_count ?? 0;
 
   return (
     <nav
-      aria-label="Help center categories"
+      aria-label={t`Help center categories`}
       style={{ width: fullWidth ? '100%' : 230, flexShrink: 0 }}
     >
-      <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-        <Typography.Text strong>Categories</Typography.Text>
+      <Flex justify="space-between" align="center" style={{ marginBottom: token.marginXS }}>
+        <Typography.Text strong>
+          <Trans>Categories</Trans>
+        </Typography.Text>
         {canManage && (
           <Button
             size="small"
@@ -90,7 +106,7 @@ export function HelpCategoriesPanel({
             icon={<PlusOutlined />}
             onClick={() => setEditing({ category: null })}
           >
-            Add
+            <Trans>Add</Trans>
           </Button>
         )}
       </Flex>
@@ -102,27 +118,31 @@ export function HelpCategoriesPanel({
         style={{ borderInlineEnd: 'none', background: 'transparent' }}
       />
       {canManage && current && (
-        <Flex gap={4} style={{ marginTop: 8 }}>
+        <Flex gap={token.marginXXS} style={{ marginTop: token.marginXS }}>
           <Button
             size="small"
             icon={<EditOutlined />}
             onClick={() => setEditing({ category: current })}
           >
-            Rename
+            <Trans>Rename</Trans>
           </Button>
           <Popconfirm
-            title={`Delete “${current.name}”?`}
+            title={t`Delete “${currentName}”?`}
             description={
               current.article_count === 0
-                ? 'It has no articles.'
-                : `Its ${articlesCount(current.article_count)} will stay, without a category.`
+                ? t`It has no articles.`
+                : plural(currentCount, {
+                    one: 'Its # article will stay, without a category.',
+                    other: 'Its # articles will stay, without a category.',
+                  })
             }
-            okText="Delete"
+            okText={t`Delete`}
+            cancelText={t`Cancel`}
             okButtonProps={{ danger: true }}
             onConfirm={() => onDelete(current)}
           >
             <Button size="small" danger icon={<DeleteOutlined />}>
-              Delete
+              <Trans>Delete</Trans>
             </Button>
           </Popconfirm>
         </Flex>
@@ -132,6 +152,11 @@ export function HelpCategoriesPanel({
       )}
     </nav>
   );
+}
+
+function categoryNameTooLongMessage() {
+  const limit = formatNumber(CATEGORY_NAME_MAX_LENGTH + 1);
+  return t`Keep the category name under ${limit} characters.`;
 }
 
 function CategoryFormModal({
@@ -149,11 +174,12 @@ function CategoryFormModal({
     try {
       if (category) await update({ id: category.id, name: name.trim() }).unwrap();
       else await create({ name: name.trim() }).unwrap();
-      toast.success(category ? 'Category renamed' : 'Category added', `“${name.trim()}”`);
+      const categoryName = name.trim();
+      toast.success(category ? t`Category renamed` : t`Category added`, t`“${categoryName}”`);
       onClose();
     } catch (failure) {
       form.setFields([
-        { name: 'name', errors: [asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE] },
+        { name: 'name', errors: [asErrorPayload(failure)?.message ?? genericErrorMessage()] },
       ]);
     }
   };
@@ -161,8 +187,9 @@ function CategoryFormModal({
   return (
     <Modal
       open
-      title={category ? 'Rename category' : 'New category'}
-      okText={category ? 'Save' : 'Add category'}
+      title={category ? t`Rename category` : t`New category`}
+      okText={category ? t`Save` : t`Add category`}
+      cancelText={t`Cancel`}
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={creating || updating}
@@ -176,13 +203,13 @@ function CategoryFormModal({
       >
         <Form.Item
           name="name"
-          label="Name"
+          label={t`Name`}
           rules={[
-            { required: true, whitespace: true, message: 'Give the category a name.' },
-            { max: 80, message: 'Keep the category name under 81 characters.' },
+            { required: true, whitespace: true, message: t`Give the category a name.` },
+            { max: CATEGORY_NAME_MAX_LENGTH, message: categoryNameTooLongMessage() },
           ]}
         >
-          <Input autoFocus />
+          <Input autoFocus dir="auto" />
         </Form.Item>
       </Form>
     </Modal>

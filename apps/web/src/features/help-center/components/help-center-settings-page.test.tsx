@@ -120,8 +120,7 @@ function renderSettings(
 ) {
   signInCookies();
   const api = fakeApi(routes);
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: permission }));
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   render(

@@ -1,5 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Flex, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Input,
+  Segmented,
+  Space,
+  Table,
+  Tag,
+  theme,
+  Typography,
+} from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { TableColumnsType } from 'antd';
 import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
@@ -26,9 +40,13 @@ const NO_CATEGORIES: HelpCategory[] = [];
 
 export function StatusTag({ status }: { status: ArticleStatus }) {
   return status === 'published' ? (
-    <Tag color="success">Published</Tag>
+    <Tag color="success">
+      <Trans>Published</Trans>
+    </Tag>
   ) : (
-    <Tag color="default">Draft</Tag>
+    <Tag color="default">
+      <Trans>Draft</Trans>
+    </Tag>
   );
 }
 
@@ -44,6 +62,7 @@ function useDebounced(value: string, ms = 250) {
 
 /** /settings/help-center-articles: the account's help-center categories and articles. */
 export function HelpCenterSettingsPage() {
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const phone = usePhoneLayout();
   const me = useAppSelector((state) => state.auth.me);
@@ -65,21 +84,27 @@ export function HelpCenterSettingsPage() {
   const articles = data ?? NO_ARTICLES;
   const categoryName = useMemo(() => new Map(categories.map((c) => [c.id, c.name])), [categories]);
   const accountId = currentAccountId();
+  const query = q;
 
   const columns: TableColumnsType<HelpArticleSummary> = [
     {
-      title: 'Article',
+      title: t`Article`,
       key: 'title',
       render: (_, article) => (
         <div>
-          <Link to={`${HELP_CENTER_SETTINGS_PATH}/${article.id}`} style={{ fontWeight: 500 }}>
+          <Link
+            to={`${HELP_CENTER_SETTINGS_PATH}/${article.id}`}
+            style={{ fontWeight: 500 }}
+            dir="auto"
+          >
             {article.title}
           </Link>
           {article.excerpt && (
             <Typography.Paragraph
               type="secondary"
               ellipsis={{ rows: 1 }}
-              style={{ margin: 0, fontSize: 12 }}
+              style={{ margin: 0, fontSize: token.fontSizeSM }}
+              dir="auto"
             >
               {article.excerpt}
             </Typography.Paragraph>
@@ -88,24 +113,26 @@ export function HelpCenterSettingsPage() {
       ),
     },
     {
-      title: 'Category',
+      title: t`Category`,
       key: 'category',
       width: 180,
       render: (_, article) =>
         article.category_id === null ? (
-          <Typography.Text type="secondary">None</Typography.Text>
+          <Typography.Text type="secondary">
+            <Trans>None</Trans>
+          </Typography.Text>
         ) : (
-          (categoryName.get(article.category_id) ?? '')
+          <span dir="auto">{categoryName.get(article.category_id) ?? ''}</span>
         ),
     },
     {
-      title: 'Status',
+      title: t`Status`,
       key: 'status',
       width: 110,
       render: (_, article) => <StatusTag status={article.status} />,
     },
     {
-      title: 'Updated',
+      title: t`Updated`,
       key: 'updated',
       width: 150,
       render: (_, article) => formatTimestamp(article.updated_at),
@@ -117,8 +144,8 @@ export function HelpCenterSettingsPage() {
   return (
     <div style={{ maxWidth: 1100 }}>
       <PageHeader
-        title="Help center"
-        description="Articles your customers read on the public help center. Agents can link them in replies."
+        title={t`Help center`}
+        description={t`Articles your customers read on the public help center. Agents can link them in replies.`}
         extra={
           <Space>
             {accountId !== null && (
@@ -128,7 +155,7 @@ export function HelpCenterSettingsPage() {
                 rel="noopener noreferrer"
                 icon={<ExportOutlined />}
               >
-                View help center
+                <Trans>View help center</Trans>
               </Button>
             )}
             {canManage && (
@@ -137,7 +164,7 @@ export function HelpCenterSettingsPage() {
                 icon={<PlusOutlined />}
                 onClick={() => navigate(`${HELP_CENTER_SETTINGS_PATH}/new`)}
               >
-                New article
+                <Trans>New article</Trans>
               </Button>
             )}
           </Space>
@@ -147,18 +174,18 @@ export function HelpCenterSettingsPage() {
         <Alert
           type="info"
           showIcon
-          style={{ marginBottom: 16 }}
-          title="Only owners and admins can write, publish or delete articles."
+          style={{ marginBottom: token.marginMD }}
+          title={t`Only owners and admins can write, publish or delete articles.`}
         />
       )}
       {(error || categoriesQuery.error) && (
         <Alert
           type="error"
           showIcon
-          style={{ marginBottom: 16 }}
+          style={{ marginBottom: token.marginMD }}
           title={
             asErrorPayload(error ?? categoriesQuery.error)?.message ??
-            'The help center could not be loaded.'
+            t`The help center could not be loaded.`
           }
           action={
             <Button
@@ -168,13 +195,13 @@ export function HelpCenterSettingsPage() {
                 void categoriesQuery.refetch();
               }}
             >
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
         />
       )}
       {/* A phone has no room beside the articles: the categories come first, full width. */}
-      <Flex gap={24} align={phone ? 'stretch' : 'flex-start'} vertical={phone}>
+      <Flex gap={token.marginLG} align={phone ? 'stretch' : 'flex-start'} vertical={phone}>
         <HelpCategoriesPanel
           fullWidth={phone}
           categories={categories}
@@ -183,28 +210,28 @@ export function HelpCenterSettingsPage() {
           canManage={canManage}
         />
         <div style={{ flex: 1, minWidth: 0 }}>
-          <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+          <Flex gap={token.marginSM} wrap style={{ marginBottom: token.marginMD }}>
             <Input.Search
-              aria-label="Search articles"
-              placeholder="Search titles and text"
+              aria-label={t`Search articles`}
+              placeholder={t`Search titles and text`}
               allowClear
               value={search}
               onChange={(e) => setSearch(e.target.value)}
               style={{ maxWidth: 320 }}
             />
             <Segmented<'all' | ArticleStatus>
-              aria-label="Status"
+              aria-label={t`Status`}
               value={status}
               onChange={setStatus}
               options={[
-                { label: 'All', value: 'all' },
-                { label: 'Published', value: 'published' },
-                { label: 'Drafts', value: 'draft' },
+                { label: t`All`, value: 'all' },
+                { label: t`Published`, value: 'published' },
+                { label: t`Drafts`, value: 'draft' },
               ]}
             />
           </Flex>
           <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-            <ScrollRegion label="Articles" minWidth={720}>
+            <ScrollRegion label={t`Articles`} minWidth={720}>
               <Table<HelpArticleSummary>
                 rowKey="id"
                 // one-line excerpts end in an ellipsis instead of widening the table.
@@ -216,11 +243,11 @@ export function HelpCenterSettingsPage() {
                 locale={{
                   emptyText: filtered
                     ? q
-                      ? `No article matches “${q}”.`
-                      : 'No article here.'
+                      ? t`No article matches “${query}”.`
+                      : t`No article here.`
                     : canManage
-                      ? 'No articles yet. Write the first one with “New article”.'
-                      : 'No articles yet.',
+                      ? t`No articles yet. Write the first one with “New article”.`
+                      : t`No articles yet.`,
                 }}
               />
             </ScrollRegion>

@@ -19,6 +19,7 @@ const inlineMark = (tag: string, attributes: string[] = []) =>
 const cell = (tag: 'td' | 'th') =>
   Node.create({
     name: tag === 'td' ? 'keptTableCell' : 'keptTableHeader',
+    // i18n-ignore-next-line: a ProseMirror content expression, not text.
     content: 'block+',
     // The cursor and joins stay inside a cell, as in a table.
     isolating: true,
@@ -34,6 +35,7 @@ const cell = (tag: 'td' | 'th') =>
 const table = Node.create({
   name: 'keptTable',
   group: 'block',
+  // i18n-ignore-next-line: a ProseMirror content expression, not text.
   content: 'keptTableRow+',
   isolating: true,
   // thead, tbody and tfoot are read through: their rows land in the table.
@@ -43,6 +45,7 @@ const table = Node.create({
 
 const row = Node.create({
   name: 'keptTableRow',
+  // i18n-ignore-next-line: a ProseMirror content expression, not text.
   content: '(keptTableCell | keptTableHeader)+',
   parseHTML: () => [{ tag: 'tr' }],
   renderHTML: () => ['tr', 0],

@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Button, Empty, Input, Result, Spin, Tag, Typography } from 'antd';
+import { Button, Empty, Input, Result, Spin, Tag, theme, Typography } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ArrowLeftOutlined, BookOutlined } from '@ant-design/icons';
 import {
   HELP_CENTER_DEFAULT,
@@ -9,7 +11,8 @@ import {
   type PublicHelpArticle,
   type PublicHelpCenter,
 } from '@parley/contracts';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { isCanceledRequest } from '../../../lib/request';
 import { publicHelpCenterApi } from '../api/help-center-api';
 import styles from './public-help-center.module.css';
@@ -42,7 +45,7 @@ function usePublic<T>(key: string, load: (signal: AbortSignal) => Promise<T | { 
           key,
           value: {
             status: 'failed',
-            message: payload?.message ?? GENERIC_ERROR_MESSAGE,
+            message: payload?.message ?? genericErrorMessage(),
             missing: payload?.status === 404,
           },
         });
@@ -55,12 +58,15 @@ function usePublic<T>(key: string, load: (signal: AbortSignal) => Promise<T | { 
 }
 
 function Shell({ name, center, children }: { name?: string; center: string; children: ReactNode }) {
+  const { token } = theme.useToken();
+  // The light borders of the cards: global.css has no variable for them yet, so the theme's.
+  const surfaces = { '--help-center-border': token.colorBorderSecondary } as CSSProperties;
   return (
-    <div className={styles.page}>
+    <div className={styles.page} style={surfaces}>
       <header className={styles.header}>
         <div className={styles.inner}>
-          <Link to={helpCenterPagePath(center)} className={styles.brand}>
-            <BookOutlined aria-hidden /> {name ? `${name} Help Center` : 'Help Center'}
+          <Link to={helpCenterPagePath(center)} className={styles.brand} dir="auto">
+            <BookOutlined aria-hidden /> {name ? t`${name} Help Center` : t`Help Center`}
           </Link>
         </div>
       </header>
@@ -82,11 +88,13 @@ function Failed({
     <Shell center={center}>
       <Result
         status={missing ? '404' : 'error'}
-        title={missing ? 'Nothing here' : 'Something went wrong'}
+        title={missing ? t`Nothing here` : t`Something went wrong`}
         subTitle={message}
         extra={
           missing && center !== HELP_CENTER_DEFAULT ? undefined : (
-            <Button onClick={() => window.location.reload()}>Try again</Button>
+            <Button onClick={() => window.location.reload()}>
+              <Trans>Try again</Trans>
+            </Button>
           )
         }
       />
@@ -125,40 +133,41 @@ export function PublicHelpCenterPage() {
     return (
       <Shell center={center}>
         <div className={styles.loading}>
-          <Spin aria-label="Loading" />
+          <Spin aria-label={t`Loading`} />
         </div>
       </Shell>
     );
 
   const { help_center, categories, articles } = state.data;
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
+  const query = q;
   const heading = q
-    ? `Results for “${q}”`
+    ? t`Results for “${query}”`
     : categoryId
-      ? (categoryName.get(categoryId) ?? 'Articles')
-      : 'All articles';
+      ? (categoryName.get(categoryId) ?? t`Articles`)
+      : t`All articles`;
 
   return (
     <Shell name={help_center.name} center={center}>
       <section className={styles.hero}>
         <Typography.Title level={1} style={{ margin: '0 0 16px', fontSize: 28 }}>
-          How can we help?
+          <Trans>How can we help?</Trans>
         </Typography.Title>
         <Input.Search
-          aria-label="Search the help center"
-          placeholder="Search articles"
+          aria-label={t`Search the help center`}
+          placeholder={t`Search articles`}
           size="large"
           allowClear
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           onSearch={(value) => go({ q: value.trim() })}
-          enterButton="Search"
+          enterButton={t`Search`}
         />
       </section>
       {categories.length > 0 && (
-        <nav aria-label="Categories" className={styles.categories}>
+        <nav aria-label={t`Categories`} className={styles.categories}>
           <Tag.CheckableTag checked={!categoryId} onChange={() => go({ category: undefined })}>
-            All
+            <Trans>All</Trans>
           </Tag.CheckableTag>
           {categories.map((c) => (
             <Tag.CheckableTag
@@ -166,32 +175,45 @@ export function PublicHelpCenterPage() {
               checked={categoryId === c.id}
               onChange={() => go({ category: c.id })}
             >
-              {c.name} ({c.article_count})
+              <span dir="auto">
+                {c.name} ({formatNumber(c.article_count)})
+              </span>
             </Tag.CheckableTag>
           ))}
         </nav>
       )}
       <section aria-label={heading}>
-        <Typography.Title level={2} style={{ fontSize: 20 }}>
+        <Typography.Title level={2} style={{ fontSize: 20 }} dir="auto">
           {heading}
         </Typography.Title>
         {articles.length === 0 ? (
           <Empty
             description={
-              q ? `No article matches “${q}”. Try other words.` : 'No articles here yet.'
+              q ? t`No article matches “${query}”. Try other words.` : t`No articles here yet.`
             }
           />
         ) : (
           <ul className={styles.list}>
             {articles.map((a) => (
               <li key={a.id}>
-                <Link to={helpCenterArticlePagePath(center, a.slug)} className={styles.articleLink}>
+                <Link
+                  to={helpCenterArticlePagePath(center, a.slug)}
+                  className={styles.articleLink}
+                  dir="auto"
+                >
                   {a.title}
                 </Link>
                 {a.category_id !== null && categoryName.has(a.category_id) && (
-                  <span className={styles.muted}> · {categoryName.get(a.category_id)}</span>
+                  <span className={styles.muted}>
+                    {' · '}
+                    <bdi>{categoryName.get(a.category_id)}</bdi>
+                  </span>
                 )}
-                {a.excerpt && <p className={styles.excerpt}>{a.excerpt}</p>}
+                {a.excerpt && (
+                  <p className={styles.excerpt} dir="auto">
+                    {a.excerpt}
+                  </p>
+                )}
               </li>
             ))}
           </ul>
@@ -212,34 +234,39 @@ export function PublicHelpArticlePage() {
     return (
       <Shell center={center}>
         <div className={styles.loading}>
-          <Spin aria-label="Loading" />
+          <Spin aria-label={t`Loading`} />
         </div>
       </Shell>
     );
   const { help_center, article, category } = state.data;
+  const updated = formatDate(article.updated_at, { dateStyle: 'long' });
   return (
     <Shell name={help_center.name} center={center}>
       <Link to={helpCenterPagePath(center)} className={styles.back}>
-        <ArrowLeftOutlined aria-hidden /> All articles
+        <ArrowLeftOutlined aria-hidden className={styles.backIcon} /> <Trans>All articles</Trans>
       </Link>
       <article className={styles.article}>
         {category && (
           <Link
             to={`${helpCenterPagePath(center)}?category=${category.id}`}
             className={styles.muted}
+            dir="auto"
           >
             {category.name}
           </Link>
         )}
-        <Typography.Title level={1} style={{ fontSize: 30, marginTop: 4 }}>
+        <Typography.Title level={1} style={{ fontSize: 30, marginTop: 4 }} dir="auto">
           {article.title}
         </Typography.Title>
         <p className={styles.muted}>
-          Updated{' '}
-          {new Date(article.updated_at).toLocaleDateString(undefined, { dateStyle: 'long' })}
+          <Trans>Updated {updated}</Trans>
         </p>
         {/* The server keeps only an allow-list of elements and attributes (docs/ARCHITECTURE.md). */}
-        <div className={styles.body} dangerouslySetInnerHTML={{ __html: article.body }} />
+        <div
+          className={styles.body}
+          dir="auto"
+          dangerouslySetInnerHTML={{ __html: article.body }}
+        />
       </article>
     </Shell>
   );

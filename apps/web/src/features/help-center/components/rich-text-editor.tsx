@@ -7,7 +7,18 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { Button, Flex, Input, Popover, Tabs, Tooltip, type InputRef } from 'antd';
+import {
+  Button,
+  Flex,
+  Input,
+  Popover,
+  Tabs,
+  theme,
+  Tooltip,
+  type GlobalToken,
+  type InputRef,
+} from 'antd';
+import { t } from '@lingui/core/macro';
 import {
   BoldOutlined,
   ClearOutlined,
@@ -34,10 +45,13 @@ interface RichTextEditorProps {
   disabled?: boolean;
 }
 
-const PREVIEW_STYLE =
-  'body{font:15px/1.6 system-ui,sans-serif;color:#1f2430;margin:16px;}img{max-width:100%;}' +
-  'blockquote{border-left:3px solid #d9dce3;margin:0;padding-left:12px;color:#5b6170;}' +
-  'a{color:#1677ff;}table{border-collapse:collapse;}td,th{border:1px solid #d9dce3;padding:4px 8px;}';
+/** The preview frame's look, from the theme (a frame sees none of the page's styles). */
+const previewStyle = (token: GlobalToken) =>
+  `body{font:15px/1.6 system-ui,sans-serif;color:${token.colorText};background:${token.colorBgContainer};margin:16px;}` +
+  `img{max-width:100%;}` +
+  `blockquote{border-inline-start:3px solid ${token.colorBorder};margin:0;padding-inline-start:12px;color:${token.colorTextSecondary};}` +
+  `a{color:${token.colorLink};}table{border-collapse:collapse;}` +
+  `td,th{border:1px solid ${token.colorBorder};padding:4px 8px;}`;
 
 /**
  * The editor's HTML, with an empty document as '' (what an article without text has). The
@@ -78,6 +92,7 @@ export function linkAddress(typed: string): string | null {
  */
 export function RichTextEditor({ value, onChange, label, disabled = false }: RichTextEditorProps) {
   // The value the editor holds already: it starts with the first one.
+  const { token } = theme.useToken();
   const lastEmitted = useRef<string | null>(value);
   const toolbar = useRef<HTMLDivElement>(null);
   const [tab, setTab] = useState<'write' | 'preview'>('write');
@@ -188,85 +203,105 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
 
   const tools: Tool[] = [
     {
-      title: 'Bold',
+      key: 'bold',
+      title: t`Bold`,
       icon: <BoldOutlined />,
       pressed: state.bold,
       run: () => editor.chain().focus().toggleBold().run(),
     },
     {
-      title: 'Italic',
+      key: 'italic',
+      title: t`Italic`,
       icon: <ItalicOutlined />,
       pressed: state.italic,
       run: () => editor.chain().focus().toggleItalic().run(),
     },
     {
-      title: 'Underline',
+      key: 'underline',
+      title: t`Underline`,
       icon: <UnderlineOutlined />,
       pressed: state.underline,
       run: () => editor.chain().focus().toggleUnderline().run(),
     },
     {
-      title: 'Heading',
+      key: 'heading',
+      title: t`Heading`,
+      label: t`H2 heading`,
+      // i18n-ignore-next-line: the heading level's mark, the same in every language.
       text: 'H2',
       pressed: state.h2,
       run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
     },
     {
-      title: 'Subheading',
+      key: 'subheading',
+      title: t`Subheading`,
+      label: t`H3 subheading`,
+      // i18n-ignore-next-line: the heading level's mark, the same in every language.
       text: 'H3',
       pressed: state.h3,
       run: () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
     },
     {
-      title: 'Paragraph',
+      key: 'paragraph',
+      title: t`Paragraph`,
+      label: t`¶ paragraph`,
       text: '¶',
       pressed: state.paragraph && !state.quote && !state.bullets && !state.numbers,
       run: () => editor.chain().focus().clearNodes().setParagraph().run(),
     },
     {
-      title: 'Quote',
+      key: 'quote',
+      title: t`Quote`,
+      label: t`“ ” quote`,
       text: '“ ”',
       pressed: state.quote,
       run: () => editor.chain().focus().toggleBlockquote().run(),
     },
     {
-      title: 'Bulleted list',
+      key: 'bullets',
+      title: t`Bulleted list`,
       icon: <UnorderedListOutlined />,
       pressed: state.bullets,
       run: () => editor.chain().focus().toggleBulletList().run(),
     },
     {
-      title: 'Numbered list',
+      key: 'numbers',
+      title: t`Numbered list`,
       icon: <OrderedListOutlined />,
       pressed: state.numbers,
       run: () => editor.chain().focus().toggleOrderedList().run(),
     },
     {
-      title: 'Link',
+      key: 'link',
+      title: t`Link`,
       icon: <LinkOutlined />,
       pressed: state.link,
       // The popover below opens it.
       run: openLink,
     },
     {
-      title: 'Remove link',
+      key: 'unlink',
+      title: t`Remove link`,
       icon: <DisconnectOutlined />,
       unavailable: !state.link,
       run: () => editor.chain().focus().extendMarkRange('link').unsetLink().run(),
     },
     {
-      title: 'Clear formatting',
+      key: 'clear',
+      title: t`Clear formatting`,
       icon: <ClearOutlined />,
       run: () => editor.chain().focus().unsetAllMarks().run(),
     },
     {
-      title: 'Undo',
+      key: 'undo',
+      title: t`Undo`,
       icon: <UndoOutlined />,
       unavailable: !state.canUndo,
       run: () => editor.chain().focus().undo().run(),
     },
     {
-      title: 'Redo',
+      key: 'redo',
+      title: t`Redo`,
       icon: <RedoOutlined />,
       unavailable: !state.canRedo,
       run: () => editor.chain().focus().redo().run(),
@@ -278,8 +313,12 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
     if (at < 0 || buttons.length === 0) return;
     let next: number | null = null;
-    if (event.key === 'ArrowRight') next = (at + 1) % buttons.length;
-    else if (event.key === 'ArrowLeft') next = (at - 1 + buttons.length) % buttons.length;
+    // In a right-to-left page the toolbar runs from the right: the arrows follow what is seen.
+    const rtl = toolbar.current ? getComputedStyle(toolbar.current).direction === 'rtl' : false;
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
+    if (event.key === forward) next = (at + 1) % buttons.length;
+    else if (event.key === backward) next = (at - 1 + buttons.length) % buttons.length;
     else if (event.key === 'Home') next = 0;
     else if (event.key === 'End') next = buttons.length - 1;
     else if (event.key === 'Escape' && !linkOpen) {
@@ -297,25 +336,26 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
   const rendered = tools.map((tool, index) => {
     const button = (
       <ToolButton
-        key={tool.title}
+        key={tool.key}
         tool={tool}
         disabled={locked || Boolean(tool.unavailable)}
         tabStop={index === tabStop}
         onFocus={() => setFocusIndex(index)}
       />
     );
-    if (tool.title !== 'Link') return button;
+    if (tool.key !== 'link') return button;
     return (
       <Popover
-        key={tool.title}
+        key={tool.key}
         open={linkOpen}
         onOpenChange={(open) => (open ? openLink() : setLinkOpen(false))}
         trigger="click"
         content={
-          <Flex gap={8} wrap>
+          <Flex gap={token.marginXS} wrap>
             <Input
               ref={linkInput}
-              aria-label="Link address"
+              aria-label={t`Link address`}
+              dir="ltr"
               value={linkUrl}
               onChange={(e) => setLinkUrl(e.target.value)}
               onPressEnter={addLink}
@@ -328,7 +368,7 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
               className={styles.linkInput}
             />
             <Button type="primary" onClick={addLink}>
-              {state.link ? 'Change link' : 'Add link'}
+              {state.link ? t`Change link` : t`Add link`}
             </Button>
           </Flex>
         }
@@ -344,7 +384,7 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
         <div
           ref={toolbar}
           role="toolbar"
-          aria-label="Formatting"
+          aria-label={t`Formatting`}
           className={styles.toolbar}
           onKeyDown={onToolbarKey}
         >
@@ -355,8 +395,8 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
           activeKey={tab}
           onChange={(key) => setTab(key as 'write' | 'preview')}
           items={[
-            { key: 'write', label: 'Write' },
-            { key: 'preview', label: 'Preview' },
+            { key: 'write', label: t`Write` },
+            { key: 'preview', label: t`Preview` },
           ]}
           tabBarStyle={{ margin: 0 }}
         />
@@ -369,9 +409,9 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
       {tab === 'preview' && (
         // A sandboxed frame: nothing in the text can run, even before the server cleans it.
         <iframe
-          title="Article preview"
+          title={t`Article preview`}
           sandbox=""
-          srcDoc={`<!doctype html><meta charset="utf-8"><style>${PREVIEW_STYLE}</style>${htmlOf(editor)}`}
+          srcDoc={`<!doctype html><meta charset="utf-8"><style>${previewStyle(token)}</style><body dir="auto">${htmlOf(editor)}</body>`}
           style={{ width: '100%', minHeight: 320, border: 0, display: 'block' }}
         />
       )}
@@ -384,6 +424,8 @@ function editorAttributes(label: string, disabled: boolean): Record<string, stri
   return {
     role: 'textbox',
     'aria-multiline': 'true',
+    // The article is the merchant's own text: it runs in its own direction.
+    dir: 'auto',
     'aria-label': label,
     ...(disabled ? { 'aria-readonly': 'true' } : {}),
   };
@@ -401,7 +443,11 @@ function focusToolbar(toolbar: HTMLElement | null) {
 }
 
 interface Tool {
+  /** Which tool it is, the same in every language. */
+  key: string;
   title: string;
+  /** The button's name when it shows text: starting with that text (WCAG 2.5.3). */
+  label?: string;
   icon?: ReactNode;
   text?: string;
   /** For a toggle: whether it is on where the cursor is. */
@@ -426,11 +472,11 @@ function ToolButton({
   onFocus,
   ...trigger
 }: ToolButtonProps & { onClick?: (event: MouseEvent<HTMLElement>) => void }) {
-  const { title, icon, text, pressed, run } = tool;
+  const { key, title, label, icon, text, pressed, run } = tool;
   const onClick = (event: MouseEvent<HTMLElement>) => {
     trigger.onClick?.(event);
     // The link button's popover runs it, on its click above.
-    if (title !== 'Link') run();
+    if (key !== 'link') run();
   };
   const button = (
     <Button
@@ -438,7 +484,7 @@ function ToolButton({
       type="text"
       size="small"
       // A button that shows text is named starting with it (WCAG 2.5.3): "H2 heading".
-      aria-label={text ? `${text} ${title.toLowerCase()}` : title}
+      aria-label={label ?? title}
       aria-pressed={pressed === undefined ? undefined : pressed}
       icon={icon}
       disabled={disabled}

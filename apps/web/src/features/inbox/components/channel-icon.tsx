@@ -8,39 +8,58 @@ import {
   PhoneOutlined,
   WhatsAppOutlined,
 } from '@ant-design/icons';
+import { theme, type GlobalToken } from 'antd';
 import type { ComponentType, CSSProperties } from 'react';
 import { channelLabel } from '../../conversation/conversation-labels';
 
 interface ChannelLook {
   Icon: ComponentType<{ style?: CSSProperties }>;
-  color: string;
+  /** The channel's colour: a network's own brand colour, else one of the theme's. */
+  color: (token: GlobalToken) => string;
 }
+
+// Brand colours are the networks' own, the same in light and dark (data, not theme).
+// theme-ignore-next-line: Facebook's brand colour
+const FACEBOOK_BLUE = '#1877f2';
+// theme-ignore-next-line: Instagram's brand colour
+const INSTAGRAM_MAGENTA = '#c13584';
+// theme-ignore-next-line: WhatsApp's brand colour
+const WHATSAPP_GREEN = '#25d366';
+
+const secondary = (token: GlobalToken) => token.colorTextSecondary;
 
 /**
  * How each channel type looks in the inbox; its name is the one name of the type
  * (conversation-labels). Widget chats look the same whether live_chat or widget_livechat.
  */
 const CHANNELS: Record<string, ChannelLook> = {
-  email: { Icon: MailOutlined, color: '#5b6170' },
-  facebook: { Icon: FacebookFilled, color: '#1877f2' },
-  instagram: { Icon: InstagramOutlined, color: '#c13584' },
-  instagram_dm: { Icon: InstagramOutlined, color: '#c13584' },
-  live_chat: { Icon: MessageOutlined, color: '#2f5bea' },
-  widget_livechat: { Icon: MessageOutlined, color: '#2f5bea' },
-  sms: { Icon: MobileOutlined, color: '#0f766e' },
-  call: { Icon: PhoneOutlined, color: '#7c3aed' },
-  whatsapp_gupshup_isv: { Icon: WhatsAppOutlined, color: '#25d366' },
-  api: { Icon: ApiOutlined, color: '#5b6170' },
+  email: { Icon: MailOutlined, color: secondary },
+  facebook: { Icon: FacebookFilled, color: () => FACEBOOK_BLUE },
+  instagram: { Icon: InstagramOutlined, color: () => INSTAGRAM_MAGENTA },
+  instagram_dm: { Icon: InstagramOutlined, color: () => INSTAGRAM_MAGENTA },
+  live_chat: { Icon: MessageOutlined, color: (token) => token.colorPrimary },
+  widget_livechat: { Icon: MessageOutlined, color: (token) => token.colorPrimary },
+  sms: { Icon: MobileOutlined, color: (token) => token.cyan8 },
+  call: { Icon: PhoneOutlined, color: (token) => token.purple6 },
+  whatsapp_gupshup_isv: { Icon: WhatsAppOutlined, color: () => WHATSAPP_GREEN },
+  api: { Icon: ApiOutlined, color: secondary },
 };
 
-const FALLBACK: ChannelLook = { Icon: MessageOutlined, color: '#5b6170' };
+const FALLBACK: ChannelLook = { Icon: MessageOutlined, color: secondary };
 
 /** A channel's icon, named for screen readers by its channel type. */
 export function ChannelIcon({ type }: { type: string }) {
+  const { token } = theme.useToken();
   const { Icon, color } = CHANNELS[type] ?? FALLBACK;
   const label = channelLabel(type);
   return (
-    <span role="img" aria-label={label} title={label} data-channel-type={type} style={{ color }}>
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      data-channel-type={type}
+      style={{ color: color(token) }}
+    >
       <Icon style={{ fontSize: 14 }} />
     </span>
   );

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Button } from 'antd';
 import { Link } from 'react-router';
 import type { ConversationListItem, ConversationMapping } from '@parley/contracts';
@@ -6,6 +8,7 @@ import { asErrorPayload } from '../../../lib/api-error';
 import type { useListConversationsInfiniteQuery } from '../api/inbox-api';
 import { usePreloadTicket } from '../../conversation/hooks/use-preload-ticket';
 import { preloadConversationPane } from '../../conversation/lazy-conversation-pane';
+import type { StatusFilter } from '../inbox-route';
 import { ConversationRow } from './conversation-row';
 import styles from './inbox.module.css';
 
@@ -23,13 +26,45 @@ interface ConversationListProps {
   mapping: ConversationMapping | undefined;
   /** What the list is filtered by, for the empty state. */
   search: string;
-  statusLabel: string | null;
+  status: StatusFilter;
   onSearchAllStatuses: (() => void) | null;
+}
+
+/** Why a search found nothing: one whole sentence per status, for translators. */
+function noMatchText(status: StatusFilter, search: string): string {
+  switch (status) {
+    case 'open':
+      return t`Nothing open matches “${search}”.`;
+    case 'pending':
+      return t`Nothing pending matches “${search}”.`;
+    case 'snoozed':
+      return t`Nothing snoozed matches “${search}”.`;
+    case 'closed':
+      return t`Nothing closed matches “${search}”.`;
+    case 'all':
+      return t`Nothing matches “${search}”.`;
+  }
+}
+
+/** An empty view, by status. */
+function emptyViewText(status: StatusFilter): string {
+  switch (status) {
+    case 'open':
+      return t`There are no open conversations in this view.`;
+    case 'pending':
+      return t`There are no pending conversations in this view.`;
+    case 'snoozed':
+      return t`There are no snoozed conversations in this view.`;
+    case 'closed':
+      return t`There are no closed conversations in this view.`;
+    case 'all':
+      return t`There are no conversations in this view.`;
+  }
 }
 
 function LoadingRows() {
   return (
-    <div role="status" aria-live="polite" aria-label="Loading conversations">
+    <div role="status" aria-live="polite" aria-label={t`Loading conversations`}>
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className={styles.skeleton} aria-hidden="true">
           <div className={styles.skeletonLine} style={{ width: '55%' }} />
@@ -51,7 +86,7 @@ export function ConversationList({
   revealId = null,
   mapping,
   search,
-  statusLabel,
+  status,
   onSearchAllStatuses,
 }: ConversationListProps) {
   const { isError, error, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
@@ -98,9 +133,13 @@ export function ConversationList({
   } else if (isError && rows.length === 0) {
     body = (
       <div className={styles.listState} role="alert">
-        <h3>Conversations could not be loaded</h3>
-        <p>{asErrorPayload(error)?.message ?? 'Please try again in a moment.'}</p>
-        <Button onClick={() => void refetch()}>Try again</Button>
+        <h3>
+          <Trans>Conversations could not be loaded</Trans>
+        </h3>
+        <p>{asErrorPayload(error)?.message ?? t`Please try again in a moment.`}</p>
+        <Button onClick={() => void refetch()}>
+          <Trans>Try again</Trans>
+        </Button>
       </div>
     );
   } else if (rows.length === 0) {
@@ -110,20 +149,28 @@ export function ConversationList({
       <div className={styles.listState}>
         <h3>
           {search
-            ? 'No conversations match your search'
+            ? t`No conversations match your search`
             : noChannels
-              ? 'Your inbox is empty'
-              : 'No conversations here'}
+              ? t`Your inbox is empty`
+              : t`No conversations here`}
         </h3>
         <p>
           {search
-            ? `Nothing ${statusLabel ? `${statusLabel.toLowerCase()} ` : ''}matches “${search}”.`
+            ? noMatchText(status, search)
             : noChannels
-              ? 'Conversations arrive through your channels (email, live chat, social, SMS), and this workspace has none yet.'
-              : `There are no ${statusLabel ? `${statusLabel.toLowerCase()} ` : ''}conversations in this view.`}
+              ? t`Conversations arrive through your channels (email, live chat, social, SMS), and this workspace has none yet.`
+              : emptyViewText(status)}
         </p>
-        {noChannels && <Link to="/setup">Connect a channel in Setup</Link>}
-        {onSearchAllStatuses && <Button onClick={onSearchAllStatuses}>Search all statuses</Button>}
+        {noChannels && (
+          <Link to="/setup">
+            <Trans>Connect a channel in Setup</Trans>
+          </Link>
+        )}
+        {onSearchAllStatuses && (
+          <Button onClick={onSearchAllStatuses}>
+            <Trans>Search all statuses</Trans>
+          </Button>
+        )}
       </div>
     );
   } else {
@@ -132,7 +179,7 @@ export function ConversationList({
         {/* Pointing at or tabbing to a row loads the conversation pane's code before the click. */}
         <ul
           className={styles.rows}
-          aria-label="Conversations"
+          aria-label={t`Conversations`}
           onMouseOver={preloadConversationPane}
           onFocus={preloadConversationPane}
         >
@@ -151,9 +198,13 @@ export function ConversationList({
         <div ref={sentinelRef} />
         {hasNextPage && (
           <div className={styles.more}>
-            {isFetchNextPageError && <p role="alert">More conversations could not be loaded.</p>}
+            {isFetchNextPageError && (
+              <p role="alert">
+                <Trans>More conversations could not be loaded.</Trans>
+              </p>
+            )}
             <Button type="text" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-              {isFetchNextPageError ? 'Try again' : 'Load more'}
+              {isFetchNextPageError ? t`Try again` : t`Load more`}
             </Button>
           </div>
         )}

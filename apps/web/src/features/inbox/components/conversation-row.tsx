@@ -1,7 +1,9 @@
 import { memo } from 'react';
+import { t } from '@lingui/core/macro';
 import { Link } from 'react-router';
-import type { ConversationListItem, ConversationMapping } from '@parley/contracts';
+import type { ConversationListItem, ConversationMapping, Priority } from '@parley/contracts';
 import { initialsBackground } from '../../../components/person-avatar';
+import { formatList, formatNumber } from '../../../lib/format';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import type { PreloadTicket } from '../../conversation/hooks/use-preload-ticket';
 import { ChannelIcon } from './channel-icon';
@@ -12,15 +14,24 @@ type TagInfo = ConversationMapping['tags'][number];
 
 export function contactName(item: ConversationListItem): string {
   const { name, email, phone } = item.contact;
-  return name?.trim() || email || phone || 'Unknown contact';
+  return name?.trim() || email || phone || t`Unknown contact`;
 }
 
-const PRIORITY_LABELS: Record<string, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  urgent: 'Urgent',
-};
+/** The chip of a priority, and its tooltip; none for `none`. */
+function priorityChip(priority: Priority): { label: string; title: string } | null {
+  switch (priority) {
+    case 'low':
+      return { label: t`Low`, title: t`Low priority` };
+    case 'medium':
+      return { label: t`Medium`, title: t`Medium priority` };
+    case 'high':
+      return { label: t`High`, title: t`High priority` };
+    case 'urgent':
+      return { label: t`Urgent`, title: t`Urgent priority` };
+    default:
+      return null;
+  }
+}
 
 const MAX_TAGS = 2;
 
@@ -45,9 +56,11 @@ export const ConversationRow = memo(function ConversationRow({
 }: ConversationRowProps) {
   const tags = item.tag_ids.flatMap((id) => tagsById.get(id) ?? []);
   const name = contactName(item);
-  const title = item.subject?.trim() || item.last_message_preview || 'No messages yet';
+  const title = item.subject?.trim() || item.last_message_preview || t`No messages yet`;
   const preview = item.subject?.trim() ? item.last_message_preview : null;
-  const priority = PRIORITY_LABELS[item.priority];
+  const priority = priorityChip(item.priority);
+  const hiddenTags = tags.slice(MAX_TAGS);
+  const assigneeName = assignee?.name ?? '';
   return (
     <li>
       <Link
@@ -58,7 +71,7 @@ export const ConversationRow = memo(function ConversationRow({
         data-unread={item.unread ? 'true' : undefined}
         {...preload.hoverProps(item)}
       >
-        {item.unread && <span className={styles.unreadDot} role="img" aria-label="Unread" />}
+        {item.unread && <span className={styles.unreadDot} role="img" aria-label={t`Unread`} />}
         <div className={styles.rowTop}>
           <ChannelIcon type={item.channel_type} />
           <span className={styles.contact} dir="auto">
@@ -82,26 +95,21 @@ export const ConversationRow = memo(function ConversationRow({
             {priority && (
               <span
                 className={`${styles.priority} ${styles[`priority-${item.priority}`] ?? ''}`}
-                title={`${priority} priority`}
+                title={priority.title}
               >
-                {priority}
+                {priority.label}
               </span>
             )}
             {tags.slice(0, MAX_TAGS).map((tag) => (
-              <span key={tag.id} className={styles.tag} title={tag.name}>
+              <span key={tag.id} className={styles.tag} title={tag.name} dir="auto">
+                {/* theme-ignore-next-line: the tag's own colour, picked in the tag's settings */}
                 <span className={styles.tagDot} style={{ background: tag.color }} />
                 {tag.name}
               </span>
             ))}
-            {tags.length > MAX_TAGS && (
-              <span
-                className={styles.tag}
-                title={tags
-                  .slice(MAX_TAGS)
-                  .map((t) => t.name)
-                  .join(', ')}
-              >
-                +{tags.length - MAX_TAGS}
+            {hiddenTags.length > 0 && (
+              <span className={styles.tag} title={formatList(hiddenTags.map((tag) => tag.name))}>
+                +{formatNumber(hiddenTags.length)}
               </span>
             )}
             {assignee && (
@@ -109,8 +117,8 @@ export const ConversationRow = memo(function ConversationRow({
                 className={styles.assignee}
                 style={{ background: initialsBackground(assignee.profile_color) }}
                 role="img"
-                aria-label={`Assigned to ${assignee.name}`}
-                title={`Assigned to ${assignee.name}`}
+                aria-label={t`Assigned to ${assigneeName}`}
+                title={t`Assigned to ${assigneeName}`}
               >
                 {assignee.initials}
               </span>

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOCAL_KEYS } from '@parley/contracts';
+import { activateLocale } from '../../../lib/i18n';
 import { conversation, renderInbox } from '../testing/inbox-fixtures';
 
 const ORIGINAL_WIDTH = window.innerWidth;
@@ -11,8 +12,10 @@ function setViewport(width: number) {
   act(() => void window.dispatchEvent(new Event('resize')));
 }
 
-afterEach(() => {
+afterEach(async () => {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: ORIGINAL_WIDTH });
+  // The language is the page's, not the inbox's: back to English.
+  await act(() => activateLocale('en'));
 });
 
 const panel = (name: string) => screen.getByRole('region', { name });
@@ -77,6 +80,31 @@ describe('inbox panels (widths: docs/product/limits.md; resizable-panels / toogl
     renderInbox('/inboxes/all/open/newest');
     await screen.findByRole('navigation', { name: 'Inbox views' });
     expect(width('Views')).toBe('232px');
+  });
+
+  it('right to left (Arabic) the panels start on the right: a handle dragged, or an arrow key pressed, towards the right edge narrows its panel, towards the left edge widens it', async () => {
+    await act(() => activateLocale('ar'));
+    setViewport(1440);
+    // The person chose Arabic in Profile: Me keeps the app in it.
+    const { api } = renderInbox('/inboxes/all/open/newest', { me: { locale: 'ar' } });
+    await screen.findByRole('navigation');
+    await waitFor(() => expect(api.callsTo('GET /dashboardapi/me')).not.toHaveLength(0));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+    // Found by place, not name: the names are Arabic here.
+    const [viewsHandle, listHandle] = screen.getAllByRole('separator');
+    const widthOf = (name: string) =>
+      (document.querySelector(`[data-panel="${name}"]`) as HTMLElement).style.width;
+    if (!viewsHandle || !listHandle) throw new Error('no resize handles');
+
+    fireEvent.pointerDown(listHandle, { button: 0, clientX: 500 });
+    fireEvent.pointerMove(window, { clientX: 440 });
+    fireEvent.pointerUp(window, { clientX: 440 });
+    expect(widthOf('list')).toBe('340px');
+
+    fireEvent.keyDown(viewsHandle, { key: 'ArrowLeft' });
+    expect(widthOf('views')).toBe('216px');
+    fireEvent.keyDown(viewsHandle, { key: 'ArrowRight' });
+    expect(widthOf('views')).toBe('200px');
   });
 
   it('hiding and showing panels is saved under toogle-panels', async () => {

@@ -5,18 +5,27 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
+import { t } from '@lingui/core/macro';
 import { Drawer } from 'antd';
 import { MenuUnfoldOutlined } from '@ant-design/icons';
+import { startSide } from '../../../lib/i18n';
 import type { PanelLayout } from '../hooks/use-panel-layout';
 import { MAX_PANEL_WIDTHS, type ResizablePanel } from '../panel-layout';
+import { useInboxColors } from './inbox-colors';
 import styles from './inbox.module.css';
 
 const KEY_STEP_PX = 16;
 
-const PANEL_NAMES: Record<ResizablePanel, string> = {
-  views: 'views panel',
-  list: 'conversation list',
-};
+/** The handle after a panel, named for screen readers (whole sentences, for translators). */
+const resizeLabel = (panel: ResizablePanel) =>
+  panel === 'views' ? t`Resize views panel` : t`Resize conversation list`;
+
+/** The rail's button that brings a hidden panel back. */
+const showLabel = (panel: ResizablePanel) =>
+  panel === 'views' ? t`Show views panel` : t`Show conversation list`;
+
+/** Right-to-left the panels run from the right: a handle dragged leftwards widens its panel. */
+const inlineSign = (): 1 | -1 => (startSide() === 'right' ? -1 : 1);
 
 interface ResizeHandleProps {
   panel: ResizablePanel;
@@ -26,6 +35,7 @@ interface ResizeHandleProps {
 /** A draggable (and keyboard-operable) divider after a panel; double-click restores the width. */
 function ResizeHandle({ panel, layout }: ResizeHandleProps) {
   const [dragging, setDragging] = useState(false);
+  const sign = inlineSign();
   const width = layout.widths[panel];
   const min = layout.spec[panel];
 
@@ -36,7 +46,7 @@ function ResizeHandle({ panel, layout }: ResizeHandleProps) {
     const startWidth = width;
     setDragging(true);
     const onMove = (move: globalThis.PointerEvent) =>
-      layout.resize(panel, startWidth + move.clientX - startX);
+      layout.resize(panel, startWidth + sign * (move.clientX - startX));
     const onUp = () => {
       window.removeEventListener('pointermove', onMove);
       window.removeEventListener('pointerup', onUp);
@@ -53,7 +63,7 @@ function ResizeHandle({ panel, layout }: ResizeHandleProps) {
     const step = { ArrowLeft: -KEY_STEP_PX, ArrowRight: KEY_STEP_PX }[event.key];
     if (step === undefined && event.key !== 'Home' && event.key !== 'End') return;
     event.preventDefault();
-    let next = width + (step ?? 0);
+    let next = width + sign * (step ?? 0);
     if (event.key === 'Home') next = min;
     if (event.key === 'End') next = MAX_PANEL_WIDTHS[panel];
     layout.resize(panel, next, true);
@@ -63,7 +73,7 @@ function ResizeHandle({ panel, layout }: ResizeHandleProps) {
     <div
       role="separator"
       aria-orientation="vertical"
-      aria-label={`Resize ${PANEL_NAMES[panel]}`}
+      aria-label={resizeLabel(panel)}
       aria-valuenow={width}
       aria-valuemin={min}
       aria-valuemax={MAX_PANEL_WIDTHS[panel]}
@@ -82,7 +92,7 @@ function CollapsedRail({ layout }: { layout: PanelLayout }) {
   return (
     <div className={styles.rail}>
       {hidden.map((panel) => {
-        const label = `Show ${PANEL_NAMES[panel]}`;
+        const label = showLabel(panel);
         return (
           <button
             key={panel}
@@ -118,37 +128,42 @@ interface InboxPanelsProps {
   phone?: PhoneScreens;
 }
 
-/** The list, or the open conversation, full width; the views slide in from the left. */
+/** The list, or the open conversation, full width; the views slide in from the start side. */
 function StackedScreens({
   views,
   list,
   conversation,
   phone,
 }: Omit<InboxPanelsProps, 'layout' | 'phone'> & { phone: PhoneScreens }) {
+  const colors = useInboxColors();
   // Picking a view (a link) closes the drawer; the list behind it shows that view.
   const onViewsClick = (event: MouseEvent<HTMLDivElement>) => {
     if ((event.target as Element).closest('a[href]')) phone.onCloseViews();
   };
   return (
-    <div className={`${styles.workspace} ${styles.stacked}`} data-testid="inbox-panels">
+    <div
+      className={`${styles.workspace} ${styles.stacked}`}
+      style={colors}
+      data-testid="inbox-panels"
+    >
       {phone.conversationOpen ? (
-        <section aria-label="Conversation" className={styles.screen} data-panel="conversation">
+        <section aria-label={t`Conversation`} className={styles.screen} data-panel="conversation">
           {conversation}
         </section>
       ) : (
-        <section aria-label="Conversation list" className={styles.screen} data-panel="list">
+        <section aria-label={t`Conversation list`} className={styles.screen} data-panel="list">
           {list}
         </section>
       )}
       <Drawer
         open={phone.viewsOpen}
         onClose={phone.onCloseViews}
-        placement="left"
+        placement={startSide()}
         size="min(300px, 85vw)"
-        title="Inbox"
+        title={t`Inbox`}
         styles={{ body: { padding: 0 }, header: { paddingBlock: 8 } }}
       >
-        <div className={styles.drawerViews} onClick={onViewsClick}>
+        <div className={styles.drawerViews} style={colors} onClick={onViewsClick}>
           {views}
         </div>
       </Drawer>
@@ -161,17 +176,18 @@ function StackedScreens({
  * stacked screens instead (the panels' widths and visibility stay saved for wider screens).
  */
 export function InboxPanels({ layout, views, list, conversation, phone }: InboxPanelsProps) {
+  const colors = useInboxColors();
   if (phone) {
     return <StackedScreens views={views} list={list} conversation={conversation} phone={phone} />;
   }
   const { visible, widths, spec } = layout;
   return (
-    <div className={styles.workspace} data-testid="inbox-panels">
+    <div className={styles.workspace} style={colors} data-testid="inbox-panels">
       {(!visible.views || !visible.list) && <CollapsedRail layout={layout} />}
       {visible.views && (
         <>
           <section
-            aria-label="Views"
+            aria-label={t`Views`}
             className={styles.viewsPanel}
             style={{ width: widths.views }}
             data-panel="views"
@@ -184,7 +200,7 @@ export function InboxPanels({ layout, views, list, conversation, phone }: InboxP
       {visible.list && (
         <>
           <section
-            aria-label="Conversation list"
+            aria-label={t`Conversation list`}
             className={styles.listPanel}
             style={{ width: widths.list }}
             data-panel="list"
@@ -195,7 +211,7 @@ export function InboxPanels({ layout, views, list, conversation, phone }: InboxP
         </>
       )}
       <section
-        aria-label="Conversation"
+        aria-label={t`Conversation`}
         className={styles.conversationPanel}
         style={{ minWidth: spec.conversation }}
         data-panel="conversation"

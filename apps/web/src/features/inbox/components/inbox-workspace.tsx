@@ -1,5 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { InputRef } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { theme, type InputRef } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ConversationDetail, ConversationListItem, ConversationSort } from '@parley/contracts';
 import { useAppDispatch } from '../../../app/hooks';
@@ -26,7 +28,7 @@ import {
 import { patchConversationLists } from '../list-cache';
 import { ConversationList } from './conversation-list';
 import { InboxPanels } from './inbox-panels';
-import { ListToolbar, STATUS_LABELS } from './list-toolbar';
+import { ListToolbar } from './list-toolbar';
 import { ViewsPanel } from './views-panel';
 import styles from './inbox.module.css';
 
@@ -40,11 +42,13 @@ const ShortcutsHelp = lazy(() =>
 
 type Sheet = 'help' | 'new-conversation' | null;
 
-const FIXED_VIEW_TITLES: Record<string, string> = {
-  mine: 'Mine',
-  unassigned: 'Unassigned',
-  all: 'All',
-};
+/** The name of a view that is not a team, channel or tag; undefined for those. */
+function fixedViewTitle(view: string): string | undefined {
+  if (view === 'mine') return t`Mine`;
+  if (view === 'unassigned') return t`Unassigned`;
+  if (view === 'all') return t`All`;
+  return undefined;
+}
 
 function dedupe(items: ConversationListItem[]): ConversationListItem[] {
   const seen = new Set<number>();
@@ -71,6 +75,7 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
   const [sheet, setSheet] = useState<Sheet>(null);
   const [sheetsUsed, setSheetsUsed] = useState<Set<Sheet>>(() => new Set());
   const searchRef = useRef<InputRef>(null);
+  const { token } = theme.useToken();
 
   const { data: me } = useGetMeQuery(undefined, { skip: !hasSession() });
   const userId = me?.id ?? null;
@@ -144,15 +149,15 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
   };
 
   const title =
-    FIXED_VIEW_TITLES[view] ??
+    fixedViewTitle(view) ??
     (() => {
       const [kind, raw] = view.split(':');
       const id = Number(raw);
-      if (kind === 'team') return mapping?.teams.find((t) => t.id === id)?.name ?? 'Team';
+      if (kind === 'team') return mapping?.teams.find((team) => team.id === id)?.name ?? t`Team`;
       if (kind === 'channel') {
-        return mapping?.support_channels.find((c) => c.id === id)?.name ?? 'Channel';
+        return mapping?.support_channels.find((c) => c.id === id)?.name ?? t`Channel`;
       }
-      return mapping?.tags.find((t) => t.id === id)?.name ?? 'Tag';
+      return mapping?.tags.find((tag) => tag.id === id)?.name ?? t`Tag`;
     })();
   const countFor = (): number | undefined => {
     if (!counts) return undefined;
@@ -164,7 +169,9 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
 
   return (
     <>
-      <h1 className={styles.srOnly}>Inboxes</h1>
+      <h1 className={styles.srOnly}>
+        <Trans>Inboxes</Trans>
+      </h1>
       <InboxPanels
         layout={layout}
         phone={
@@ -212,7 +219,7 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
               revealId={phone ? lastOpened : null}
               mapping={mapping}
               search={search}
-              statusLabel={status === 'all' ? null : STATUS_LABELS[status]}
+              status={status}
               onSearchAllStatuses={search && status !== 'all' ? () => go({ status: 'all' }) : null}
             />
           </>
@@ -220,17 +227,24 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
         conversation={
           conversationId === null ? (
             <div className={styles.noConversation}>
-              <h2 style={{ fontSize: 16, margin: '0 0 6px', color: '#1f2430' }}>
-                No conversation open
+              <h2
+                style={{
+                  fontSize: token.fontSizeLG,
+                  margin: '0 0 6px',
+                  color: token.colorText,
+                }}
+              >
+                <Trans>No conversation open</Trans>
               </h2>
               <p style={{ margin: 0 }}>
-                Pick one from the list
-                {shortcutsEnabled && (
-                  <>
-                    , or press <kbd className={styles.kbd}>j</kbd> to open the first
-                  </>
+                {shortcutsEnabled ? (
+                  <Trans>
+                    Pick one from the list, or press <kbd className={styles.kbd}>j</kbd> to open the
+                    first.
+                  </Trans>
+                ) : (
+                  <Trans>Pick one from the list.</Trans>
                 )}
-                .
               </p>
             </div>
           ) : (

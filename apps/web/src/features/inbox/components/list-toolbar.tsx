@@ -1,5 +1,6 @@
 import { useEffect, useState, type Ref } from 'react';
-import { Button, Dropdown, Input, Tooltip, type InputRef, type MenuProps } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Button, Dropdown, Input, Tooltip, theme, type InputRef, type MenuProps } from 'antd';
 import {
   DownOutlined,
   MenuFoldOutlined,
@@ -7,23 +8,38 @@ import {
   PlusOutlined,
   SearchOutlined,
 } from '@ant-design/icons';
-import type { ConversationSort } from '@parley/contracts';
+import { SORTS, type ConversationSort } from '@parley/contracts';
+import { formatNumber } from '../../../lib/format';
 import { STATUS_FILTERS, type StatusFilter } from '../inbox-route';
 import styles from './inbox.module.css';
 
-export const STATUS_LABELS: Record<StatusFilter, string> = {
-  open: 'Open',
-  pending: 'Pending',
-  snoozed: 'Snoozed',
-  closed: 'Closed',
-  all: 'All statuses',
-};
+/** A status filter's name, in the active language. */
+export function statusLabel(status: StatusFilter): string {
+  switch (status) {
+    case 'open':
+      return t`Open`;
+    case 'pending':
+      return t`Pending`;
+    case 'snoozed':
+      return t`Snoozed`;
+    case 'closed':
+      return t`Closed`;
+    case 'all':
+      return t`All statuses`;
+  }
+}
 
-export const SORT_LABELS: Record<ConversationSort, string> = {
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  waiting_longest: 'Waiting longest',
-};
+/** A sort order's name, in the active language. */
+export function sortLabel(sort: ConversationSort): string {
+  switch (sort) {
+    case 'newest':
+      return t`Newest first`;
+    case 'oldest':
+      return t`Oldest first`;
+    case 'waiting_longest':
+      return t`Waiting longest`;
+  }
+}
 
 /** Typing settles for this long before the list is searched. */
 const SEARCH_DEBOUNCE_MS = 400;
@@ -61,6 +77,7 @@ export function ListToolbar({
   onSortChange,
   onSearch,
 }: ListToolbarProps) {
+  const { token } = theme.useToken();
   const [draft, setDraft] = useState(search);
   // The URL changed (a ticket link, another view): the box follows.
   const [shownSearch, setShownSearch] = useState(search);
@@ -81,20 +98,19 @@ export function ListToolbar({
   };
 
   const statusMenu: MenuProps = {
-    items: STATUS_FILTERS.map((value) => ({ key: value, label: STATUS_LABELS[value] })),
+    items: STATUS_FILTERS.map((value) => ({ key: value, label: statusLabel(value) })),
     selectable: true,
     selectedKeys: [status],
     onClick: ({ key }) => onStatusChange(key as StatusFilter),
   };
   const sortMenu: MenuProps = {
-    items: (Object.keys(SORT_LABELS) as ConversationSort[]).map((value) => ({
-      key: value,
-      label: SORT_LABELS[value],
-    })),
+    items: SORTS.map((value) => ({ key: value, label: sortLabel(value) })),
     selectable: true,
     selectedKeys: [sort],
     onClick: ({ key }) => onSortChange(key as ConversationSort),
   };
+  const statusName = statusLabel(status);
+  const sortName = sortLabel(sort);
 
   return (
     <>
@@ -103,39 +119,42 @@ export function ListToolbar({
           <button
             type="button"
             className={styles.iconButton}
-            aria-label="Show views"
-            title="Views"
+            aria-label={t`Show views`}
+            title={t`Views`}
             onClick={onShowViews}
           >
             <MenuUnfoldOutlined />
           </button>
         )}
         <h2 className={styles.panelTitle} title={title}>
-          {title}
+          <span dir="auto">{title}</span>
           {count !== undefined && (
-            <span className={styles.viewCount} style={{ marginLeft: 8, fontWeight: 400 }}>
-              {count}
+            <span
+              className={styles.viewCount}
+              style={{ marginInlineStart: token.marginXS, fontWeight: 400 }}
+            >
+              {formatNumber(count)}
             </span>
           )}
         </h2>
         {viewsHidden && (
           // A touch opens a tooltip and leaves it there (past the screen's edge): none on a phone.
-          <Tooltip title={onShowViews ? undefined : 'New conversation'}>
+          <Tooltip title={onShowViews ? undefined : t`New conversation`}>
             <Button
               type="primary"
               size="small"
               icon={<PlusOutlined />}
-              aria-label="New conversation"
+              aria-label={t`New conversation`}
               onClick={onNewConversation}
             />
           </Tooltip>
         )}
         {!onShowViews && (
-          <Tooltip title="Hide list">
+          <Tooltip title={t`Hide list`}>
             <button
               type="button"
               className={styles.iconButton}
-              aria-label="Hide conversation list"
+              aria-label={t`Hide conversation list`}
               onClick={onHideList}
             >
               <MenuFoldOutlined />
@@ -147,9 +166,9 @@ export function ListToolbar({
         <Input
           ref={searchRef}
           type="search"
-          aria-label="Search conversations"
-          placeholder="Search, or id:123"
-          prefix={<SearchOutlined style={{ color: '#8a90a0' }} />}
+          aria-label={t`Search conversations`}
+          placeholder={t`Search, or id:123`}
+          prefix={<SearchOutlined style={{ color: token.colorTextTertiary }} />}
           allowClear
           value={draft}
           onChange={(event) => {
@@ -164,13 +183,13 @@ export function ListToolbar({
         />
         <div className={styles.filters}>
           <Dropdown menu={statusMenu} trigger={['click']}>
-            <Button size="small" aria-label={`Status: ${STATUS_LABELS[status]}`}>
-              {STATUS_LABELS[status]} <DownOutlined style={{ fontSize: 10 }} />
+            <Button size="small" aria-label={t`Status: ${statusName}`}>
+              {statusName} <DownOutlined style={{ fontSize: 10 }} />
             </Button>
           </Dropdown>
           <Dropdown menu={sortMenu} trigger={['click']}>
-            <Button size="small" aria-label={`Sort: ${SORT_LABELS[sort]}`}>
-              {SORT_LABELS[sort]} <DownOutlined style={{ fontSize: 10 }} />
+            <Button size="small" aria-label={t`Sort: ${sortName}`}>
+              {sortName} <DownOutlined style={{ fontSize: 10 }} />
             </Button>
           </Dropdown>
         </div>

@@ -31,8 +31,7 @@ function renderModal(channels: Channel[]) {
   const api = fakeApi({
     'POST /dashboardapi/conversations': json(201, { id: 99 }),
   });
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   const onCreated = vi.fn<(conversation: unknown) => void>();
   renderPage(
     <NewConversationModal open channels={channels} onClose={() => {}} onCreated={onCreated} />,

@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Alert, Form, Input, Modal, Select } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { Alert, Form, Input, Modal, Select, theme } from 'antd';
 import { Link } from 'react-router';
 import type { ConversationDetail, ConversationMapping } from '@parley/contracts';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
@@ -69,6 +71,7 @@ export function NewConversationModal({
   const [form] = Form.useForm<FormValues>();
   const [create, { isLoading }] = useCreateConversationMutation();
   const [problem, setProblem] = useState<string | null>(null);
+  const { token } = theme.useToken();
   const channelId = Form.useWatch('channel', form);
   const offered = useMemo(() => channelsThatStart(channels), [channels]);
   const channelType = offered.find((c) => c.id === channelId)?.type;
@@ -80,14 +83,14 @@ export function NewConversationModal({
       offered.map((channel) => ({
         value: channel.id,
         label: (
-          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: token.marginXS }}>
             <ChannelIcon type={channel.type} />
-            {channel.name}
+            <span dir="auto">{channel.name}</span>
           </span>
         ),
         title: channel.name,
       })),
-    [offered],
+    [offered, token.marginXS],
   );
 
   const submit = async (values: FormValues) => {
@@ -116,8 +119,8 @@ export function NewConversationModal({
   return (
     <Modal
       open={open}
-      title="New conversation"
-      okText="Send"
+      title={t`New conversation`}
+      okText={t`Send`}
       onOk={() => form.submit()}
       okButtonProps={{ disabled: offered.length === 0 }}
       confirmLoading={isLoading}
@@ -125,19 +128,21 @@ export function NewConversationModal({
       destroyOnHidden
       width={560}
     >
-      {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
+      {problem && (
+        <Alert type="error" showIcon title={problem} style={{ marginBottom: token.margin }} />
+      )}
       {offered.length === 0 && (
         <Alert
           type="info"
           showIcon
-          style={{ marginBottom: 16 }}
-          title="None of your channels can start a conversation"
+          style={{ marginBottom: token.margin }}
+          title={t`None of your channels can start a conversation`}
           description={
-            <>
+            <Trans>
               Live chat, Messenger, Instagram and WhatsApp answer customers who wrote first. To
               write first, <Link to="/settings/emailsetup">set up an email address</Link> or add an
               SMS or API channel in <Link to="/setup">Setup</Link>.
-            </>
+            </Trans>
           }
         />
       )}
@@ -150,39 +155,39 @@ export function NewConversationModal({
       >
         <Form.Item
           name="channel"
-          label="Channel"
-          rules={[{ required: true, message: 'Choose the channel to write on.' }]}
+          label={t`Channel`}
+          rules={[{ required: true, message: t`Choose the channel to write on.` }]}
         >
-          <Select options={options} placeholder="Choose a channel" optionLabelProp="label" />
+          <Select options={options} placeholder={t`Choose a channel`} optionLabelProp="label" />
         </Form.Item>
-        <Form.Item name="name" label="Contact name">
-          <Input autoComplete="off" maxLength={200} />
+        <Form.Item name="name" label={t`Contact name`}>
+          <Input autoComplete="off" maxLength={200} dir="auto" />
         </Form.Item>
         <Form.Item
           name="email"
-          label="Contact email"
+          label={t`Contact email`}
           dependencies={['phone', 'channel']}
           rules={[
-            { type: 'email', message: 'Enter a valid email address.' },
+            { type: 'email', message: t`Enter a valid email address.` },
             ({ getFieldValue }) => ({
               validator: (_, value?: string) => {
                 if (value?.trim() || isPhone) return Promise.resolve();
                 if (isEmail) {
-                  return Promise.reject(new Error('Enter the email address to write to.'));
+                  return Promise.reject(new Error(t`Enter the email address to write to.`));
                 }
                 if ((getFieldValue('phone') as string | undefined)?.trim()) {
                   return Promise.resolve();
                 }
-                return Promise.reject(new Error('Enter an email address or a phone number.'));
+                return Promise.reject(new Error(t`Enter an email address or a phone number.`));
               },
             }),
           ]}
         >
-          <Input type="email" autoComplete="off" maxLength={254} />
+          <Input type="email" dir="ltr" autoComplete="off" maxLength={254} />
         </Form.Item>
         <Form.Item
           name="phone"
-          label="Contact phone"
+          label={t`Contact phone`}
           dependencies={['email', 'channel']}
           rules={[
             {
@@ -190,24 +195,30 @@ export function NewConversationModal({
                 value?.trim() || !isPhone
                   ? Promise.resolve()
                   : Promise.reject(
-                      new Error('Enter the phone number to write to, with the country code.'),
+                      new Error(t`Enter the phone number to write to, with the country code.`),
                     ),
             },
           ]}
         >
-          <Input type="tel" autoComplete="off" maxLength={40} placeholder="+1 555 010 0100" />
+          <Input
+            type="tel"
+            dir="ltr"
+            autoComplete="off"
+            maxLength={40}
+            placeholder="+1 555 010 0100"
+          />
         </Form.Item>
         {(isEmail || channelType === undefined) && (
-          <Form.Item name="subject" label="Subject">
-            <Input maxLength={300} />
+          <Form.Item name="subject" label={t`Subject`}>
+            <Input maxLength={300} dir="auto" />
           </Form.Item>
         )}
         <Form.Item
           name="body"
-          label="Message"
-          rules={[{ required: true, whitespace: true, message: 'Write a message first.' }]}
+          label={t`Message`}
+          rules={[{ required: true, whitespace: true, message: t`Write a message first.` }]}
         >
-          <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} maxLength={20_000} />
+          <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} maxLength={20_000} dir="auto" />
         </Form.Item>
       </Form>
     </Modal>

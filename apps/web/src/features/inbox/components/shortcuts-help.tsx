@@ -1,11 +1,14 @@
 import { Fragment } from 'react';
-import { Alert, Modal } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Alert, Modal, theme } from 'antd';
 import { INBOX_SHORTCUTS, type Shortcut } from '../shortcuts';
+import { useInboxColors } from './inbox-colors';
 import styles from './inbox.module.css';
 
-const GROUPS: Array<{ where: Shortcut['where']; title: string }> = [
-  { where: 'inbox', title: 'Inbox' },
-  { where: 'conversation', title: 'Open conversation' },
+/** The sheet's sections, named when shown (in the active language). */
+const groups = (): Array<{ where: Shortcut['where']; title: string }> => [
+  { where: 'inbox', title: t`Inbox` },
+  { where: 'conversation', title: t`Open conversation` },
 ];
 
 interface ShortcutsHelpProps {
@@ -16,19 +19,36 @@ interface ShortcutsHelpProps {
 
 /** The help sheet (`?`): every shortcut of INBOX_SHORTCUTS, the one list the handlers use. */
 export function ShortcutsHelp({ open, disabled, onClose }: ShortcutsHelpProps) {
+  const { token } = theme.useToken();
+  // The sheet is drawn outside the inbox's panels: its key caps take the colours here.
+  const colors = useInboxColors();
   return (
-    <Modal open={open} title="Keyboard shortcuts" footer={null} onCancel={onClose} width={480}>
+    <Modal
+      open={open}
+      title={t`Keyboard shortcuts`}
+      footer={null}
+      onCancel={onClose}
+      width={480}
+      styles={{ body: colors }}
+    >
       {disabled && (
         <Alert
           type="info"
           showIcon
-          style={{ marginBottom: 16 }}
-          title="Keyboard shortcuts are turned off for this workspace in Global settings."
+          style={{ marginBottom: token.margin }}
+          title={t`Keyboard shortcuts are turned off for this workspace in Global settings.`}
         />
       )}
-      {GROUPS.map(({ where, title }) => (
-        <section key={where} aria-label={title} style={{ marginBottom: 16 }}>
-          <h3 style={{ fontSize: 13, fontWeight: 600, margin: '0 0 8px', color: '#5b6170' }}>
+      {groups().map(({ where, title }) => (
+        <section key={where} aria-label={title} style={{ marginBottom: token.margin }}>
+          <h3
+            style={{
+              fontSize: 13,
+              fontWeight: 600,
+              margin: '0 0 8px',
+              color: token.colorTextSecondary,
+            }}
+          >
             {title}
           </h3>
           <dl

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Tooltip } from 'antd';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { Button, Tooltip, theme } from 'antd';
 import {
   InboxOutlined,
   MenuFoldOutlined,
@@ -11,6 +13,7 @@ import {
 } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { ConversationMapping, ViewCounts } from '@parley/contracts';
+import { formatNumber } from '../../../lib/format';
 import { inboxPath, type InboxLocation, type InboxView } from '../inbox-route';
 import { ChannelIcon } from './channel-icon';
 import styles from './inbox.module.css';
@@ -38,20 +41,25 @@ function ViewLink({ view, location, icon, name, count, unread }: ViewLinkProps) 
   const active = location.view === view;
   // A new view keeps the status and sort, and starts without a search or an open conversation.
   const to = inboxPath({ ...location, view, conversationId: null });
+  const unreadCount = unread ? formatNumber(unread) : '';
+  const unreadTitle = unread ? plural(unread, { one: '# unread', other: '# unread' }) : '';
+  const unreadSpoken = unread ? plural(unread, { one: '(# unread)', other: '(# unread)' }) : '';
   return (
     <li>
       <Link to={to} className={styles.viewLink} aria-current={active ? 'page' : undefined}>
         <span className={styles.viewIcon} aria-hidden="true">
           {icon}
         </span>
-        <span className={styles.viewName}>{name}</span>
+        <span className={styles.viewName} dir="auto">
+          {name}
+        </span>
         {unread ? (
-          <span className={styles.unreadBadge} title={`${unread} unread`}>
-            <span aria-hidden="true">{unread}</span>
-            <span className={styles.srOnly}>{` (${unread} unread)`}</span>
+          <span className={styles.unreadBadge} title={unreadTitle}>
+            <span aria-hidden="true">{unreadCount}</span>
+            <span className={styles.srOnly}> {unreadSpoken}</span>
           </span>
         ) : null}
-        {count !== undefined && <span className={styles.viewCount}>{count}</span>}
+        {count !== undefined && <span className={styles.viewCount}>{formatNumber(count)}</span>}
       </Link>
     </li>
   );
@@ -69,16 +77,19 @@ export function ViewsPanel({
   const teams = mapping?.teams ?? [];
   const channels = mapping?.support_channels ?? [];
   const tags = mapping?.tags ?? [];
+  const { token } = theme.useToken();
   return (
     <>
       {onHide && (
         <div className={styles.panelHeader}>
-          <h2 className={styles.panelTitle}>Inbox</h2>
-          <Tooltip title="Hide views">
+          <h2 className={styles.panelTitle}>
+            <Trans>Inbox</Trans>
+          </h2>
+          <Tooltip title={t`Hide views`}>
             <button
               type="button"
               className={styles.iconButton}
-              aria-label="Hide views panel"
+              aria-label={t`Hide views panel`}
               onClick={onHide}
             >
               <MenuFoldOutlined />
@@ -86,18 +97,18 @@ export function ViewsPanel({
           </Tooltip>
         </div>
       )}
-      <div style={{ padding: '12px 12px 4px' }}>
+      <div style={{ padding: `${token.paddingSM}px ${token.paddingSM}px ${token.paddingXXS}px` }}>
         <Button type="primary" block icon={<PlusOutlined />} onClick={onNewConversation}>
-          New conversation
+          <Trans>New conversation</Trans>
         </Button>
       </div>
-      <nav aria-label="Inbox views" className={styles.viewsScroll}>
+      <nav aria-label={t`Inbox views`} className={styles.viewsScroll}>
         <ul className={styles.viewList}>
           <ViewLink
             view="mine"
             location={location}
             icon={<UserOutlined />}
-            name="Mine"
+            name={t`Mine`}
             count={counts?.mine}
             unread={counts?.unread_mine}
           />
@@ -105,20 +116,22 @@ export function ViewsPanel({
             view="unassigned"
             location={location}
             icon={<UserSwitchOutlined />}
-            name="Unassigned"
+            name={t`Unassigned`}
             count={counts?.unassigned}
           />
           <ViewLink
             view="all"
             location={location}
             icon={<InboxOutlined />}
-            name="All"
+            name={t`All`}
             count={counts?.all}
           />
         </ul>
         {teams.length > 0 && (
           <>
-            <h3 className={styles.viewGroup}>Teams</h3>
+            <h3 className={styles.viewGroup}>
+              <Trans>Teams</Trans>
+            </h3>
             <ul className={styles.viewList}>
               {teams.map((team) => (
                 <ViewLink
@@ -135,7 +148,9 @@ export function ViewsPanel({
         )}
         {channels.length > 0 && (
           <>
-            <h3 className={styles.viewGroup}>Channels</h3>
+            <h3 className={styles.viewGroup}>
+              <Trans>Channels</Trans>
+            </h3>
             <ul className={styles.viewList}>
               {channels.map((channel) => (
                 <ViewLink
@@ -152,14 +167,19 @@ export function ViewsPanel({
         )}
         {tags.length > 0 && (
           <>
-            <h3 className={styles.viewGroup}>Tags</h3>
+            <h3 className={styles.viewGroup}>
+              <Trans>Tags</Trans>
+            </h3>
             <ul className={styles.viewList}>
               {tags.map((tag) => (
                 <ViewLink
                   key={tag.id}
                   view={`tag:${tag.id}`}
                   location={location}
-                  icon={<span className={styles.tagDot} style={{ background: tag.color }} />}
+                  icon={
+                    // theme-ignore-next-line: the tag's own colour, picked in the tag's settings
+                    <span className={styles.tagDot} style={{ background: tag.color }} />
+                  }
                   name={tag.name}
                   count={counts ? (counts.tags[String(tag.id)] ?? 0) : undefined}
                 />
@@ -175,7 +195,7 @@ export function ViewsPanel({
           icon={<QuestionCircleOutlined />}
           onClick={onShowShortcuts}
         >
-          Keyboard shortcuts
+          <Trans>Keyboard shortcuts</Trans>
         </Button>
       </div>
     </>

@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
+import { t } from '@lingui/core/macro';
+import { formatNumber } from '../../../lib/format';
 import { productName } from '../../../lib/product';
 
 /** `(3) Inbox · Parley` with 3 unread conversations of mine; `Inbox · Parley` with none. */
 export function inboxTitle(unreadMine: number): string {
-  const prefix = unreadMine > 0 ? `(${unreadMine}) ` : '';
-  return `${prefix}Inbox · ${productName}`;
+  if (unreadMine <= 0) return t`Inbox · ${productName}`;
+  const unreadCount = formatNumber(unreadMine);
+  return t`(${unreadCount}) Inbox · ${productName}`;
 }
 
 /** The page title while the inbox is open; the previous title comes back when it closes. */

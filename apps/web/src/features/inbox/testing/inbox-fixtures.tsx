@@ -162,8 +162,7 @@ export function renderInbox(at: string, options: RenderInboxOptions = {}) {
     'GET /dashboardapi/conversations': listRoute(options.conversations ?? []),
     ...options.routes,
   });
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(globalSettingsReceived({ ...GLOBAL_SETTINGS_DEFAULTS, ...options.settings }));
   const realtime = fakeRealtime();
   const view = renderPage(

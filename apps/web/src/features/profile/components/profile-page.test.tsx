@@ -15,8 +15,7 @@ const FLOW_TIMEOUT = 60_000;
 
 function renderProfile() {
   signInCookies();
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   renderPage(<ProfilePage />, { at: '/settings/profile', store });
   return store;
 }

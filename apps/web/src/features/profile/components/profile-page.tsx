@@ -31,7 +31,7 @@ import { initialsBackground, initialsOf } from '../../../components/person-avata
 import { uploadAttachment, uploadErrorText } from '../../../lib/attachment-upload';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { browserLocale, LOCALE_NAMES } from '../../../lib/i18n';
-import { playNotificationSound } from '../../../lib/notification-sound';
+import { playNotificationSound, soundName } from '../../../lib/notification-sound';
 import { productName } from '../../../lib/product';
 import { isCanceledRequest } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
@@ -199,7 +199,7 @@ function ProfileForm({ me }: { me: Me }) {
     }
   };
 
-  const accountSoundName = NOTIFICATION_SOUNDS[accountSound] ?? 'None';
+  const accountSoundName = soundName(NOTIFICATION_SOUNDS[accountSound] ?? 'None');
   const browserName = LOCALE_NAMES[browserLocale()];
   const localeOptions = [
     { value: BROWSER_LOCALE, label: t`The browser's language (${browserName})` },
@@ -216,7 +216,7 @@ function ProfileForm({ me }: { me: Me }) {
       value: ACCOUNT_SOUND,
       label: t`Workspace default (${accountSoundName})`,
     },
-    ...NOTIFICATION_SOUNDS.map((sound, index) => ({ value: index, label: sound })),
+    ...NOTIFICATION_SOUNDS.map((sound, index) => ({ value: index, label: soundName(sound) })),
   ];
 
   return (
@@ -240,7 +240,8 @@ function ProfileForm({ me }: { me: Me }) {
                 aria-label={t`Initials preview`}
                 style={{
                   background: initialsBackground(color),
-                  color: '#fff',
+                  // Initials on the person's own colour, which the palette keeps dark.
+                  color: 'var(--parley-color-text-light-solid)',
                   fontWeight: 600,
                   fontSize: 26,
                 }}

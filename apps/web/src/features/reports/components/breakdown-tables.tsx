@@ -1,12 +1,13 @@
 import { Table, Tabs, type TableColumnsType } from 'antd';
 import type { ReportBreakdownRow, ReportOverview } from '@parley/contracts';
 import { formatCount, formatDuration } from '../report-format';
+import { t } from '@lingui/core/macro';
 
-const TABS: { key: keyof ReportOverview['breakdowns']; label: string; column: string }[] = [
-  { key: 'channels', label: 'By channel', column: 'Channel' },
-  { key: 'agents', label: 'By agent', column: 'Agent' },
-  { key: 'teams', label: 'By team', column: 'Team' },
-  { key: 'tags', label: 'By tag', column: 'Tag' },
+const tabs = (): { key: keyof ReportOverview['breakdowns']; label: string; column: string }[] => [
+  { key: 'channels', label: t`By channel`, column: t`Channel` },
+  { key: 'agents', label: t`By agent`, column: t`Agent` },
+  { key: 'teams', label: t`By team`, column: t`Team` },
+  { key: 'tags', label: t`By tag`, column: t`Tag` },
 ];
 
 const byNumber =
@@ -21,46 +22,48 @@ function columns(first: string): TableColumnsType<ReportBreakdownRow> {
       dataIndex: 'name',
       key: 'name',
       sorter: (a, b) => a.name.localeCompare(b.name),
+      // Names people gave (channels, agents, teams, tags) run in their own direction.
+      onCell: () => ({ dir: 'auto' }),
     },
     {
-      title: 'Opened',
+      title: t`Opened`,
       key: 'opened',
-      align: 'right',
+      align: 'end',
       render: (_, r) => formatCount(r.opened),
       sorter: byNumber((r) => r.opened),
     },
     {
-      title: 'Closed',
+      title: t`Closed`,
       key: 'closed',
-      align: 'right',
+      align: 'end',
       render: (_, r) => formatCount(r.closed),
       sorter: byNumber((r) => r.closed),
     },
     {
-      title: 'First response (median)',
+      title: t`First response (median)`,
       key: 'frt-median',
-      align: 'right',
+      align: 'end',
       render: (_, r) => formatDuration(r.first_response.median_seconds),
       sorter: byNumber((r) => r.first_response.median_seconds),
     },
     {
-      title: 'First response (p90)',
+      title: t`First response (p90)`,
       key: 'frt-p90',
-      align: 'right',
+      align: 'end',
       render: (_, r) => formatDuration(r.first_response.p90_seconds),
       sorter: byNumber((r) => r.first_response.p90_seconds),
     },
     {
-      title: 'Resolution (median)',
+      title: t`Resolution (median)`,
       key: 'res-median',
-      align: 'right',
+      align: 'end',
       render: (_, r) => formatDuration(r.resolution.median_seconds),
       sorter: byNumber((r) => r.resolution.median_seconds),
     },
     {
-      title: 'Resolution (p90)',
+      title: t`Resolution (p90)`,
       key: 'res-p90',
-      align: 'right',
+      align: 'end',
       render: (_, r) => formatDuration(r.resolution.p90_seconds),
       sorter: byNumber((r) => r.resolution.p90_seconds),
     },
@@ -71,17 +74,17 @@ function columns(first: string): TableColumnsType<ReportBreakdownRow> {
 export function BreakdownTables({ breakdowns }: { breakdowns: ReportOverview['breakdowns'] }) {
   return (
     <Tabs
-      items={TABS.map((t) => ({
-        key: t.key,
-        label: t.label,
+      items={tabs().map((tab) => ({
+        key: tab.key,
+        label: tab.label,
         children: (
           <Table<ReportBreakdownRow>
             size="small"
             rowKey={(r) => String(r.id)}
-            columns={columns(t.column)}
-            dataSource={breakdowns[t.key]}
-            pagination={breakdowns[t.key].length > 10 ? { pageSize: 10 } : false}
-            locale={{ emptyText: 'No conversations in this range.' }}
+            columns={columns(tab.column)}
+            dataSource={breakdowns[tab.key]}
+            pagination={breakdowns[tab.key].length > 10 ? { pageSize: 10 } : false}
+            locale={{ emptyText: t`No conversations in this range.` }}
             scroll={{ x: true }}
           />
         ),

@@ -1,16 +1,21 @@
-import { Card, Col, Row, Statistic, Tooltip, Typography } from 'antd';
+import { Card, Col, Row, Statistic, theme, Tooltip, Typography } from 'antd';
+import type { GlobalToken } from 'antd';
 import type { ReportTotals } from '@parley/contracts';
+import { formatNumber } from '../../../lib/format';
 import { changeFrom, formatCount, formatDuration, type Change } from '../report-format';
+import { plural, t } from '@lingui/core/macro';
 
-/** Durations are counted in 2 % wide buckets (the server's reports.histogram.ts). */
-const ESTIMATE_NOTE =
-  'Over many conversations, the median and p90 are estimated to within 2 %; over a few they are exact.';
+const toneColor = (tone: Change['tone'], token: GlobalToken) =>
+  tone === 'good'
+    ? token.colorSuccess
+    : tone === 'bad'
+      ? token.colorError
+      : token.colorTextSecondary;
 
-const TONE_COLOR: Record<Change['tone'], string> = {
-  good: '#389e0d',
-  bad: '#cf1322',
-  neutral: '#5b6170',
-};
+/** "+25% vs previous period" */
+function versusPrevious(change: string) {
+  return t`${change} vs previous period`;
+}
 
 interface Kpi {
   title: string;
@@ -27,48 +32,60 @@ function kpis(current: ReportTotals, previous: ReportTotals): Kpi[] {
     change: changeFrom(current[key], previous[key]),
   });
   const csat = current.csat;
+  const responseP90 = formatDuration(current.first_response.p90_seconds);
+  const resolutionP90 = formatDuration(current.resolution.p90_seconds);
+  const averageRating = formatNumber(csat.average_rating ?? 0);
+  const ratingCount = csat.responses;
+  // Durations are counted in 2 % wide buckets (the server's reports histogram): hence the note.
   return [
-    count('Conversations opened', 'opened'),
-    count('Conversations closed', 'closed'),
-    count('Messages in', 'messages_in'),
-    count('Messages out', 'messages_out'),
+    count(t`Conversations opened`, 'opened'),
+    count(t`Conversations closed`, 'closed'),
+    count(t`Messages in`, 'messages_in'),
+    count(t`Messages out`, 'messages_out'),
     {
-      title: 'First response time',
+      title: t`First response time`,
       value: formatDuration(current.first_response.median_seconds),
-      detail: `median · p90 ${formatDuration(current.first_response.p90_seconds)}`,
+      detail: t`median · p90 ${responseP90}`,
       change: changeFrom(
         current.first_response.median_seconds,
         previous.first_response.median_seconds,
         true,
       ),
-      hint: `From a conversation’s start to the first reply, for conversations opened in the range. ${ESTIMATE_NOTE}`,
+      hint: t`From a conversation’s start to the first reply, for conversations opened in the range. Over many conversations, the median and p90 are estimated to within 2 %; over a few they are exact.`,
     },
     {
-      title: 'Resolution time',
+      title: t`Resolution time`,
       value: formatDuration(current.resolution.median_seconds),
-      detail: `median · p90 ${formatDuration(current.resolution.p90_seconds)}`,
+      detail: t`median · p90 ${resolutionP90}`,
       change: changeFrom(
         current.resolution.median_seconds,
         previous.resolution.median_seconds,
         true,
       ),
-      hint: `From a conversation’s start to its close, for conversations closed in the range. ${ESTIMATE_NOTE}`,
+      hint: t`From a conversation’s start to its close, for conversations closed in the range. Over many conversations, the median and p90 are estimated to within 2 %; over a few they are exact.`,
     },
     {
-      title: 'CSAT',
-      value: csat.satisfied_percent === null ? '—' : `${csat.satisfied_percent}%`,
+      title: t`CSAT`,
+      value:
+        csat.satisfied_percent === null
+          ? '—'
+          : formatNumber(csat.satisfied_percent / 100, { style: 'percent' }),
       detail:
         csat.responses === 0
-          ? 'No ratings yet'
-          : `${csat.average_rating} ★ average · ${formatCount(csat.responses)} rating${csat.responses === 1 ? '' : 's'}`,
+          ? t`No ratings yet`
+          : plural(ratingCount, {
+              one: `${averageRating} ★ average · # rating`,
+              other: `${averageRating} ★ average · # ratings`,
+            }),
       change: changeFrom(csat.satisfied_percent, previous.csat.satisfied_percent),
-      hint: 'Share of 4 and 5 star ratings in the feedback survey, for the whole workspace (filters do not apply).',
+      hint: t`Share of 4 and 5 star ratings in the feedback survey, for the whole workspace (filters do not apply).`,
     },
   ];
 }
 
 /** The period's headline figures, each with its change from the previous period. */
 export function KpiCards({ current, previous }: { current: ReportTotals; previous: ReportTotals }) {
+  const { token } = theme.useToken();
   return (
     <Row gutter={[16, 16]}>
       {kpis(current, previous).map((k) => (
@@ -84,11 +101,10 @@ export function KpiCards({ current, previous }: { current: ReportTotals; previou
               </Typography.Text>
             )}
             <Typography.Text
-              style={{ fontSize: 12, color: TONE_COLOR[k.change.tone] }}
+              style={{ fontSize: 12, color: toneColor(k.change.tone, token) }}
               data-testid="change"
             >
-              {k.change.label}
-              {k.change.percent ? ' vs previous period' : ''}
+              {k.change.percent ? versusPrevious(k.change.label) : k.change.label}
             </Typography.Text>
           </Card>
         </Col>

@@ -95,8 +95,7 @@ const CSV = 'date,opened,closed,messages_in,messages_out\r\n2026-03-01,0,1,0,0\r
 function renderReporting(range = { start: '2026-03-01', end: '2026-03-10' }) {
   signInCookies();
   localStorage.setItem(LOCAL_KEYS.globalDateRange, JSON.stringify(range));
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: 'agent' }));
   renderPage(
     <GlobalDateRangeProvider>
@@ -146,7 +145,7 @@ describe('reporting page', () => {
       expect(within(csat).getByText('4 ★ average · 2 ratings')).toBeInTheDocument();
 
       expect(
-        screen.getByText('1 Mar 2026 – 10 Mar 2026, compared with 19 Feb 2026 – 28 Feb 2026.', {
+        screen.getByText('Mar 1, 2026 – Mar 10, 2026, compared with Feb 19, 2026 – Feb 28, 2026.', {
           exact: false,
         }),
       ).toBeInTheDocument();

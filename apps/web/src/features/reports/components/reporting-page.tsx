@@ -18,6 +18,8 @@ import { formatRange } from '../report-format';
 import { BreakdownTables } from './breakdown-tables';
 import { BusiestHours } from './busiest-hours';
 import { KpiCards } from './kpi-cards';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 // The charting library arrives in its own chunk, after the figures: the cards and tables do
 // not wait for it.
@@ -26,13 +28,21 @@ const VolumeChart = lazy(() => import('./volume-chart').then((m) => ({ default: 
 const FILTERS = ['channel_id', 'agent_id', 'team_id', 'tag_id'] as const;
 type FilterKey = (typeof FILTERS)[number];
 
-const EXPORTS: { key: ReportExportGroup; label: string }[] = [
-  { key: 'day', label: 'One row per day' },
-  { key: 'channel', label: 'One row per channel' },
-  { key: 'agent', label: 'One row per agent' },
-  { key: 'team', label: 'One row per team' },
-  { key: 'tag', label: 'One row per tag' },
+const exportChoices = (): { key: ReportExportGroup; label: string }[] => [
+  { key: 'day', label: t`One row per day` },
+  { key: 'channel', label: t`One row per channel` },
+  { key: 'agent', label: t`One row per agent` },
+  { key: 'team', label: t`One row per team` },
+  { key: 'tag', label: t`One row per tag` },
 ];
+
+/** Why the chosen range cannot be reported (the contract's rule), in the active language. */
+function rangeProblem(from: string, to: string): string | null {
+  if (reportRangeProblem(from, to) === null) return null;
+  return from > to
+    ? t`The start date must be on or before the end date.`
+    : t`Choose a date range of one year or less.`;
+}
 
 /** The filters live in the address (?channel_id=…), so a filtered report can be shared. */
 function useReportFilters() {
@@ -72,10 +82,10 @@ function Filters({ filters, setFilter }: ReturnType<typeof useReportFilters>) {
   );
   return (
     <Flex wrap gap={8}>
-      {select('channel_id', 'All channels', data?.support_channels ?? [])}
-      {select('agent_id', 'All agents', data?.dc_users ?? [])}
-      {select('team_id', 'All teams', data?.teams ?? [])}
-      {select('tag_id', 'All tags', data?.tags ?? [])}
+      {select('channel_id', t`All channels`, data?.support_channels ?? [])}
+      {select('agent_id', t`All agents`, data?.dc_users ?? [])}
+      {select('team_id', t`All teams`, data?.teams ?? [])}
+      {select('tag_id', t`All tags`, data?.tags ?? [])}
     </Flex>
   );
 }
@@ -87,7 +97,7 @@ function ExportButton({ params, disabled }: { params: ReportParams; disabled: bo
     try {
       await downloadReportCsv(params, by);
     } catch (error) {
-      toast.error((error as Error).message || 'The CSV could not be downloaded.');
+      toast.error((error as Error).message || t`The CSV could not be downloaded.`);
     } finally {
       setBusy(false);
     }
@@ -97,12 +107,12 @@ function ExportButton({ params, disabled }: { params: ReportParams; disabled: bo
       trigger={['click']}
       disabled={disabled}
       menu={{
-        items: EXPORTS.map((e) => ({ key: e.key, label: e.label })),
+        items: exportChoices().map((e) => ({ key: e.key, label: e.label })),
         onClick: ({ key }) => void download(key as ReportExportGroup),
       }}
     >
       <Button icon={<DownloadOutlined />} loading={busy}>
-        Export CSV
+        <Trans>Export CSV</Trans>
       </Button>
     </Dropdown>
   );
@@ -113,23 +123,23 @@ export function ReportingPage() {
   const { range } = useGlobalDateRange();
   const { filters, setFilter } = useReportFilters();
   const [tz] = useState(browserTimeZone);
-  const problem = reportRangeProblem(range.start, range.end);
+  const problem = rangeProblem(range.start, range.end);
   const params: ReportParams = { from: range.start, to: range.end, ...filters, tz };
   const { data, error, isLoading, isFetching, refetch } = useGetReportOverviewQuery(params, {
     skip: problem !== null,
   });
 
+  const shownRange = data ? formatRange(data.range.from, data.range.to) : '';
+  const previousRange = data ? formatRange(data.previous_range.from, data.previous_range.to) : '';
+  const timezone = data?.timezone ?? '';
   return (
     <div style={{ padding: 24, maxWidth: 1400 }}>
       <PageHeader
-        title="Reporting"
+        title={t`Reporting`}
         description={
           data
-            ? `${formatRange(data.range.from, data.range.to)}, compared with ${formatRange(
-                data.previous_range.from,
-                data.previous_range.to,
-              )}. Days and hours in ${data.timezone}.`
-            : 'Conversations, messages, response times and satisfaction over the date range.'
+            ? t`${shownRange}, compared with ${previousRange}. Days and hours in ${timezone}.`
+            : t`Conversations, messages, response times and satisfaction over the date range.`
         }
         extra={
           <Flex gap={8} wrap>
@@ -145,10 +155,10 @@ export function ReportingPage() {
           <Alert
             type="error"
             showIcon
-            message={'message' in error ? error.message : 'The report could not be loaded.'}
+            message={'message' in error ? error.message : t`The report could not be loaded.`}
             action={
               <Button size="small" onClick={() => void refetch()}>
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             }
           />
@@ -158,20 +168,20 @@ export function ReportingPage() {
           <div aria-busy={isFetching} style={{ opacity: isFetching ? 0.6 : 1 }}>
             <Flex vertical gap={16}>
               <KpiCards current={data.current} previous={data.previous} />
-              <Card size="small" title="Volume per day">
+              <Card size="small" title={t`Volume per day`}>
                 <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
                   <VolumeChart daily={data.daily} />
                 </Suspense>
               </Card>
-              <Card size="small" title="Breakdown">
+              <Card size="small" title={t`Breakdown`}>
                 <BreakdownTables breakdowns={data.breakdowns} />
               </Card>
               <Card
                 size="small"
-                title="Busiest hours"
+                title={t`Busiest hours`}
                 extra={
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    Customer messages received, {data.timezone}
+                    <Trans>Customer messages received, {timezone}</Trans>
                   </Typography.Text>
                 }
               >

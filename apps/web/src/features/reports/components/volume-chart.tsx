@@ -10,8 +10,12 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from 'chart.js';
+import { theme, type GlobalToken } from 'antd';
 import type { ReportDay } from '@parley/contracts';
-import { formatDay } from '../report-format';
+import { formatNumber } from '../../../lib/format';
+import { formatShortDay } from '../report-format';
+import { t } from '@lingui/core/macro';
+import { startSide } from '../../../lib/i18n';
 
 // Only what this chart draws is bundled (tree-shaken Chart.js), in a chunk of its own.
 Chart.register(
@@ -24,19 +28,27 @@ Chart.register(
   Legend,
 );
 
-const SERIES: { key: keyof Omit<ReportDay, 'date'>; name: string; color: string }[] = [
-  { key: 'opened', name: 'Conversations opened', color: '#1677ff' },
-  { key: 'closed', name: 'Conversations closed', color: '#52c41a' },
-  { key: 'messages_in', name: 'Messages in', color: '#fa8c16' },
-  { key: 'messages_out', name: 'Messages out', color: '#722ed1' },
+/** The four lines, named in the active language and coloured from the theme (dark mode too). */
+const series = (
+  token: GlobalToken,
+): { key: keyof Omit<ReportDay, 'date'>; name: string; color: string }[] => [
+  { key: 'opened', name: t`Conversations opened`, color: token.colorPrimary },
+  { key: 'closed', name: t`Conversations closed`, color: token.colorSuccess },
+  { key: 'messages_in', name: t`Messages in`, color: token.colorWarning },
+  { key: 'messages_out', name: t`Messages out`, color: token.purple },
 ];
 
-export function volumeConfig(daily: ReportDay[]): ChartConfiguration<'line', number[], string> {
+export function volumeConfig(
+  daily: ReportDay[],
+  token: GlobalToken,
+  rightToLeft = false,
+): ChartConfiguration<'line', number[], string> {
+  const text = token.colorTextSecondary;
   return {
     type: 'line',
     data: {
-      labels: daily.map((d) => formatDay(d.date).replace(/ \d{4}$/, '')),
-      datasets: SERIES.map((s) => ({
+      labels: daily.map((d) => formatShortDay(d.date)),
+      datasets: series(token).map((s) => ({
         label: s.name,
         data: daily.map((d) => d[s.key]),
         borderColor: s.color,
@@ -52,10 +64,27 @@ export function volumeConfig(daily: ReportDay[]): ChartConfiguration<'line', num
       maintainAspectRatio: false,
       animation: false,
       interaction: { mode: 'index', intersect: false },
-      plugins: { legend: { position: 'top', labels: { boxWidth: 12 } } },
+      plugins: {
+        legend: { position: 'top', rtl: rightToLeft, labels: { boxWidth: 12, color: text } },
+        tooltip: {
+          rtl: rightToLeft,
+          callbacks: {
+            label: (item) => `${item.dataset.label ?? ''}: ${formatNumber(item.parsed.y ?? 0)}`,
+          },
+        },
+      },
       scales: {
-        x: { grid: { display: false }, ticks: { autoSkip: true, maxTicksLimit: 12 } },
-        y: { beginAtZero: true, ticks: { precision: 0 } },
+        x: {
+          reverse: rightToLeft,
+          grid: { display: false },
+          ticks: { autoSkip: true, maxTicksLimit: 12, color: text },
+        },
+        y: {
+          position: rightToLeft ? 'right' : 'left',
+          beginAtZero: true,
+          grid: { color: token.colorSplit },
+          ticks: { precision: 0, color: text, callback: (value) => formatNumber(Number(value)) },
+        },
       },
     },
   };
@@ -67,20 +96,22 @@ export function volumeConfig(daily: ReportDay[]): ChartConfiguration<'line', num
  */
 export function VolumeChart({ daily }: { daily: ReportDay[] }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const { token } = theme.useToken();
+  const rightToLeft = startSide() === 'right';
 
   useEffect(() => {
     const el = canvas.current;
     if (!el || el.parentElement?.clientWidth === 0) return;
-    const chart = new Chart(el, volumeConfig(daily));
+    const chart = new Chart(el, volumeConfig(daily, token, rightToLeft));
     return () => chart.destroy();
-  }, [daily]);
+  }, [daily, token, rightToLeft]);
 
   return (
     <div style={{ position: 'relative', width: '100%', height: 300 }}>
       <canvas
         ref={canvas}
         role="img"
-        aria-label="Conversations opened and closed, messages in and out, per day"
+        aria-label={t`Conversations opened and closed, messages in and out, per day`}
       />
     </div>
   );

@@ -6,8 +6,7 @@ import { makeStore } from '../../../app/store';
 import { fakeApi, json, type Reply } from '../../../test/fake-api';
 import { signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
-import { HELP_MENU } from '../../shell/help-widget/help-widget';
-import { SETUP_ITEMS, SetupPage } from './setup-page';
+import { SetupPage, setupItems } from './setup-page';
 
 const CHECKLIST: SetupChecklist = {
   items: [
@@ -24,8 +23,7 @@ const CHECKLIST: SetupChecklist = {
 function renderSetup(routes: Record<string, Reply>) {
   signInCookies();
   const api = fakeApi(routes);
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   renderPage(<SetupPage />, { at: '/setup', store });
   return { api, user };
@@ -62,7 +60,7 @@ describe('setup page (/setup)', { timeout: 120_000 }, () => {
       ],
     ] as const;
     for (const [key, state, detail, href] of expected) {
-      const meta = SETUP_ITEMS[key];
+      const meta = setupItems()[key];
       const item = within(itemOf(meta.title));
       expect(item.getByText(state)).toBeInTheDocument();
       expect(item.getByText(detail)).toBeInTheDocument();
@@ -71,13 +69,13 @@ describe('setup page (/setup)', { timeout: 120_000 }, () => {
     }
     // The first step left to do is the one put forward.
     expect(
-      within(itemOf(SETUP_ITEMS.install_widget.title)).getByRole('link', {
-        name: SETUP_ITEMS.install_widget.action,
+      within(itemOf(setupItems().install_widget.title)).getByRole('link', {
+        name: setupItems().install_widget.action,
       }),
     ).toHaveClass('ant-btn-primary');
     expect(
-      within(itemOf(SETUP_ITEMS.create_fast_replies.title)).getByRole('link', {
-        name: SETUP_ITEMS.create_fast_replies.action,
+      within(itemOf(setupItems().create_fast_replies.title)).getByRole('link', {
+        name: setupItems().create_fast_replies.action,
       }),
     ).not.toHaveClass('ant-btn-primary');
   });
@@ -85,7 +83,7 @@ describe('setup page (/setup)', { timeout: 120_000 }, () => {
   it("an item's button goes to where it is done, inside the app", async () => {
     const { user } = renderSetup({ 'GET /dashboardapi/setup/checklist': json(200, CHECKLIST) });
     await screen.findByText('2 of 5 steps done');
-    await user.click(screen.getByRole('link', { name: SETUP_ITEMS.install_widget.action }));
+    await user.click(screen.getByRole('link', { name: setupItems().install_widget.action }));
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/settings/widgets'),
     );
@@ -111,7 +109,7 @@ describe('setup page (/setup)', { timeout: 120_000 }, () => {
         ],
       }),
     });
-    const list = await screen.findByRole('list', { name: HELP_MENU.onboardingVideos });
+    const list = await screen.findByRole('list', { name: 'Watch Onboarding Videos' });
     const links = within(list).getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual([
       'Your first day in the inbox',

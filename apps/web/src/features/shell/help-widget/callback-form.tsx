@@ -151,7 +151,10 @@ export function CallbackForm({ me, onDone }: { me: Me | undefined; onDone: () =>
         />
         <AttachmentList items={uploads.items} onRemove={uploads.remove} disabled={isLoading} />
         {fileProblem && (
-          <div role="alert" style={{ color: '#cf1322', fontSize: 13, marginTop: 6 }}>
+          <div
+            role="alert"
+            style={{ color: 'var(--parley-color-error)', fontSize: 13, marginTop: 6 }}
+          >
             {fileProblem}
           </div>
         )}

@@ -11,7 +11,7 @@ import { json } from '../../../test/fake-api';
 import { ME } from '../../../test/fixtures';
 import { meLoaded, renderShell } from '../testing/render-shell';
 import { DEMO_CALLOUT_TEXT, newMessageCalloutTitle } from './help-callouts';
-import { CHAT_TITLE, HELP_MENU } from './help-widget';
+import { chatTitle, helpMenu } from './help-widget';
 import { newMessagesTitle } from './use-help-widget-frame';
 
 const FRAME_URL = 'https://help.example.com/widget/frame?workspace=1';
@@ -89,7 +89,7 @@ describe(
       fromFrame(frameMessage('new_message', { count: 1, preview: null }));
       fireEvent.click(await screen.findByTestId('help-new-message-callout'));
       expect(panel()).not.toBeNull();
-      expect(screen.getByRole('dialog', { name: CHAT_TITLE })).toBe(panel());
+      expect(screen.getByRole('dialog', { name: chatTitle() })).toBe(panel());
       expect(frame).toBeVisible();
       expect(sent('active_state').at(-1)?.payload).toEqual({ open: true });
       expect(sent('open_window_page').at(-1)?.payload).toEqual({ page: 'chat' });
@@ -100,7 +100,7 @@ describe(
     it('the embedded widget opens the panel (active_state) and closes it (close, active_state false)', async () => {
       const { fromFrame, sent } = await renderWithFrame();
       fromFrame(frameMessage('active_state', { open: true }));
-      expect(screen.getByRole('dialog', { name: CHAT_TITLE })).toBe(panel());
+      expect(screen.getByRole('dialog', { name: chatTitle() })).toBe(panel());
       fromFrame(frameMessage('close', {}));
       expect(panel()).toBeNull();
       expect(sent('active_state').at(-1)?.payload).toEqual({ open: false });
@@ -143,8 +143,8 @@ describe(
       const entries = within(screen.getByRole('navigation', { name: 'Help menu' })).getAllByRole(
         'listitem',
       );
-      expect(entries[0]).toHaveTextContent(CHAT_TITLE);
-      expect(entries.at(-1)).toHaveTextContent(HELP_MENU.requestCallback);
+      expect(entries[0]).toHaveTextContent(chatTitle());
+      expect(entries.at(-1)).toHaveTextContent(helpMenu().requestCallback);
     });
 
     it('without HELP_WIDGET_URL the shell embeds no frame', async () => {

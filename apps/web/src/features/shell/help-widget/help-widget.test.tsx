@@ -10,7 +10,7 @@ import {
   submitCallbackText,
 } from './callback-form';
 import { invalidEmailText, invalidPhoneText } from './callback-rules';
-import { HELP_MENU } from './help-widget';
+import { helpMenu } from './help-widget';
 import { noHelpCenterReason } from './use-help-center-link';
 import { BRANDS_PATH } from './workspace-store';
 
@@ -40,8 +40,8 @@ async function openMenu() {
 
 async function openCallbackForm() {
   const menu = await openMenu();
-  click(menu.getByRole('button', { name: HELP_MENU.requestCallback }));
-  return within(await screen.findByRole('form', { name: HELP_MENU.requestCallback }));
+  click(menu.getByRole('button', { name: helpMenu().requestCallback }));
+  return within(await screen.findByRole('form', { name: helpMenu().requestCallback }));
 }
 
 async function choose(label: string, option: string) {
@@ -125,10 +125,10 @@ describe('help widget: menu entries (docs/product/screens.md)', { timeout: 90_00
       'listitem',
     );
     expect(entries.map((entry) => entry.textContent)).toEqual([
-      `${HELP_MENU.supportEmail}${SUPPORT_EMAIL}`,
-      HELP_MENU.helpCenter,
-      HELP_MENU.onboardingVideos,
-      HELP_MENU.requestCallback,
+      `${helpMenu().supportEmail}${SUPPORT_EMAIL}`,
+      helpMenu().helpCenter,
+      helpMenu().onboardingVideos,
+      helpMenu().requestCallback,
     ]);
 
     click(button);
@@ -143,7 +143,7 @@ describe('help widget: menu entries (docs/product/screens.md)', { timeout: 90_00
   it('support email opens the support email modal', async () => {
     renderShell({ at: '/settings/tags' });
     const menu = await openMenu();
-    click(menu.getByRole('button', { name: new RegExp(HELP_MENU.supportEmail) }));
+    click(menu.getByRole('button', { name: new RegExp(helpMenu().supportEmail) }));
     const [heading] = await screen.findAllByText('Contact support', {
       selector: '.ant-modal-title',
     });
@@ -158,7 +158,7 @@ describe('help widget: menu entries (docs/product/screens.md)', { timeout: 90_00
       routes: { [OPERATOR_CENTER_ROUTE]: publishedCenter(1, 'Parley') },
     });
     const menu = await openMenu();
-    const link = menu.getByRole('link', { name: HELP_MENU.helpCenter });
+    const link = menu.getByRole('link', { name: helpMenu().helpCenter });
     expect(link).toHaveAttribute('href', '/help-center/helpcenter');
     click(link);
     await waitFor(() => expect(location()).toHaveTextContent('/help-center/helpcenter'));
@@ -176,7 +176,7 @@ describe('help widget: menu entries (docs/product/screens.md)', { timeout: 90_00
     });
     const menu = await openMenu();
     await waitFor(() =>
-      expect(menu.getByRole('link', { name: HELP_MENU.helpCenter })).toHaveAttribute(
+      expect(menu.getByRole('link', { name: helpMenu().helpCenter })).toHaveAttribute(
         'href',
         '/help-center/7',
       ),
@@ -187,7 +187,7 @@ describe('help widget: menu entries (docs/product/screens.md)', { timeout: 90_00
       expect(call.headers['authorization']).toBeUndefined();
       expect(call.headers['x-dc-account-id']).toBeUndefined();
     }
-    click(menu.getByRole('link', { name: HELP_MENU.helpCenter }));
+    click(menu.getByRole('link', { name: helpMenu().helpCenter }));
     await waitFor(() => expect(location()).toHaveTextContent('/help-center/7'));
   });
 
@@ -198,14 +198,14 @@ describe('help widget: menu entries (docs/product/screens.md)', { timeout: 90_00
     });
     const menu = await openMenu();
     expect(await menu.findByText(noHelpCenterReason())).toBeInTheDocument();
-    expect(menu.queryByRole('link', { name: HELP_MENU.helpCenter })).toBeNull();
-    expect(menu.getByText(HELP_MENU.helpCenter).closest('[aria-disabled="true"]')).not.toBeNull();
+    expect(menu.queryByRole('link', { name: helpMenu().helpCenter })).toBeNull();
+    expect(menu.getByText(helpMenu().helpCenter).closest('[aria-disabled="true"]')).not.toBeNull();
   });
 
   it('Watch Onboarding Videos goes to the videos of /setup, inside the app', async () => {
     renderShell({ at: '/inboxes' });
     const menu = await openMenu();
-    const link = menu.getByRole('link', { name: HELP_MENU.onboardingVideos });
+    const link = menu.getByRole('link', { name: helpMenu().onboardingVideos });
     expect(link).toHaveAttribute('href', '/setup#onboarding-videos');
     expect(link).not.toHaveAttribute('target');
     click(link);

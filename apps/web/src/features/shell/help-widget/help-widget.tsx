@@ -37,18 +37,19 @@ import { t } from '@lingui/core/macro';
 const CallbackForm = lazyPage(() => import('./callback-form').then((m) => m.CallbackForm));
 
 /** Help widget menu entries (docs/product/screens.md), in their documented order and words. */
-export const HELP_MENU = {
-  supportEmail: 'Support email',
-  helpCenter: 'Help Center',
-  onboardingVideos: 'Watch Onboarding Videos',
-  requestCallback: 'Request Callback',
-} as const;
-export const HELP_BUTTON_LABEL = 'Help';
+/** The help menu's entries, in the active language. */
+export const helpMenu = () => ({
+  supportEmail: t`Support email`,
+  helpCenter: t`Help Center`,
+  onboardingVideos: t`Watch Onboarding Videos`,
+  requestCallback: t`Request Callback`,
+});
+export const helpButtonLabel = () => t`Help`;
 
 type View = 'menu' | 'callback' | 'chat';
 
 /** The chat entry and view of the panel (the operator's live-chat widget). */
-export const CHAT_TITLE = 'Chat with us';
+export const chatTitle = () => t`Chat with us`;
 
 const isExternal = (url: string) => /^[a-z][a-z\d+.-]*:/i.test(url);
 
@@ -170,10 +171,10 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
 
   const title =
     view === 'callback'
-      ? HELP_MENU.requestCallback
+      ? helpMenu().requestCallback
       : view === 'chat'
-        ? CHAT_TITLE
-        : 'How can we help?';
+        ? chatTitle()
+        : t`How can we help?`;
 
   return (
     <>
@@ -181,11 +182,11 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
         shape="circle"
         icon={open ? <CloseOutlined /> : <QuestionOutlined />}
         badge={unread > 0 && !chatShown ? { count: unread } : undefined}
-        aria-label={HELP_BUTTON_LABEL}
+        aria-label={helpButtonLabel()}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         data-testid="help-float-button"
-        tooltip={{ title: HELP_BUTTON_LABEL, placement: 'left' }}
+        tooltip={{ title: helpButtonLabel(), placement: 'left' }}
         onClick={() => (open ? close() : setOpen(true))}
         style={{ insetInlineEnd: FLOAT_RIGHT, bottom }}
       />
@@ -277,7 +278,7 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
                     <Button type="text" style={entryStyle} onClick={() => setView('chat')}>
                       <MessageOutlined aria-hidden />
                       <EntryText
-                        title={CHAT_TITLE}
+                        title={chatTitle()}
                         hint="Our team usually answers within minutes"
                       />
                     </Button>
@@ -293,7 +294,7 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
                     }}
                   >
                     <MailOutlined aria-hidden />
-                    <EntryText title={HELP_MENU.supportEmail} hint={SUPPORT_EMAIL} />
+                    <EntryText title={helpMenu().supportEmail} hint={SUPPORT_EMAIL} />
                   </Button>
                 </li>
                 <li>
@@ -304,13 +305,13 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
                       style={{ ...entryStyle, color: token.colorTextDisabled }}
                     >
                       <BookOutlined aria-hidden />
-                      <EntryText title={HELP_MENU.helpCenter} hint={helpCenter.reason} />
+                      <EntryText title={helpMenu().helpCenter} hint={helpCenter.reason} />
                     </span>
                   ) : (
                     <LinkEntry
                       to={helpCenter.to}
                       icon={<BookOutlined aria-hidden />}
-                      title={HELP_MENU.helpCenter}
+                      title={helpMenu().helpCenter}
                       onFollow={close}
                     />
                   )}
@@ -319,14 +320,14 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
                   <LinkEntry
                     to={ONBOARDING_VIDEOS_ROUTE}
                     icon={<PlayCircleOutlined aria-hidden />}
-                    title={HELP_MENU.onboardingVideos}
+                    title={helpMenu().onboardingVideos}
                     onFollow={close}
                   />
                 </li>
                 <li>
                   <Button type="text" style={entryStyle} onClick={() => setView('callback')}>
                     <PhoneOutlined aria-hidden />
-                    <EntryText title={HELP_MENU.requestCallback} />
+                    <EntryText title={helpMenu().requestCallback} />
                   </Button>
                 </li>
               </ul>
@@ -342,7 +343,7 @@ export function HelpWidget({ me, bottom }: { me: Me | undefined; bottom: number 
             <iframe
               ref={frameRef}
               src={frameUrl}
-              title={CHAT_TITLE}
+              title={chatTitle()}
               onLoad={onFrameLoad}
               // The widget lives on the operator's own origin (never ours, see the CSP), so it
               // may keep its same-origin storage without being able to reach into this page.

@@ -5,7 +5,7 @@ import { PAYMENT_GRACE_DAYS } from '@parley/contracts';
 import { PRODUCT_NAME, SHELL_ROUTES } from '../shell-config';
 import { t } from '@lingui/core/macro';
 
-export const PAYMENT_MODAL_TITLE = 'Your payment is overdue';
+export const paymentModalTitle = () => t`Your payment is overdue`;
 
 /**
  * docs/product/states.md: the blocking payment modal (shown when the payment banner is shown and the failure or
@@ -21,7 +21,7 @@ export function PaymentFailureModal({ open, onClose }: { open: boolean; onClose:
       title={
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
           <ExclamationCircleFilled style={{ color: token.colorError }} aria-hidden />
-          {PAYMENT_MODAL_TITLE}
+          {paymentModalTitle()}
         </span>
       }
       open={open}

@@ -16,6 +16,7 @@ export function ReauthFacebookModal({ open, onClose }: { open: boolean; onClose:
     <Modal
       title={
         <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+          {/* theme-ignore-next-line: Facebook's own brand colour */}
           <FacebookFilled style={{ color: '#1877f2' }} aria-hidden />
           {t`Re-authorize Facebook`}
         </span>

@@ -33,7 +33,13 @@ function ReleaseNotesList() {
   return (
     <ol aria-label={t`Release notes`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {data.map((note) => (
-        <li key={note.id} style={{ padding: '12px 0', borderBottom: '1px solid #eceef2' }}>
+        <li
+          key={note.id}
+          style={{
+            padding: '12px 0',
+            borderBottom: '1px solid var(--parley-color-border-secondary)',
+          }}
+        >
           <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 4 }}>
             <Typography.Text type="secondary">
               {formatDate(dayjs(note.released_on).toDate())}

@@ -8,7 +8,7 @@ import type { FakePusher } from '../../realtime/testing/fake-pusher';
 import { json } from '../../../test/fake-api';
 import { meLoaded, meWith, renderShell } from '../testing/render-shell';
 import { IOS_APP_URL, ANDROID_APP_URL, SUPPORT_EMAIL } from '../shell-config';
-import { PAYMENT_MODAL_TITLE } from './payment-failure-modal';
+import { paymentModalTitle } from './payment-failure-modal';
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY_MS).toISOString();
@@ -272,7 +272,7 @@ describe(
     it('shows when the banner shows and the failure is 14+ days old; it can be dismissed', async () => {
       fixClock();
       renderShell({ at: '/inboxes', me: meWith({ payment_failure_triggered_at: daysAgo(14) }) });
-      const dialog = await findDialog(PAYMENT_MODAL_TITLE);
+      const dialog = await findDialog(paymentModalTitle());
       await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss', hidden: true }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       // The banner stays.
@@ -288,7 +288,7 @@ describe(
           payment_action_required_triggered_at: daysAgo(15),
         }),
       });
-      const dialog = await findDialog(PAYMENT_MODAL_TITLE);
+      const dialog = await findDialog(paymentModalTitle());
       await userEvent.click(
         within(dialog).getByRole('button', { name: 'Update payment method', hidden: true }),
       );
@@ -323,7 +323,7 @@ describe(
       fixClock();
       const failing = meWith({ payment_failure_triggered_at: daysAgo(20) });
       const first = renderShell({ at: '/inboxes', me: failing });
-      const dialog = await findDialog(PAYMENT_MODAL_TITLE);
+      const dialog = await findDialog(paymentModalTitle());
       await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss', hidden: true }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       first.view.unmount();

@@ -54,8 +54,7 @@ export function renderShell({
     'GET /dashboardapi/realtime/config': json(200, REALTIME_CONFIG),
     ...routes,
   });
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   const realtime = fakeRealtime();
   const view = renderPage(
     <RealtimeProvider connect={realtime.connect}>

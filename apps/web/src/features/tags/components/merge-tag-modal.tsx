@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Form, Modal, Select, Typography } from 'antd';
 import type { TagWithUsage } from '@parley/contracts';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useMergeTagMutation } from '../api/tags-api';
-import { conversationsCount } from './conversations-count';
 import { TagSwatch } from './tag-swatch';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 interface TagOption {
   value: number;
@@ -28,32 +29,40 @@ export function MergeTagModal({ source, tags, onClose }: MergeTagModalProps) {
   const [targetId, setTargetId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [merge, merging] = useMergeTagMutation();
-  const targets = tags.filter((t) => t.id !== source.id);
-  const target = targets.find((t) => t.id === targetId) ?? null;
+  const targets = tags.filter((tag) => tag.id !== source.id);
+  const target = targets.find((tag) => tag.id === targetId) ?? null;
+  const sourceName = source.name;
+  const targetName = target?.name ?? '';
+  const usageCount = source.usage_count;
 
   const onMerge = async () => {
     if (!target) {
-      setError('Pick the tag to merge into.');
+      setError(t`Pick the tag to merge into.`);
       return;
     }
     setError(null);
     try {
       const result = await merge({ id: source.id, into_tag_id: target.id }).unwrap();
+      const keptName = result.tag.name;
+      const movedCount = result.moved_conversations;
       toast.success(
-        'Tags merged',
-        `${conversationsCount(result.moved_conversations)} moved from “${source.name}” to “${result.tag.name}”.`,
+        t`Tags merged`,
+        plural(movedCount, {
+          one: `# conversation moved from “${sourceName}” to “${keptName}”.`,
+          other: `# conversations moved from “${sourceName}” to “${keptName}”.`,
+        }),
       );
       onClose();
     } catch (failure) {
-      setError(asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE);
+      setError(asErrorPayload(failure)?.message ?? genericErrorMessage());
     }
   };
 
   return (
     <Modal
       open
-      title={`Merge “${source.name}” into another tag`}
-      okText="Merge"
+      title={t`Merge “${sourceName}” into another tag`}
+      okText={t`Merge`}
       okButtonProps={{ danger: true, disabled: !target }}
       onOk={() => void onMerge()}
       onCancel={onClose}
@@ -63,19 +72,19 @@ export function MergeTagModal({ source, tags, onClose }: MergeTagModalProps) {
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       {targets.length === 0 ? (
         <Typography.Paragraph>
-          There is no other tag to merge into. Create the tag you want to keep first.
+          <Trans>There is no other tag to merge into. Create the tag you want to keep first.</Trans>
         </Typography.Paragraph>
       ) : (
         <Form layout="vertical" requiredMark={false}>
-          <Form.Item label="Merge into" htmlFor="merge-target">
+          <Form.Item label={t`Merge into`} htmlFor="merge-target">
             <Select<number, TagOption>
               id="merge-target"
-              aria-label="Merge into"
-              placeholder="Pick the tag to keep"
+              aria-label={t`Merge into`}
+              placeholder={t`Pick the tag to keep`}
               showSearch={{ optionFilterProp: 'label' }}
               value={targetId ?? undefined}
               onChange={(id) => setTargetId(id)}
-              options={targets.map((t) => ({ value: t.id, label: t.name, color: t.color }))}
+              options={targets.map((tag) => ({ value: tag.id, label: tag.name, color: tag.color }))}
               optionRender={renderTagOption}
             />
           </Form.Item>
@@ -87,10 +96,13 @@ export function MergeTagModal({ source, tags, onClose }: MergeTagModalProps) {
           showIcon
           title={
             source.usage_count === 0
-              ? `No conversation carries “${source.name}”. It will be deleted and “${target.name}” kept.`
-              : `${conversationsCount(source.usage_count)} tagged “${source.name}” will be tagged “${target.name}” instead, and “${source.name}” will be deleted.`
+              ? t`No conversation carries “${sourceName}”. It will be deleted and “${targetName}” kept.`
+              : plural(usageCount, {
+                  one: `# conversation tagged “${sourceName}” will be tagged “${targetName}” instead, and “${sourceName}” will be deleted.`,
+                  other: `# conversations tagged “${sourceName}” will be tagged “${targetName}” instead, and “${sourceName}” will be deleted.`,
+                })
           }
-          description="Conversations that already carry both keep a single tag. This cannot be undone."
+          description={t`Conversations that already carry both keep a single tag. This cannot be undone.`}
         />
       )}
     </Modal>

@@ -6,6 +6,7 @@ import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useCreateTagMutation, useUpdateTagMutation } from '../api/tags-api';
 import { ColorField } from '../../../components/color-field';
+import { t } from '@lingui/core/macro';
 
 interface TagForm {
   name: string;
@@ -33,10 +34,12 @@ export function TagFormModal({ editing, tagCount, onClose }: TagFormModalProps) 
     try {
       if (editing) {
         const saved = await update({ id: editing.id, ...body }).unwrap();
-        toast.success('Tag saved', `“${saved.name}” shows with its new look in the inbox.`);
+        const tagName = saved.name;
+        toast.success(t`Tag saved`, t`“${tagName}” shows with its new look in the inbox.`);
       } else {
         const created = await create(body).unwrap();
-        toast.success('Tag created', `Agents can now tag conversations with “${created.name}”.`);
+        const tagName = created.name;
+        toast.success(t`Tag created`, t`Agents can now tag conversations with “${tagName}”.`);
       }
       onClose();
     } catch (failure) {
@@ -50,11 +53,13 @@ export function TagFormModal({ editing, tagCount, onClose }: TagFormModalProps) 
     }
   };
 
+  const editedName = editing?.name ?? '';
+  const maxNameLength = TAG_NAME_MAX_LENGTH + 1;
   return (
     <Modal
       open
-      title={editing ? `Edit “${editing.name}”` : 'Create a tag'}
-      okText={editing ? 'Save' : 'Create tag'}
+      title={editing ? t`Edit “${editedName}”` : t`Create a tag`}
+      okText={editing ? t`Save` : t`Create tag`}
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={creating.isLoading || updating.isLoading}
@@ -73,19 +78,24 @@ export function TagFormModal({ editing, tagCount, onClose }: TagFormModalProps) 
         onFinish={onFinish}
       >
         <Form.Item
-          label="Name"
+          label={t`Name`}
           name="name"
           rules={[
-            { required: true, whitespace: true, message: 'Give the tag a name.' },
+            { required: true, whitespace: true, message: t`Give the tag a name.` },
             {
               max: TAG_NAME_MAX_LENGTH,
-              message: `Keep the tag name under ${TAG_NAME_MAX_LENGTH + 1} characters.`,
+              message: t`Keep the tag name under ${maxNameLength} characters.`,
             },
           ]}
         >
-          <Input autoFocus placeholder="refund" maxLength={TAG_NAME_MAX_LENGTH + 20} />
+          <Input
+            dir="auto"
+            autoFocus
+            placeholder={t`refund`}
+            maxLength={TAG_NAME_MAX_LENGTH + 20}
+          />
         </Form.Item>
-        <Form.Item label="Colour" name="color">
+        <Form.Item label={t`Colour`} name="color">
           <ColorField palette={TAG_PALETTE} />
         </Form.Item>
       </Form>

@@ -72,8 +72,7 @@ function renderTags(
 ) {
   signInCookies();
   const api = fakeApi(routes);
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: permission }));
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   renderPage(<TagsPage />, { at: '/settings/tags', store });

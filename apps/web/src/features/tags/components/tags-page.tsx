@@ -5,14 +5,16 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { TagWithUsage } from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
+import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useDeleteTagMutation, useGetTagsQuery } from '../api/tags-api';
-import { conversationsCount } from './conversations-count';
 import { MergeTagModal } from './merge-tag-modal';
 import { TagFormModal } from './tag-form-modal';
 import { TagSwatch } from './tag-swatch';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 const NO_TAGS: TagWithUsage[] = [];
 
@@ -32,39 +34,45 @@ export function TagsPage() {
 
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return needle ? tags.filter((t) => t.name.toLowerCase().includes(needle)) : tags;
+    return needle ? tags.filter((tag) => tag.name.toLowerCase().includes(needle)) : tags;
   }, [tags, search]);
 
   const onDelete = async (tag: TagWithUsage) => {
     try {
       const result = await remove(tag.id).unwrap();
+      const tagName = tag.name;
+      const removedFrom = result.removed_from_conversations;
       toast.success(
-        'Tag deleted',
-        result.removed_from_conversations === 0
-          ? `“${tag.name}” is gone.`
-          : `“${tag.name}” was removed from ${conversationsCount(result.removed_from_conversations)}.`,
+        t`Tag deleted`,
+        removedFrom === 0
+          ? t`“${tagName}” is gone.`
+          : plural(removedFrom, {
+              one: `“${tagName}” was removed from # conversation.`,
+              other: `“${tagName}” was removed from # conversations.`,
+            }),
       );
     } catch (failure) {
       toast.error(
-        'The tag could not be deleted',
-        asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE,
+        t`The tag could not be deleted`,
+        asErrorPayload(failure)?.message ?? genericErrorMessage(),
       );
     }
   };
 
   const columns: TableColumnsType<TagWithUsage> = [
     {
-      title: 'Tag',
+      title: t`Tag`,
       key: 'name',
       sorter: (a, b) => a.name.localeCompare(b.name),
       render: (_, tag) => <TagSwatch tag={tag} />,
     },
     {
-      title: 'Conversations',
+      title: t`Conversations`,
       dataIndex: 'usage_count',
       width: 160,
-      align: 'right',
+      align: 'end',
       sorter: (a, b) => a.usage_count - b.usage_count,
+      render: (count: number) => formatNumber(count),
     },
     ...(canManage
       ? [
@@ -72,41 +80,50 @@ export function TagsPage() {
             title: '',
             key: 'actions',
             width: 220,
-            render: (_: unknown, tag: TagWithUsage) => (
-              <Space size={4}>
-                <Button size="small" type="link" onClick={() => setForm({ editing: tag })}>
-                  Edit
-                </Button>
-                <Button size="small" type="link" onClick={() => setMerging(tag)}>
-                  Merge
-                </Button>
-                <Popconfirm
-                  title={`Delete “${tag.name}”?`}
-                  description={
-                    tag.usage_count === 0
-                      ? 'No conversation carries it.'
-                      : `${conversationsCount(tag.usage_count)} will lose this tag. This cannot be undone.`
-                  }
-                  okText="Delete"
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => onDelete(tag)}
-                >
-                  <Button size="small" type="link" danger>
-                    Delete
+            render: (_: unknown, tag: TagWithUsage) => {
+              const tagName = tag.name;
+              const usageCount = tag.usage_count;
+              return (
+                <Space size={4}>
+                  <Button size="small" type="link" onClick={() => setForm({ editing: tag })}>
+                    <Trans>Edit</Trans>
                   </Button>
-                </Popconfirm>
-              </Space>
-            ),
+                  <Button size="small" type="link" onClick={() => setMerging(tag)}>
+                    <Trans>Merge</Trans>
+                  </Button>
+                  <Popconfirm
+                    title={t`Delete “${tagName}”?`}
+                    description={
+                      tag.usage_count === 0
+                        ? t`No conversation carries it.`
+                        : plural(usageCount, {
+                            one: '# conversation will lose this tag. This cannot be undone.',
+                            other: '# conversations will lose this tag. This cannot be undone.',
+                          })
+                    }
+                    okText={t`Delete`}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => onDelete(tag)}
+                  >
+                    <Button size="small" type="link" danger>
+                      <Trans>Delete</Trans>
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              );
+            },
           },
         ]
       : []),
   ];
 
+  const searched = search.trim();
+  const tagCount = tags.length;
   return (
     <div style={{ maxWidth: 880 }}>
       <PageHeader
-        title="Tags"
-        description="Tags sort conversations into views of the inbox. Rename, recolour, merge or delete them here."
+        title={t`Tags`}
+        description={t`Tags sort conversations into views of the inbox. Rename, recolour, merge or delete them here.`}
         extra={
           canManage && (
             <Button
@@ -114,7 +131,7 @@ export function TagsPage() {
               icon={<PlusOutlined />}
               onClick={() => setForm({ editing: null })}
             >
-              New tag
+              <Trans>New tag</Trans>
             </Button>
           )
         }
@@ -124,32 +141,32 @@ export function TagsPage() {
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title="Only owners and admins can create, rename, merge or delete tags."
+          title={t`Only owners and admins can create, rename, merge or delete tags.`}
         />
       )}
       {error && (
         <Alert
           type="error"
           showIcon
-          title={asErrorPayload(error)?.message ?? 'The tags could not be loaded.'}
+          title={asErrorPayload(error)?.message ?? t`The tags could not be loaded.`}
           action={
             <Button size="small" onClick={() => void refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
           style={{ marginBottom: 16 }}
         />
       )}
       <Input.Search
-        aria-label="Search tags"
-        placeholder="Search tags"
+        aria-label={t`Search tags`}
+        placeholder={t`Search tags`}
         allowClear
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         style={{ maxWidth: 320, marginBottom: 16 }}
       />
       <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-        <ScrollRegion label="Tags" minWidth={580}>
+        <ScrollRegion label={t`Tags`} minWidth={580}>
           <Table<TagWithUsage>
             rowKey="id"
             columns={columns}
@@ -157,16 +174,16 @@ export function TagsPage() {
             loading={isLoading || (isFetching && !data)}
             pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
             locale={{
-              emptyText: search.trim()
-                ? `No tag matches “${search.trim()}”.`
-                : 'No tags yet. Tags created here or from a conversation show up in this list.',
+              emptyText: searched
+                ? t`No tag matches “${searched}”.`
+                : t`No tags yet. Tags created here or from a conversation show up in this list.`,
             }}
           />
         </ScrollRegion>
       </Card>
       {tags.length > 0 && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-          {tags.length === 1 ? '1 tag' : `${tags.length} tags`}
+          {plural(tagCount, { one: '# tag', other: '# tags' })}
         </Typography.Paragraph>
       )}
       {form && (

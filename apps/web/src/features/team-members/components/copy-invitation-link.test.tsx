@@ -43,8 +43,7 @@ function renderTeam(permission: 'owner' | 'admin' | 'agent') {
       link: LINK,
     }),
   });
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: permission }));
   const user = userEvent.setup();
   renderPage(<TeamMembersPage />, { at: '/settings/teammembers', store });

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Button, Flex, Input, Modal, Popconfirm, Typography } from 'antd';
 import { CopyOutlined, LinkOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import type { InvitationLink } from '@parley/contracts';
 import { asErrorPayload } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useIssueInvitationLinkMutation, type PendingInvitation } from '../api/team-members-api';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 async function copyToClipboard(text: string): Promise<boolean> {
   try {
@@ -14,6 +16,15 @@ async function copyToClipboard(text: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+function IssuedLinkNotice({ email, expiresOn }: { email: string; expiresOn: string }) {
+  return (
+    <Trans>
+      Send this link to <bdi>{email}</bdi> yourself. It works once, until {expiresOn}. The link in
+      the invitation email no longer works.
+    </Trans>
+  );
 }
 
 /**
@@ -26,45 +37,46 @@ export function CopyInvitationLink({ invitation }: { invitation: PendingInvitati
   const [issued, setIssued] = useState<InvitationLink | null>(null);
 
   const copy = async (link: string) => {
-    if (await copyToClipboard(link)) toast.success('Copied to Clipboard');
-    else toast.error('Could not copy', 'Select the link and copy it by hand.');
+    if (await copyToClipboard(link)) toast.success(t`Copied to Clipboard`);
+    else toast.error(t`Could not copy`, t`Select the link and copy it by hand.`);
   };
 
   const makeLink = async () => {
     try {
       const result = await issue(invitation.id).unwrap();
       setIssued(result);
-      if (await copyToClipboard(result.link)) toast.success('Invitation link copied');
+      if (await copyToClipboard(result.link)) toast.success(t`Invitation link copied`);
     } catch (failure) {
-      toast.error(asErrorPayload(failure)?.message ?? 'Something went wrong. Please try again.');
+      toast.error(asErrorPayload(failure)?.message ?? t`Something went wrong. Please try again.`);
     }
   };
 
+  const email = invitation.email;
   return (
     <>
       <Popconfirm
-        title="Copy a new invitation link?"
-        description="A new link is made for you to share. The link in the invitation email stops working."
-        okText="Copy new link"
+        title={t`Copy a new invitation link?`}
+        description={t`A new link is made for you to share. The link in the invitation email stops working.`}
+        okText={t`Copy new link`}
         onConfirm={() => void makeLink()}
       >
         <Button
           type="text"
           icon={<LinkOutlined />}
           // The name holds the visible words (WCAG 2.5.3) and says whose link it is.
-          aria-label={`Copy link for ${invitation.email}`}
+          aria-label={t`Copy link for ${email}`}
           loading={isLoading}
         >
-          Copy link
+          <Trans>Copy link</Trans>
         </Button>
       </Popconfirm>
       <Modal
         open={issued !== null}
-        title={`Invitation link for ${invitation.email}`}
+        title={t`Invitation link for ${email}`}
         onCancel={() => setIssued(null)}
         footer={
           <Button type="primary" onClick={() => setIssued(null)}>
-            Done
+            <Trans>Done</Trans>
           </Button>
         }
         destroyOnHidden
@@ -72,21 +84,20 @@ export function CopyInvitationLink({ invitation }: { invitation: PendingInvitati
         {issued && (
           <>
             <Typography.Paragraph>
-              Send this link to {issued.email} yourself. It works once, until{' '}
-              {dayjs(issued.expires_at).format('MMM D, YYYY')}. The link in the invitation email no
-              longer works.
+              <IssuedLinkNotice email={issued.email} expiresOn={formatDate(issued.expires_at)} />
             </Typography.Paragraph>
             <Flex gap={8}>
               <Input
                 readOnly
                 value={issued.link}
-                aria-label="Invitation link"
+                aria-label={t`Invitation link`}
+                dir="ltr"
                 style={{ fontFamily: 'monospace' }}
                 onFocus={(event) => event.target.select()}
               />
               <Button
                 icon={<CopyOutlined />}
-                aria-label="Copy the invitation link"
+                aria-label={t`Copy the invitation link`}
                 onClick={() => void copy(issued.link)}
               />
             </Flex>

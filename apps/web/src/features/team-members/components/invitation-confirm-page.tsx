@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import { MIN_PASSWORD_LENGTH, type InvitationInfo } from '@parley/contracts';
+import { MIN_PASSWORD_LENGTH, type InvitationInfo, type PermissionLevel } from '@parley/contracts';
 import { AuthLayout } from '../../../components/auth-layout';
 import { PageSpin } from '../../../components/page-spin';
 import { StandaloneLink } from '../../../components/standalone-link';
@@ -9,7 +9,41 @@ import { asErrorPayload } from '../../../lib/api-error';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { isCanceledRequest, resetClientState } from '../../../lib/request';
 import { invitationApi } from '../api/team-members-api';
-import { roleLabel } from './role-tag';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+
+/** "Erin invited jo@example.com to join as an admin.": one sentence per role. */
+function InvitedAs({
+  invitedBy,
+  email,
+  level,
+}: {
+  invitedBy: string;
+  email: string;
+  level: PermissionLevel;
+}) {
+  const invitee = <strong dir="auto">{email}</strong>;
+  switch (level) {
+    case 'owner':
+      return (
+        <Trans>
+          <bdi>{invitedBy}</bdi> invited {invitee} to join as an owner.
+        </Trans>
+      );
+    case 'admin':
+      return (
+        <Trans>
+          <bdi>{invitedBy}</bdi> invited {invitee} to join as an admin.
+        </Trans>
+      );
+    case 'agent':
+      return (
+        <Trans>
+          <bdi>{invitedBy}</bdi> invited {invitee} to join as an agent.
+        </Trans>
+      );
+  }
+}
 
 type LoadState =
   | { status: 'loading' }
@@ -40,7 +74,7 @@ export function InvitationConfirmPage() {
         const payload = asErrorPayload(failure);
         setState({
           status: 'failed',
-          message: payload?.message ?? 'The invitation could not be loaded.',
+          message: payload?.message ?? t`The invitation could not be loaded.`,
           invalid: payload?.status === 404 || payload?.status === 400,
         });
       },
@@ -53,17 +87,21 @@ export function InvitationConfirmPage() {
   if (state.status === 'failed') {
     return (
       <AuthLayout
-        title={state.invalid ? 'This invitation is no longer valid' : 'Something went wrong'}
+        title={state.invalid ? t`This invitation is no longer valid` : t`Something went wrong`}
       >
         <Result
           status={state.invalid ? 'warning' : 'error'}
           style={{ padding: 0 }}
           subTitle={
             state.invalid
-              ? 'The link may have expired or been used already. Ask a workspace admin to invite you again.'
+              ? t`The link may have expired or been used already. Ask a workspace admin to invite you again.`
               : state.message
           }
-          extra={<StandaloneLink to="/login">Go to sign in</StandaloneLink>}
+          extra={
+            <StandaloneLink to="/login">
+              <Trans>Go to sign in</Trans>
+            </StandaloneLink>
+          }
         />
       </AuthLayout>
     );
@@ -71,6 +109,7 @@ export function InvitationConfirmPage() {
 
   const { invitation } = state;
   const existing = invitation.existing_user;
+  const accountName = invitation.account_name;
 
   const onFinish = async (values: AcceptValues) => {
     setSubmitting(true);
@@ -92,18 +131,18 @@ export function InvitationConfirmPage() {
 
   return (
     <AuthLayout
-      title={`Join ${invitation.account_name}`}
+      title={t`Join ${accountName}`}
       subtitle={
-        <>
-          {invitation.invited_by} invited <strong>{invitation.email}</strong> to join as{' '}
-          {/^[aeiou]/i.test(roleLabel(invitation.permission_level)) ? 'an' : 'a'}{' '}
-          {roleLabel(invitation.permission_level).toLowerCase()}.
-        </>
+        <InvitedAs
+          invitedBy={invitation.invited_by}
+          email={invitation.email}
+          level={invitation.permission_level}
+        />
       }
     >
       {existing && (
         <Typography.Paragraph type="secondary">
-          You already have an account with this email. Enter your password to join.
+          <Trans>You already have an account with this email. Enter your password to join.</Trans>
         </Typography.Paragraph>
       )}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 20 }} />}
@@ -117,28 +156,28 @@ export function InvitationConfirmPage() {
       >
         {!existing && (
           <Form.Item
-            label="Name"
+            label={t`Name`}
             name="name"
-            rules={[{ required: true, whitespace: true, message: 'Enter your name.' }]}
+            rules={[{ required: true, whitespace: true, message: t`Enter your name.` }]}
           >
-            <Input autoComplete="name" autoFocus placeholder="Jane Doe" />
+            <Input dir="auto" autoComplete="name" autoFocus placeholder={t`Jane Doe`} />
           </Form.Item>
         )}
         <Form.Item
-          label="Password"
+          label={t`Password`}
           name="password"
           rules={[
-            { required: true, message: existing ? 'Enter your password.' : 'Choose a password.' },
+            { required: true, message: existing ? t`Enter your password.` : t`Choose a password.` },
             ...(existing
               ? []
               : [
                   {
                     min: MIN_PASSWORD_LENGTH,
-                    message: `Use at least ${MIN_PASSWORD_LENGTH} characters.`,
+                    message: t`Use at least ${MIN_PASSWORD_LENGTH} characters.`,
                   },
                 ]),
           ]}
-          extra={existing ? undefined : `At least ${MIN_PASSWORD_LENGTH} characters.`}
+          extra={existing ? undefined : t`At least ${MIN_PASSWORD_LENGTH} characters.`}
         >
           <Input.Password
             autoComplete={existing ? 'current-password' : 'new-password'}
@@ -146,7 +185,7 @@ export function InvitationConfirmPage() {
           />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
-          Accept and join
+          <Trans>Accept and join</Trans>
         </Button>
       </Form>
     </AuthLayout>

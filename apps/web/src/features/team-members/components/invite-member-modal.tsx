@@ -3,10 +3,11 @@ import { Alert, Form, Input, Modal, Select } from 'antd';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useInviteMemberMutation, type InviteRequest } from '../api/team-members-api';
+import { t } from '@lingui/core/macro';
 
-const ROLE_OPTIONS = [
-  { value: 'agent', label: 'Agent — answers conversations' },
-  { value: 'admin', label: 'Admin — also manages settings and the team' },
+const roleOptions = () => [
+  { value: 'agent', label: t`Agent — answers conversations` },
+  { value: 'admin', label: t`Admin — also manages settings and the team` },
 ];
 
 interface InviteMemberModalProps {
@@ -30,7 +31,7 @@ export function InviteMemberModal({ open, onClose }: InviteMemberModalProps) {
     try {
       await invite(values).unwrap();
       // No address in the toast: the list below already shows who was invited.
-      toast.success('Invitation sent', 'They will get an email with a link to join.');
+      toast.success(t`Invitation sent`, t`They will get an email with a link to join.`);
       close();
     } catch (failure) {
       setError(applyApiErrorToForm(form, failure, ['email', 'permission_level']));
@@ -39,10 +40,10 @@ export function InviteMemberModal({ open, onClose }: InviteMemberModalProps) {
 
   return (
     <Modal
-      title="Invite a teammate"
+      title={t`Invite a teammate`}
       open={open}
       onCancel={close}
-      okText="Send invitation"
+      okText={t`Send invitation`}
       onOk={() => form.submit()}
       confirmLoading={isLoading}
       destroyOnHidden
@@ -57,17 +58,17 @@ export function InviteMemberModal({ open, onClose }: InviteMemberModalProps) {
         onFinish={onFinish}
       >
         <Form.Item
-          label="Email"
+          label={t`Email`}
           name="email"
           rules={[
-            { required: true, message: 'Enter an email address.' },
-            { type: 'email', message: 'Enter a valid email address.' },
+            { required: true, message: t`Enter an email address.` },
+            { type: 'email', message: t`Enter a valid email address.` },
           ]}
         >
-          <Input type="email" autoFocus placeholder="teammate@company.com" />
+          <Input type="email" autoFocus placeholder={t`teammate@company.com`} />
         </Form.Item>
-        <Form.Item label="Role" name="permission_level">
-          <Select options={ROLE_OPTIONS} />
+        <Form.Item label={t`Role`} name="permission_level">
+          <Select options={roleOptions()} />
         </Form.Item>
       </Form>
     </Modal>

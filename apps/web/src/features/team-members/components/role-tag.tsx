@@ -1,11 +1,8 @@
 import { Tag } from 'antd';
 import type { PermissionLevel } from '@parley/contracts';
+import { t } from '@lingui/core/macro';
 
-const ROLE_LABELS: Record<PermissionLevel, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  agent: 'Agent',
-};
+// theme-ignore-next-line: antd's preset tag colours, which follow dark mode
 const ROLE_COLORS: Record<PermissionLevel, string> = {
   owner: 'geekblue',
   admin: 'purple',
@@ -13,13 +10,20 @@ const ROLE_COLORS: Record<PermissionLevel, string> = {
 };
 
 export function roleLabel(level: PermissionLevel): string {
-  return ROLE_LABELS[level];
+  switch (level) {
+    case 'owner':
+      return t`Owner`;
+    case 'admin':
+      return t`Admin`;
+    case 'agent':
+      return t`Agent`;
+  }
 }
 
 export function RoleTag({ level }: { level: PermissionLevel }) {
   return (
     <Tag color={ROLE_COLORS[level]} variant="filled">
-      {ROLE_LABELS[level]}
+      {roleLabel(level)}
     </Tag>
   );
 }

@@ -25,8 +25,7 @@ const TEAM: TeamMembersResponse = {
 };
 
 function renderTeam(permission: 'owner' | 'agent' = 'owner') {
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: permission }));
   renderPage(<TeamMembersPage />, { at: '/settings/teammembers', store });
 }
@@ -176,8 +175,7 @@ describe('team members page: roles, removal and invitations', () => {
   it('an admin cannot change or remove an owner', async () => {
     signInCookies();
     teamServer({ members: [...TEAM.members, ...ADMIN_AND_AGENT], invitations: [] });
-    const { store, persistor } = makeStore();
-    persistor.pause();
+    const { store } = makeStore({ persist: false });
     store.dispatch(meLoaded({ ...ME, id: 2, permission_level: 'admin' }));
     renderPage(<TeamMembersPage />, { at: '/settings/teammembers', store });
     await screen.findByText('erin@example.com');

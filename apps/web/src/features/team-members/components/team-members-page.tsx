@@ -2,12 +2,12 @@ import { useState, type ReactElement } from 'react';
 import { Alert, Button, Card, Flex, Popconfirm, Select, Table, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, MailOutlined, UserAddOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import type { Me, PermissionLevel } from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { asErrorPayload } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import {
   useChangeRoleMutation,
@@ -22,8 +22,11 @@ import { CopyInvitationLink } from './copy-invitation-link';
 import { InviteMemberModal } from './invite-member-modal';
 import { RoleTag, roleLabel } from './role-tag';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { CapacityEditor } from '../../availability';
 
-const formatDate = (iso: string) => dayjs(iso).format('MMM D, YYYY');
+const formatDay = (iso: string) => formatDate(iso);
 const LEVELS: PermissionLevel[] = ['owner', 'admin', 'agent'];
 
 /**
@@ -31,16 +34,29 @@ const LEVELS: PermissionLevel[] = ['owner', 'admin', 'agent'];
  * owners and admins manage people, only owners touch owners, and the last owner stays.
  */
 function blockedReason(me: Me | null, member: Member, owners: number): string | null {
-  if (!me || me.permission_level === 'agent') return 'Only owners and admins can manage the team.';
+  if (!me || me.permission_level === 'agent') return t`Only owners and admins can manage the team.`;
   if (member.permission_level === 'owner' && me.permission_level !== 'owner')
-    return 'Only owners can change or remove an owner.';
+    return t`Only owners can change or remove an owner.`;
+  const name = member.name;
   if (member.permission_level === 'owner' && owners <= 1)
-    return `${member.name} is the only owner. Make someone else an owner first.`;
+    return t`${name} is the only owner. Make someone else an owner first.`;
   return null;
 }
 
+/** "Jo is now an admin": one sentence per role. */
+function roleChangedText(name: string, level: PermissionLevel): string {
+  switch (level) {
+    case 'owner':
+      return t`${name} is now an owner`;
+    case 'admin':
+      return t`${name} is now an admin`;
+    case 'agent':
+      return t`${name} is now an agent`;
+  }
+}
+
 const failureText = (failure: unknown) =>
-  asErrorPayload(failure)?.message ?? 'Something went wrong. Please try again.';
+  asErrorPayload(failure)?.message ?? t`Something went wrong. Please try again.`;
 
 export function TeamMembersPage() {
   const { data, isLoading, error, refetch } = useGetTeamMembersQuery();
@@ -72,32 +88,40 @@ export function TeamMembersPage() {
 
   const memberColumns: TableColumnsType<Member> = [
     {
-      title: 'Name',
+      title: t`Name`,
       key: 'name',
       render: (_, member) => (
         <Flex align="center" gap={12}>
           <PersonAvatar person={member} />
           <div>
             <div style={{ fontWeight: 500 }}>
-              {member.name}
-              {member.id === me?.id && <Typography.Text type="secondary"> (you)</Typography.Text>}
+              <bdi>{member.name}</bdi>
+              {member.id === me?.id && (
+                <Typography.Text type="secondary">
+                  {' '}
+                  <Trans>(you)</Trans>
+                </Typography.Text>
+              )}
             </div>
-            <Typography.Text type="secondary">{member.email}</Typography.Text>
+            <Typography.Text type="secondary">
+              <bdi>{member.email}</bdi>
+            </Typography.Text>
           </div>
         </Flex>
       ),
     },
     {
-      title: 'Role',
+      title: t`Role`,
       key: 'role',
       width: 160,
       render: (_, member) => {
         const reason = blockedReason(me, member, owners);
         if (!canManage) return <RoleTag level={member.permission_level} />;
+        const name = member.name;
         return withReason(
           reason,
           <Select<PermissionLevel>
-            aria-label={`Role of ${member.name}`}
+            aria-label={t`Role of ${name}`}
             value={member.permission_level}
             disabled={reason !== null}
             loading={busyRow === `role:${member.id}`}
@@ -112,37 +136,46 @@ export function TeamMembersPage() {
               run(
                 `role:${member.id}`,
                 () => changeRole({ userId: member.id, permission_level: level }).unwrap(),
-                // Owner, admin and agent all take "an".
-                `${member.name} is now an ${roleLabel(level).toLowerCase()}`,
+                roleChangedText(name, level),
               )
             }
           />,
         );
       },
     },
-    { title: 'Joined', dataIndex: 'joined_at', width: 140, render: formatDate },
+    {
+      // The most open conversations auto-assignment gives this member (docs/product/assignment.md).
+      title: t`Capacity`,
+      key: 'capacity',
+      width: 150,
+      render: (_, member) => (
+        <CapacityEditor userId={member.id} name={member.name} canEdit={canManage} />
+      ),
+    },
+    { title: t`Joined`, dataIndex: 'joined_at', width: 140, render: formatDay },
     ...(canManage
       ? [
           {
             title: '',
             key: 'actions',
             width: 64,
-            align: 'right' as const,
+            align: 'end' as const,
             render: (_: unknown, member: Member) => {
               const reason = blockedReason(me, member, owners);
+              const name = member.name;
               return withReason(
                 reason,
                 <Popconfirm
-                  title={`Remove ${member.name} from the workspace?`}
-                  description="Their conversations here go back to unassigned. They keep their other workspaces."
-                  okText="Remove"
+                  title={t`Remove ${name} from the workspace?`}
+                  description={t`Their conversations here go back to unassigned. They keep their other workspaces.`}
+                  okText={t`Remove`}
                   okButtonProps={{ danger: true }}
                   disabled={reason !== null}
                   onConfirm={() =>
                     run(
                       `remove:${member.id}`,
                       () => removeMember(member.id).unwrap(),
-                      `${member.name} was removed from the workspace`,
+                      t`${name} was removed from the workspace`,
                     )
                   }
                 >
@@ -150,7 +183,7 @@ export function TeamMembersPage() {
                     type="text"
                     danger
                     icon={<DeleteOutlined />}
-                    aria-label={`Remove ${member.name}`}
+                    aria-label={t`Remove ${name}`}
                     disabled={reason !== null}
                     loading={busyRow === `remove:${member.id}`}
                   />
@@ -163,62 +196,69 @@ export function TeamMembersPage() {
   ];
 
   const invitationColumns: TableColumnsType<PendingInvitation> = [
-    { title: 'Email', dataIndex: 'email' },
     {
-      title: 'Role',
+      title: t`Email`,
+      dataIndex: 'email',
+      render: (email: string) => <bdi>{email}</bdi>,
+    },
+    {
+      title: t`Role`,
       dataIndex: 'permission_level',
       width: 140,
       render: (level: PendingInvitation['permission_level']) => <RoleTag level={level} />,
     },
-    { title: 'Link expires', dataIndex: 'expires_at', width: 140, render: formatDate },
+    { title: t`Link expires`, dataIndex: 'expires_at', width: 140, render: formatDay },
     ...(canManage
       ? [
           {
             title: '',
             key: 'actions',
             width: 300,
-            align: 'right' as const,
-            render: (_: unknown, invitation: PendingInvitation) => (
-              <Flex gap={4} justify="flex-end">
-                <Button
-                  type="text"
-                  icon={<MailOutlined />}
-                  aria-label={`Resend invitation to ${invitation.email}`}
-                  loading={busyRow === `resend:${invitation.id}`}
-                  onClick={() =>
-                    run(
-                      `resend:${invitation.id}`,
-                      () => resendInvitation(invitation.id).unwrap(),
-                      'Invitation sent again',
-                    )
-                  }
-                >
-                  Resend
-                </Button>
-                <CopyInvitationLink invitation={invitation} />
-                <Popconfirm
-                  title="Withdraw this invitation?"
-                  description="The link in the email will stop working."
-                  okText="Withdraw"
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() =>
-                    run(
-                      `revoke:${invitation.id}`,
-                      () => revokeInvitation(invitation.id).unwrap(),
-                      'Invitation withdrawn',
-                    )
-                  }
-                >
+            align: 'end' as const,
+            render: (_: unknown, invitation: PendingInvitation) => {
+              const email = invitation.email;
+              return (
+                <Flex gap={4} justify="flex-end">
                   <Button
                     type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={`Withdraw invitation to ${invitation.email}`}
-                    loading={busyRow === `revoke:${invitation.id}`}
-                  />
-                </Popconfirm>
-              </Flex>
-            ),
+                    icon={<MailOutlined />}
+                    aria-label={t`Resend invitation to ${email}`}
+                    loading={busyRow === `resend:${invitation.id}`}
+                    onClick={() =>
+                      run(
+                        `resend:${invitation.id}`,
+                        () => resendInvitation(invitation.id).unwrap(),
+                        t`Invitation sent again`,
+                      )
+                    }
+                  >
+                    <Trans>Resend</Trans>
+                  </Button>
+                  <CopyInvitationLink invitation={invitation} />
+                  <Popconfirm
+                    title={t`Withdraw this invitation?`}
+                    description={t`The link in the email will stop working.`}
+                    okText={t`Withdraw`}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() =>
+                      run(
+                        `revoke:${invitation.id}`,
+                        () => revokeInvitation(invitation.id).unwrap(),
+                        t`Invitation withdrawn`,
+                      )
+                    }
+                  >
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t`Withdraw invitation to ${email}`}
+                      loading={busyRow === `revoke:${invitation.id}`}
+                    />
+                  </Popconfirm>
+                </Flex>
+              );
+            },
           },
         ]
       : []),
@@ -231,20 +271,22 @@ export function TeamMembersPage() {
       disabled={!canInvite}
       onClick={() => setInviting(true)}
     >
-      Invite teammate
+      <Trans>Invite teammate</Trans>
     </Button>
   );
 
   return (
     <div style={{ maxWidth: 960 }}>
       <PageHeader
-        title="Team members"
-        description="Everyone who answers conversations in this workspace."
+        title={t`Team members`}
+        description={t`Everyone who answers conversations in this workspace.`}
         extra={
           canInvite ? (
             inviteButton
           ) : (
-            <Tooltip title="Only owners and admins can invite teammates.">{inviteButton}</Tooltip>
+            <Tooltip title={t`Only owners and admins can invite teammates.`}>
+              {inviteButton}
+            </Tooltip>
           )
         }
       />
@@ -252,17 +294,17 @@ export function TeamMembersPage() {
         <Alert
           type="error"
           showIcon
-          title={'message' in error ? error.message : 'The team could not be loaded.'}
+          title={'message' in error ? error.message : t`The team could not be loaded.`}
           action={
             <Button size="small" onClick={() => void refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
           style={{ marginBottom: 16 }}
         />
       )}
-      <Card variant="borderless" title="Members" styles={{ body: { padding: 0 } }}>
-        <ScrollRegion label="Team members" minWidth={600}>
+      <Card variant="borderless" title={t`Members`} styles={{ body: { padding: 0 } }}>
+        <ScrollRegion label={t`Team members`} minWidth={750}>
           <Table<Member>
             rowKey="id"
             columns={memberColumns}
@@ -274,18 +316,18 @@ export function TeamMembersPage() {
       </Card>
       <Card
         variant="borderless"
-        title="Pending invitations"
+        title={t`Pending invitations`}
         style={{ marginTop: 16 }}
         styles={{ body: { padding: 0 } }}
       >
-        <ScrollRegion label="Pending invitations" minWidth={680}>
+        <ScrollRegion label={t`Pending invitations`} minWidth={680}>
           <Table<PendingInvitation>
             rowKey="id"
             columns={invitationColumns}
             dataSource={data?.invitations ?? []}
             loading={isLoading}
             pagination={false}
-            locale={{ emptyText: 'No pending invitations. Invite a teammate to share the inbox.' }}
+            locale={{ emptyText: t`No pending invitations. Invite a teammate to share the inbox.` }}
           />
         </ScrollRegion>
       </Card>

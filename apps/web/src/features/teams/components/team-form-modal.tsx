@@ -9,6 +9,7 @@ import {
   useSetTeamMembersMutation,
   useUpdateTeamMutation,
 } from '../api/teams-api';
+import { t } from '@lingui/core/macro';
 
 type Member = TeamMembersResponse['members'][number];
 
@@ -43,7 +44,7 @@ export function TeamFormModal({ team, people, onClose }: TeamFormModalProps) {
     try {
       if (!team) {
         await createTeam({ name: values.name, description, user_ids: values.user_ids }).unwrap();
-        toast.success('Team created');
+        toast.success(t`Team created`);
       } else {
         if (values.name !== team.name || description !== team.description) {
           await updateTeam({ id: team.id, name: values.name, description }).unwrap();
@@ -51,7 +52,7 @@ export function TeamFormModal({ team, people, onClose }: TeamFormModalProps) {
         if (!sameIds(values.user_ids, team.member_ids)) {
           await setMembers({ id: team.id, user_ids: values.user_ids }).unwrap();
         }
-        toast.success('Team updated');
+        toast.success(t`Team updated`);
       }
       onClose();
     } catch (failure) {
@@ -59,11 +60,12 @@ export function TeamFormModal({ team, people, onClose }: TeamFormModalProps) {
     }
   };
 
+  const teamName = team?.name ?? '';
   return (
     <Modal
       open
-      title={team ? `Edit ${team.name}` : 'New team'}
-      okText={team ? 'Save team' : 'Create team'}
+      title={team ? t`Edit ${teamName}` : t`New team`}
+      okText={team ? t`Save team` : t`Create team`}
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={busy}
@@ -83,27 +85,27 @@ export function TeamFormModal({ team, people, onClose }: TeamFormModalProps) {
         onFinish={onFinish}
       >
         <Form.Item
-          label="Team name"
+          label={t`Team name`}
           name="name"
           rules={[
-            { required: true, whitespace: true, message: 'Enter a team name.' },
-            { max: 60, message: 'Use at most 60 characters.' },
+            { required: true, whitespace: true, message: t`Enter a team name.` },
+            { max: 60, message: t`Use at most 60 characters.` },
           ]}
         >
-          <Input autoFocus placeholder="Billing" />
+          <Input dir="auto" autoFocus placeholder={t`Billing`} />
         </Form.Item>
         <Form.Item
-          label="Description"
+          label={t`Description`}
           name="description"
-          rules={[{ max: 300, message: 'Use at most 300 characters.' }]}
+          rules={[{ max: 300, message: t`Use at most 300 characters.` }]}
         >
-          <Input.TextArea rows={2} placeholder="What this team handles (optional)" />
+          <Input.TextArea dir="auto" rows={2} placeholder={t`What this team handles (optional)`} />
         </Form.Item>
-        <Form.Item label="Members" name="user_ids">
+        <Form.Item label={t`Members`} name="user_ids">
           <Select
             mode="multiple"
-            aria-label="Members"
-            placeholder="Choose teammates"
+            aria-label={t`Members`}
+            placeholder={t`Choose teammates`}
             optionFilterProp="search"
             options={people.map((p) => ({
               value: p.id,
@@ -111,7 +113,7 @@ export function TeamFormModal({ team, people, onClose }: TeamFormModalProps) {
               label: (
                 <Flex align="center" gap={8}>
                   <PersonAvatar person={p} size={20} />
-                  {p.name}
+                  <bdi>{p.name}</bdi>
                 </Flex>
               ),
             }))}

@@ -47,8 +47,7 @@ const BILLING: Team = {
 
 function renderTeams(permission: 'owner' | 'agent' = 'owner') {
   signInCookies();
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: permission }));
   renderPage(<TeamsPage />, { at: '/settings/teams', store });
 }

@@ -17,18 +17,21 @@ import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { asErrorPayload } from '../../../lib/api-error';
+import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useGetTeamMembersQuery } from '../../team-members/api/team-members-api';
 import { useDeleteTeamMutation, useGetTeamsQuery } from '../api/teams-api';
 import { TeamFormModal } from './team-form-modal';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 type Member = TeamMembersResponse['members'][number];
 
 /** Which modal is open: none, a new team, or editing one. */
 type Editing = { team: Team | null } | null;
 
-const membersLabel = (n: number) => (n === 1 ? '1 member' : `${n} members`);
+const membersLabel = (count: number) => plural(count, { one: '# member', other: '# members' });
 
 /** /settings/teams: the account's teams, their members, and (owners and admins) changes. */
 export function TeamsPage() {
@@ -43,30 +46,38 @@ export function TeamsPage() {
   const remove = async (team: Team) => {
     try {
       await deleteTeam(team.id).unwrap();
-      toast.success('Team deleted', `Its conversations stay in the inbox, with no team.`);
+      toast.success(t`Team deleted`, t`Its conversations stay in the inbox, with no team.`);
     } catch (failure) {
-      toast.error('The team could not be deleted', asErrorPayload(failure)?.message);
+      toast.error(t`The team could not be deleted`, asErrorPayload(failure)?.message);
     }
   };
 
   const manageOnly = (node: ReactElement) =>
-    canManage ? node : <Tooltip title="Only owners and admins can change teams.">{node}</Tooltip>;
+    canManage ? (
+      node
+    ) : (
+      <Tooltip title={t`Only owners and admins can change teams.`}>{node}</Tooltip>
+    );
 
   const columns: TableColumnsType<Team> = [
     {
-      title: 'Team',
+      title: t`Team`,
       key: 'name',
       render: (_, team) => (
         <div>
-          <div style={{ fontWeight: 500 }}>{team.name}</div>
+          <div dir="auto" style={{ fontWeight: 500 }}>
+            {team.name}
+          </div>
           {team.description && (
-            <Typography.Text type="secondary">{team.description}</Typography.Text>
+            <Typography.Text dir="auto" type="secondary">
+              {team.description}
+            </Typography.Text>
           )}
         </div>
       ),
     },
     {
-      title: 'Members',
+      title: t`Members`,
       key: 'members',
       width: 240,
       render: (_, team) => {
@@ -95,54 +106,58 @@ export function TeamsPage() {
       },
     },
     {
-      title: 'Open conversations',
+      title: t`Open conversations`,
       dataIndex: 'open_conversation_count',
       width: 170,
+      render: (count: number) => formatNumber(count),
     },
     {
       title: '',
       key: 'actions',
       width: 110,
-      align: 'right',
-      render: (_, team) => (
-        <Flex gap={4} justify="flex-end">
-          {manageOnly(
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={`Edit ${team.name}`}
-              disabled={!canManage}
-              onClick={() => setEditing({ team })}
-            />,
-          )}
-          {manageOnly(
-            <Popconfirm
-              title={`Delete ${team.name}?`}
-              description="Its conversations stay in the inbox, with no team."
-              okText="Delete"
-              okButtonProps={{ danger: true }}
-              disabled={!canManage}
-              onConfirm={() => remove(team)}
-            >
+      align: 'end',
+      render: (_, team) => {
+        const teamName = team.name;
+        return (
+          <Flex gap={4} justify="flex-end">
+            {manageOnly(
               <Button
                 type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`Delete ${team.name}`}
+                icon={<EditOutlined />}
+                aria-label={t`Edit ${teamName}`}
                 disabled={!canManage}
-              />
-            </Popconfirm>,
-          )}
-        </Flex>
-      ),
+                onClick={() => setEditing({ team })}
+              />,
+            )}
+            {manageOnly(
+              <Popconfirm
+                title={t`Delete ${teamName}?`}
+                description={t`Its conversations stay in the inbox, with no team.`}
+                okText={t`Delete`}
+                okButtonProps={{ danger: true }}
+                disabled={!canManage}
+                onConfirm={() => remove(team)}
+              >
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t`Delete ${teamName}`}
+                  disabled={!canManage}
+                />
+              </Popconfirm>,
+            )}
+          </Flex>
+        );
+      },
     },
   ];
 
   return (
     <div style={{ maxWidth: 960 }}>
       <PageHeader
-        title="Teams"
-        description="Group teammates so conversations can be filed to a team and worked from its own view."
+        title={t`Teams`}
+        description={t`Group teammates so conversations can be filed to a team and worked from its own view.`}
         extra={manageOnly(
           <Button
             type="primary"
@@ -150,7 +165,7 @@ export function TeamsPage() {
             disabled={!canManage}
             onClick={() => setEditing({ team: null })}
           >
-            New team
+            <Trans>New team</Trans>
           </Button>,
         )}
       />
@@ -158,17 +173,17 @@ export function TeamsPage() {
         <Alert
           type="error"
           showIcon
-          title={'message' in error ? error.message : 'The teams could not be loaded.'}
+          title={'message' in error ? error.message : t`The teams could not be loaded.`}
           action={
             <Button size="small" onClick={() => void refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
           style={{ marginBottom: 16 }}
         />
       )}
       <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-        <ScrollRegion label="Teams" minWidth={720}>
+        <ScrollRegion label={t`Teams`} minWidth={720}>
           <Table<Team>
             rowKey="id"
             columns={columns}
@@ -176,8 +191,7 @@ export function TeamsPage() {
             loading={isLoading}
             pagination={false}
             locale={{
-              emptyText:
-                'No teams yet. Create one to give a group of teammates its own inbox view.',
+              emptyText: t`No teams yet. Create one to give a group of teammates its own inbox view.`,
             }}
           />
         </ScrollRegion>

@@ -7,8 +7,8 @@ import { meLoaded } from '../../auth/auth-slice';
 import { fakeApi, json, type RecordedCall, type Reply } from '../../../test/fake-api';
 import { ME, signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
-import { CHAT_MESSAGES, CHAT_SAVED_MESSAGE } from './chat-settings-card';
-import { SECRET_ROTATED_MESSAGE } from './identity-secret-card';
+import { CHAT_MESSAGES, chatSavedMessage } from './chat-settings-card';
+import { secretRotatedMessage } from './identity-secret-card';
 import { WidgetSettingsPage } from './widget-settings-page';
 
 const MAYA = { id: 4, name: 'Maya Boutique', myshopify_domain: 'maya.myshopify.com' };
@@ -27,8 +27,7 @@ const SAVED: WidgetSettings = {
 function renderWidgets(routes: Record<string, Reply>, permission: 'owner' | 'agent' = 'owner') {
   signInCookies();
   const api = fakeApi(routes);
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: permission }));
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   renderPage(<WidgetSettingsPage />, { at: '/settings/widgets', store });
@@ -97,7 +96,7 @@ describe(
       });
       await user.click(form.getByRole('button', { name: 'Save chat settings' }));
 
-      expect(await screen.findByText(CHAT_SAVED_MESSAGE)).toBeInTheDocument();
+      expect(await screen.findByText(chatSavedMessage())).toBeInTheDocument();
       const [patch] = api.callsTo('PATCH /dashboardapi/widget/settings');
       expect(patch?.url).toContain('brand_id=4');
       const body = patch?.body as { chat: WidgetSettings['chat'] };
@@ -120,7 +119,31 @@ describe(
             ],
           },
           away_message: 'Back on Monday at 9.',
+          // Left as it was: the chat follows each visitor's browser.
+          locale: null,
         },
+      });
+    });
+
+    it('the chat speaks the language chosen for it, or each visitor’s when none is', async () => {
+      const { api, user } = renderWidgets(server());
+      const form = await waitFor(chatForm);
+      const language = form.getByRole('combobox', { name: 'Chat language' });
+      expect(form.getByText('Each visitor’s browser language')).toBeInTheDocument();
+
+      fireEvent.mouseDown(language);
+      const option = await waitFor(() => {
+        const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+          (el) => el.getAttribute('title') === 'Deutsch',
+        );
+        if (!found) throw new Error('No option Deutsch');
+        return found;
+      });
+      fireEvent.click(option);
+      await user.click(form.getByRole('button', { name: 'Save chat settings' }));
+      expect(await screen.findByText(chatSavedMessage())).toBeInTheDocument();
+      expect(api.callsTo('PATCH /dashboardapi/widget/settings')[0]?.body).toMatchObject({
+        chat: { locale: 'de' },
       });
     });
 
@@ -164,7 +187,7 @@ describe(
 
       await user.click(form.getByRole('radio', { name: 'Always open' }));
       await user.click(form.getByRole('button', { name: 'Save chat settings' }));
-      expect(await screen.findByText(CHAT_SAVED_MESSAGE)).toBeInTheDocument();
+      expect(await screen.findByText(chatSavedMessage())).toBeInTheDocument();
       const [saved] = api.callsTo('PATCH /dashboardapi/widget/settings');
       expect(saved!.body).toMatchObject({ chat: { business_hours: null } });
     });
@@ -203,7 +226,7 @@ describe('widget settings: identity verification secret', { timeout: 120_000 }, 
 
     await user.click(screen.getByRole('button', { name: /Rotate secret/ }));
     await user.click(await screen.findByRole('button', { name: 'Rotate' }));
-    expect(await screen.findByText(SECRET_ROTATED_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(secretRotatedMessage())).toBeInTheDocument();
     expect(api.callsTo('PATCH /dashboardapi/widget/settings')[0]?.body).toEqual({
       rotate_identity_secret: true,
     });

@@ -1,8 +1,24 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Radio, Switch, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  Radio,
+  Select,
+  Switch,
+  theme,
+  Typography,
+} from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import {
   PRE_CHAT_FIELD_KEYS,
+  UI_LOCALES,
   type PreChatFieldKey,
+  type UiLocale,
   type WidgetChatSettings,
   type WidgetSettings,
 } from '@parley/contracts';
@@ -15,21 +31,50 @@ import {
   hasNoOpenDay,
   type BusinessHoursValues,
 } from '../../../components/business-hours-editor';
+import { formatNumber } from '../../../lib/format';
+import { LOCALE_NAMES } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useUpdateWidgetSettingsMutation } from '../api/widget-settings-api';
 
-export const CHAT_SAVED_MESSAGE = 'Chat settings saved';
+export const chatSavedMessage = () => t`Chat settings saved`;
 
+/** Read when shown, so each is in the active language. */
 export const PRE_CHAT_FIELD_LABELS: Record<PreChatFieldKey, string> = {
-  name: 'Name',
-  email: 'Email',
-  phone: 'Phone',
-  order_number: 'Order number',
-  message: 'Message',
+  get name() {
+    return t`Name`;
+  },
+  get email() {
+    return t`Email`;
+  },
+  get phone() {
+    return t`Phone`;
+  },
+  get order_number() {
+    return t`Order number`;
+  },
+  get message() {
+    return t`Message`;
+  },
 };
+
+const GREETING_MAX_LENGTH = 200;
+const AWAY_MESSAGE_MAX_LENGTH = 500;
 
 /** The business-hours messages, shared with the call channel's form. */
 export const CHAT_MESSAGES = BUSINESS_HOURS_MESSAGES;
+
+function greetingTooLongMessage() {
+  const limit = formatNumber(GREETING_MAX_LENGTH);
+  return t`Keep the greeting to ${limit} characters or fewer.`;
+}
+
+function awayMessageTooLongMessage() {
+  const limit = formatNumber(AWAY_MESSAGE_MAX_LENGTH);
+  return t`Keep the away message to ${limit} characters or fewer.`;
+}
+
+/** The language select's value for "each visitor's browser language" (null on the wire). */
+const VISITOR_LOCALE = 'visitor';
 
 type FieldMode = 'off' | 'optional' | 'required';
 interface ChatFormValues extends BusinessHoursValues {
@@ -37,6 +82,7 @@ interface ChatFormValues extends BusinessHoursValues {
   pre_chat_enabled: boolean;
   fields: Record<PreChatFieldKey, FieldMode>;
   away_message: string;
+  locale: UiLocale | typeof VISITOR_LOCALE;
 }
 
 const FORM_FIELDS = ['greeting', 'away_message'] as const;
@@ -57,6 +103,7 @@ function toForm(chat: WidgetChatSettings): ChatFormValues {
     fields,
     ...businessHoursToForm(chat.business_hours),
     away_message: chat.away_message,
+    locale: chat.locale ?? VISITOR_LOCALE,
   };
 }
 
@@ -72,6 +119,7 @@ function fromForm(v: ChatFormValues): WidgetChatSettings {
     },
     business_hours: businessHoursFromForm(v),
     away_message: v.away_message.trim(),
+    locale: v.locale === VISITOR_LOCALE ? null : v.locale,
   };
 }
 
@@ -86,6 +134,7 @@ export function ChatSettingsCard({
   settings: WidgetSettings;
   canManage: boolean;
 }) {
+  const { token } = theme.useToken();
   const [form] = Form.useForm<ChatFormValues>();
   const [update, { isLoading: saving }] = useUpdateWidgetSettingsMutation();
   const [error, setError] = useState<string | null>(null);
@@ -102,7 +151,7 @@ export function ChatSettingsCard({
     }
     try {
       await update({ brandId: settings.store?.id, body: { chat } }).unwrap();
-      toast.success(CHAT_SAVED_MESSAGE);
+      toast.success(chatSavedMessage());
     } catch (failure) {
       setError(
         applyApiErrorWithBusinessHours(
@@ -118,12 +167,14 @@ export function ChatSettingsCard({
   };
 
   return (
-    <Card title="Chat" variant="borderless">
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+    <Card title={t`Chat`} variant="borderless">
+      {error && (
+        <Alert type="error" showIcon title={error} style={{ marginBottom: token.marginMD }} />
+      )}
       <Form<ChatFormValues>
         form={form}
         name="widget-chat"
-        aria-label="Chat settings"
+        aria-label={t`Chat settings`}
         layout="vertical"
         requiredMark={false}
         initialValues={initial}
@@ -131,61 +182,93 @@ export function ChatSettingsCard({
         onFinish={onFinish}
       >
         <Form.Item
-          label="Greeting"
+          label={t`Greeting`}
           name="greeting"
-          extra="The first line visitors read when they open the chat."
-          rules={[{ max: 200, message: 'Keep the greeting to 200 characters or fewer.' }]}
+          extra={t`The first line visitors read when they open the chat.`}
+          rules={[{ max: GREETING_MAX_LENGTH, message: greetingTooLongMessage() }]}
         >
-          <Input showCount maxLength={200} placeholder="Hi there! How can we help?" />
+          <Input
+            showCount
+            maxLength={GREETING_MAX_LENGTH}
+            placeholder={t`Hi there! How can we help?`}
+          />
         </Form.Item>
 
         <Form.Item
-          label="Ask visitors a few questions before they chat"
+          label={t`Ask visitors a few questions before they chat`}
           name="pre_chat_enabled"
           valuePropName="checked"
-          extra="When off, visitors write straight away."
+          extra={t`When off, visitors write straight away.`}
         >
           <Switch />
         </Form.Item>
         {preChatEnabled && (
           <fieldset
-            aria-label="Pre-chat form fields"
-            style={{ border: 0, margin: '0 0 16px', padding: 0 }}
+            aria-label={t`Pre-chat form fields`}
+            style={{ border: 0, margin: 0, marginBlockEnd: token.marginMD, padding: 0 }}
           >
-            <Typography.Text type="secondary">Fields of the pre-chat form</Typography.Text>
-            {PRE_CHAT_FIELD_KEYS.map((key) => (
-              <Flex key={key} gap={8} align="center" style={{ marginTop: 8 }}>
-                <span style={{ width: 120 }}>{PRE_CHAT_FIELD_LABELS[key]}</span>
-                <Form.Item name={['fields', key]} noStyle>
-                  <Radio.Group
-                    aria-label={`${PRE_CHAT_FIELD_LABELS[key]} field`}
-                    optionType="button"
-                    size="small"
-                    options={[
-                      { value: 'off', label: 'Not asked' },
-                      { value: 'optional', label: 'Optional' },
-                      { value: 'required', label: 'Required' },
-                    ]}
-                  />
-                </Form.Item>
-              </Flex>
-            ))}
+            <Typography.Text type="secondary">
+              <Trans>Fields of the pre-chat form</Trans>
+            </Typography.Text>
+            {PRE_CHAT_FIELD_KEYS.map((key) => {
+              const fieldName = PRE_CHAT_FIELD_LABELS[key];
+              return (
+                <Flex
+                  key={key}
+                  gap={token.marginXS}
+                  align="center"
+                  style={{ marginTop: token.marginXS }}
+                >
+                  <span style={{ width: 120 }}>{fieldName}</span>
+                  <Form.Item name={['fields', key]} noStyle>
+                    <Radio.Group
+                      aria-label={t`${fieldName} field`}
+                      optionType="button"
+                      size="small"
+                      options={[
+                        { value: 'off', label: t`Not asked` },
+                        { value: 'optional', label: t`Optional` },
+                        { value: 'required', label: t`Required` },
+                      ]}
+                    />
+                  </Form.Item>
+                </Flex>
+              );
+            })}
           </fieldset>
         )}
 
+        <Form.Item
+          label={t`Chat language`}
+          name="locale"
+          extra={t`Visitors see the chat in this language.`}
+        >
+          <Select
+            style={{ maxWidth: 280 }}
+            options={[
+              { value: VISITOR_LOCALE, label: t`Each visitor’s browser language` },
+              ...UI_LOCALES.map((locale) => ({
+                value: locale,
+                label: LOCALE_NAMES[locale],
+                lang: locale,
+              })),
+            ]}
+          />
+        </Form.Item>
+
         <BusinessHoursEditor />
         <Form.Item
-          label="Away message"
+          label={t`Away message`}
           name="away_message"
-          extra="Shown outside business hours; the chat then asks for an email and goes on by email."
-          rules={[{ max: 500, message: 'Keep the away message to 500 characters or fewer.' }]}
+          extra={t`Shown outside business hours; the chat then asks for an email and goes on by email.`}
+          rules={[{ max: AWAY_MESSAGE_MAX_LENGTH, message: awayMessageTooLongMessage() }]}
         >
-          <Input.TextArea rows={2} showCount maxLength={500} />
+          <Input.TextArea rows={2} showCount maxLength={AWAY_MESSAGE_MAX_LENGTH} />
         </Form.Item>
         {canManage && (
-          <Flex gap={8}>
+          <Flex gap={token.marginXS}>
             <Button type="primary" htmlType="submit" loading={saving}>
-              Save chat settings
+              <Trans>Save chat settings</Trans>
             </Button>
             <Button
               htmlType="button"
@@ -194,7 +277,7 @@ export function ChatSettingsCard({
                 form.resetFields();
               }}
             >
-              Discard chat changes
+              <Trans>Discard chat changes</Trans>
             </Button>
           </Flex>
         )}

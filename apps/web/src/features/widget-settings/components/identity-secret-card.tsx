@@ -1,12 +1,19 @@
-import { Alert, Button, Card, Flex, Input, Popconfirm, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Input, Popconfirm, theme, Typography } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { CopyOutlined, SyncOutlined } from '@ant-design/icons';
 import type { WidgetSettings } from '@parley/contracts';
-import { asErrorPayload, GENERIC_ERROR_MESSAGE } from '../../../lib/api-error';
+import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useUpdateWidgetSettingsMutation } from '../api/widget-settings-api';
-import { COPIED_MESSAGE } from './installation-snippet';
+import { copiedMessage } from './installation-snippet';
 
-export const SECRET_ROTATED_MESSAGE = 'Identity secret rotated';
+export const secretRotatedMessage = () => t`Identity secret rotated`;
+
+/** Code, the same in every language. */
+const IDENTIFY_CALL = 'Parley.identify()';
+const HASH_FIELD = 'hash';
+const HMAC_EXAMPLE = "hash = crypto.createHmac('sha256', SECRET).update(customerId).digest('hex')";
 
 /**
  * The secret a store signs `Parley.identify()` with (HMAC identity, so a signed-in
@@ -19,6 +26,7 @@ export function IdentitySecretCard({
   settings: WidgetSettings;
   canManage: boolean;
 }) {
+  const { token } = theme.useToken();
   const [update, { isLoading: rotating }] = useUpdateWidgetSettingsMutation();
   const secret = settings.identity_secret;
 
@@ -26,9 +34,9 @@ export function IdentitySecretCard({
     if (!secret) return;
     try {
       await navigator.clipboard.writeText(secret);
-      toast.success(COPIED_MESSAGE);
+      toast.success(copiedMessage());
     } catch {
-      toast.error('Could not copy', 'Show the secret and copy it by hand.');
+      toast.error(t`Could not copy`, t`Show the secret and copy it by hand.`);
     }
   };
   const rotate = async () => {
@@ -37,68 +45,78 @@ export function IdentitySecretCard({
         brandId: settings.store?.id,
         body: { rotate_identity_secret: true },
       }).unwrap();
-      toast.success(SECRET_ROTATED_MESSAGE);
+      toast.success(secretRotatedMessage());
     } catch (failure) {
       toast.error(
-        'The secret was not rotated',
-        asErrorPayload(failure)?.message ?? GENERIC_ERROR_MESSAGE,
+        t`The secret was not rotated`,
+        asErrorPayload(failure)?.message ?? genericErrorMessage(),
       );
     }
   };
+  const identifyCall = IDENTIFY_CALL;
+  const hashField = HASH_FIELD;
 
   return (
-    <Card title="Identity verification" variant="borderless">
+    <Card title={t`Identity verification`} variant="borderless">
       <Typography.Paragraph type="secondary">
-        When your store calls <Typography.Text code>Parley.identify()</Typography.Text> for a
-        signed-in customer, send <Typography.Text code>hash</Typography.Text>: the hex HMAC-SHA256
-        of the customer&apos;s id under this secret, computed on your server (never in the page).
-        Their conversations then follow them from one device to another.
+        <Trans>
+          When your store calls <Typography.Text code>{identifyCall}</Typography.Text> for a
+          signed-in customer, send <Typography.Text code>{hashField}</Typography.Text>: the hex
+          HMAC-SHA256 of the customer&apos;s id under this secret, computed on your server (never in
+          the page). Their conversations then follow them from one device to another.
+        </Trans>
       </Typography.Paragraph>
       {!canManage ? (
-        <Alert type="info" showIcon title="Only owners and admins can see the identity secret." />
+        <Alert
+          type="info"
+          showIcon
+          title={t`Only owners and admins can see the identity secret.`}
+        />
       ) : !secret ? (
         <Alert
           type="info"
           showIcon
-          title="The secret is made when this store's widget is first saved."
+          title={t`The secret is made when this store's widget is first saved.`}
         />
       ) : (
         <>
-          <Flex gap={8} align="center" wrap>
+          <Flex gap={token.marginXS} align="center" wrap>
             <Input.Password
               readOnly
               value={secret}
-              aria-label="Identity secret"
-              style={{ fontFamily: 'monospace', flex: '1 1 260px' }}
+              aria-label={t`Identity secret`}
+              dir="ltr"
+              style={{ fontFamily: token.fontFamilyCode, flex: '1 1 260px' }}
             />
             <Button icon={<CopyOutlined />} onClick={() => void copy()}>
-              Copy secret
+              <Trans>Copy secret</Trans>
             </Button>
             <Popconfirm
-              title="Rotate the identity secret?"
-              description="Hashes made with the current secret stop working at once: update your store's server first."
-              okText="Rotate"
-              cancelText="Cancel"
+              title={t`Rotate the identity secret?`}
+              description={t`Hashes made with the current secret stop working at once: update your store's server first.`}
+              okText={t`Rotate`}
+              cancelText={t`Cancel`}
               onConfirm={() => rotate()}
             >
               <Button danger icon={<SyncOutlined />} loading={rotating}>
-                Rotate secret
+                <Trans>Rotate secret</Trans>
               </Button>
             </Popconfirm>
           </Flex>
           <pre
-            aria-label="Example"
+            aria-label={t`Example`}
+            dir="ltr"
             style={{
-              marginTop: 12,
-              padding: 12,
-              borderRadius: 8,
-              background: '#f6f7f9',
-              border: '1px solid #e4e7ec',
-              fontSize: 12,
+              marginTop: token.marginSM,
+              padding: token.paddingSM,
+              borderRadius: token.borderRadius,
+              background: token.colorFillQuaternary,
+              border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+              fontSize: token.fontSizeSM,
               whiteSpace: 'pre-wrap',
             }}
           >
-            {"hash = crypto.createHmac('sha256', SECRET).update(customerId).digest('hex')"}
+            {HMAC_EXAMPLE}
           </pre>
         </>
       )}

@@ -1,9 +1,15 @@
-import { Alert, Button, Card, Flex, Typography } from 'antd';
+import { Alert, Button, Card, Flex, theme, Typography } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { CopyOutlined } from '@ant-design/icons';
 import { toast } from '../../../lib/toast';
 
-/** Success toast (docs/product/errors.md), verbatim. */
-export const COPIED_MESSAGE = 'Copied to Clipboard';
+/** Success toast (docs/product/errors.md), verbatim in English. */
+export const copiedMessage = () => t`Copied to Clipboard`;
+
+/** Code and file names, the same in every language. */
+const BODY_END_TAG = '</body>';
+const THEME_FILE = 'theme.liquid';
 
 /** The tag a store pastes into its pages, with a copy button. */
 export function InstallationSnippet({
@@ -16,36 +22,42 @@ export function InstallationSnippet({
   /** The store's domain: the widget can be tried on /widget-demo?shop=…. */
   shop: string | null;
 }) {
+  const { token } = theme.useToken();
   const copy = async () => {
     if (!snippet) return;
     try {
       await navigator.clipboard.writeText(snippet);
-      toast.success(COPIED_MESSAGE);
+      toast.success(copiedMessage());
     } catch {
-      toast.error('Could not copy', 'Select the snippet and copy it by hand.');
+      toast.error(t`Could not copy`, t`Select the snippet and copy it by hand.`);
     }
   };
+  const bodyEndTag = BODY_END_TAG;
+  const themeFile = THEME_FILE;
   return (
-    <Card title="Installation snippet" variant="borderless">
+    <Card title={t`Installation snippet`} variant="borderless">
       {snippet ? (
         <>
           <Typography.Paragraph type="secondary">
-            Paste this tag just before <Typography.Text code>{'</body>'}</Typography.Text> in your
-            store&apos;s theme (in Shopify: Online Store → Themes → Edit code →{' '}
-            <Typography.Text code>theme.liquid</Typography.Text>). The widget then reads the
-            settings above; saved changes reach your store within a minute.
+            <Trans>
+              Paste this tag just before <Typography.Text code>{bodyEndTag}</Typography.Text> in
+              your store&apos;s theme (in Shopify: Online Store → Themes → Edit code →{' '}
+              <Typography.Text code>{themeFile}</Typography.Text>). The widget then reads the
+              settings above; saved changes reach your store within a minute.
+            </Trans>
           </Typography.Paragraph>
-          <Flex gap={8} align="flex-start">
+          <Flex gap={token.marginXS} align="flex-start">
             <pre
-              aria-label="Installation snippet"
+              aria-label={t`Installation snippet`}
+              dir="ltr"
               style={{
                 flex: 1,
                 margin: 0,
-                padding: 12,
-                borderRadius: 8,
-                background: '#f6f7f9',
-                border: '1px solid #e4e7ec',
-                fontSize: 12,
+                padding: token.paddingSM,
+                borderRadius: token.borderRadius,
+                background: token.colorFillQuaternary,
+                border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+                fontSize: token.fontSizeSM,
                 whiteSpace: 'pre-wrap',
                 wordBreak: 'break-all',
               }}
@@ -53,20 +65,25 @@ export function InstallationSnippet({
               {snippet}
             </pre>
             <Button icon={<CopyOutlined />} onClick={() => void copy()}>
-              Copy snippet
+              <Trans>Copy snippet</Trans>
             </Button>
           </Flex>
           {shop && (
-            <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-              Try it first on{' '}
-              <a
-                href={`/widget-demo?${new URLSearchParams({ shop })}`}
-                target="_blank"
-                rel="noreferrer"
-              >
-                the demonstration store page
-              </a>
-              .
+            <Typography.Paragraph
+              type="secondary"
+              style={{ marginTop: token.marginSM, marginBottom: 0 }}
+            >
+              <Trans>
+                Try it first on{' '}
+                <a
+                  href={`/widget-demo?${new URLSearchParams({ shop })}`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  the demonstration store page
+                </a>
+                .
+              </Trans>
             </Typography.Paragraph>
           )}
         </>
@@ -74,7 +91,7 @@ export function InstallationSnippet({
         <Alert
           type="info"
           showIcon
-          title={`${storeName} has no Shopify domain, so the widget cannot be installed on it yet.`}
+          title={t`${storeName} has no Shopify domain, so the widget cannot be installed on it yet.`}
         />
       )}
     </Card>

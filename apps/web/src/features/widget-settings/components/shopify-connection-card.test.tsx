@@ -65,8 +65,7 @@ describe('widget settings: connect Shopify', { timeout: 60_000 }, () => {
   it('shows Shopify’s words for a bad token, then connects the store with a good one', async () => {
     signInCookies();
     const api = fakeApi(server());
-    const { store, persistor } = makeStore();
-    persistor.pause();
+    const { store } = makeStore({ persist: false });
     store.dispatch(meLoaded({ ...ME, permission_level: 'owner' }));
     const user = userEvent.setup({
       delay: null,

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Tag, theme, Typography } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { MYSHOPIFY_DOMAIN_PATTERN, type WidgetSettings } from '@parley/contracts';
 import { asErrorPayload } from '../../../lib/api-error';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
@@ -16,8 +18,8 @@ interface ConnectValues {
 }
 const FIELDS = ['myshopify_domain', 'admin_api_token'] as const;
 
-export const SHOPIFY_CONNECTED_MESSAGE = 'Shopify store connected.';
-export const SHOPIFY_DISCONNECTED_MESSAGE = 'Shopify store disconnected.';
+export const shopifyConnectedMessage = () => t`Shopify store connected.`;
+export const shopifyDisconnectedMessage = () => t`Shopify store disconnected.`;
 
 type Store = NonNullable<WidgetSettings['store']>;
 
@@ -26,6 +28,7 @@ type Store = NonNullable<WidgetSettings['store']>;
  * see the customer's orders beside each conversation. Owners and admins only.
  */
 export function ShopifyConnectionCard({ store, canManage }: { store: Store; canManage: boolean }) {
+  const { token } = theme.useToken();
   const [form] = Form.useForm<ConnectValues>();
   const { data, refetch } = useListShopifyConnectionsQuery();
   const [connect, { isLoading: connecting }] = useConnectShopifyMutation();
@@ -47,7 +50,7 @@ export function ShopifyConnectionCard({ store, canManage }: { store: Store; canM
         admin_api_token: v.admin_api_token.trim(),
       }).unwrap();
       form.resetFields(['admin_api_token']);
-      toast.success(SHOPIFY_CONNECTED_MESSAGE);
+      toast.success(shopifyConnectedMessage());
       void refetch();
     } catch (failure) {
       setError(applyApiErrorToForm(form, failure, FIELDS));
@@ -58,39 +61,46 @@ export function ShopifyConnectionCard({ store, canManage }: { store: Store; canM
     if (!connection) return;
     try {
       await disconnect(connection.id).unwrap();
-      toast.success(SHOPIFY_DISCONNECTED_MESSAGE);
+      toast.success(shopifyDisconnectedMessage());
       void refetch();
     } catch (failure) {
-      setError(asErrorPayload(failure)?.message ?? 'The store could not be disconnected.');
+      setError(asErrorPayload(failure)?.message ?? t`The store could not be disconnected.`);
     }
   };
 
   return (
+    // i18n-ignore-next-line: the platform's name, the same in every language.
     <Card title="Shopify" variant="borderless">
       <Typography.Paragraph type="secondary">
-        Connect the store’s Shopify admin to show each customer’s orders beside their conversations
-        and use the latest order in fast replies.
+        <Trans>
+          Connect the store’s Shopify admin to show each customer’s orders beside their
+          conversations and use the latest order in fast replies.
+        </Trans>
       </Typography.Paragraph>
       {connection && (
-        <Flex gap={8} align="center" wrap style={{ marginBottom: 16 }}>
-          <Tag color={live ? 'green' : 'red'}>
+        <Flex gap={token.marginXS} align="center" wrap style={{ marginBottom: token.marginMD }}>
+          <Tag color={live ? 'success' : 'error'}>
             {live
-              ? 'Connected'
+              ? t`Connected`
               : connection.status === 'broken'
-                ? 'Needs reconnecting'
-                : 'Disconnected'}
+                ? t`Needs reconnecting`
+                : t`Disconnected`}
           </Tag>
           <Typography.Text>
-            {connection.shop_name ?? connection.shop_domain} ({connection.shop_domain})
+            {/* The shop's name, as its owner wrote it: in its own direction. */}
+            <span dir="auto">
+              {connection.shop_name ?? connection.shop_domain} ({connection.shop_domain})
+            </span>
           </Typography.Text>
           {canManage && (
             <Popconfirm
-              title="Disconnect this store from Shopify?"
-              okText="Disconnect"
+              title={t`Disconnect this store from Shopify?`}
+              okText={t`Disconnect`}
+              cancelText={t`Cancel`}
               onConfirm={() => void onDisconnect()}
             >
               <Button size="small" danger loading={disconnecting}>
-                Disconnect
+                <Trans>Disconnect</Trans>
               </Button>
             </Popconfirm>
           )}
@@ -101,43 +111,47 @@ export function ShopifyConnectionCard({ store, canManage }: { store: Store; canM
           type="warning"
           showIcon
           title={connection.status_message}
-          style={{ marginBottom: 16 }}
+          style={{ marginBottom: token.marginMD }}
         />
       )}
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {error && (
+        <Alert type="error" showIcon title={error} style={{ marginBottom: token.marginMD }} />
+      )}
       {canManage && !live && (
         <Form<ConnectValues>
           form={form}
           name="connect-shopify"
-          aria-label="Connect Shopify"
+          aria-label={t`Connect Shopify`}
           layout="vertical"
           requiredMark={false}
           initialValues={{ myshopify_domain: suggested, admin_api_token: '' }}
           onFinish={onFinish}
         >
           <Form.Item
-            label="Store domain"
+            label={t`Store domain`}
             name="myshopify_domain"
             rules={[
               {
                 pattern: MYSHOPIFY_DOMAIN_PATTERN,
-                message: 'Enter the store’s myshopify.com domain, like acme.myshopify.com.',
+                message: t`Enter the store’s myshopify.com domain, like acme.myshopify.com.`,
               },
-              { required: true, message: 'Enter the store’s myshopify.com domain.' },
+              { required: true, message: t`Enter the store’s myshopify.com domain.` },
             ]}
           >
-            <Input placeholder="acme.myshopify.com" autoComplete="off" />
+            {/* i18n-ignore-next-line: an example domain, the same in every language. */}
+            <Input placeholder="acme.myshopify.com" autoComplete="off" dir="ltr" />
           </Form.Item>
           <Form.Item
-            label="Admin API access token"
+            label={t`Admin API access token`}
             name="admin_api_token"
-            extra="From a custom app in the Shopify admin (Settings → Apps → Develop apps) with read access to customers and orders."
-            rules={[{ required: true, whitespace: true, message: 'Paste the access token.' }]}
+            extra={t`From a custom app in the Shopify admin (Settings → Apps → Develop apps) with read access to customers and orders.`}
+            rules={[{ required: true, whitespace: true, message: t`Paste the access token.` }]}
           >
-            <Input.Password placeholder="shpat_…" autoComplete="off" />
+            {/* i18n-ignore-next-line: the start of every Shopify access token, the same in every language. */}
+            <Input.Password placeholder="shpat_…" autoComplete="off" dir="ltr" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={connecting}>
-            Connect Shopify
+            <Trans>Connect Shopify</Trans>
           </Button>
         </Form>
       )}

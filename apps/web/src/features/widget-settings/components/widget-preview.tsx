@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { CloseOutlined, MessageOutlined, SendOutlined } from '@ant-design/icons';
+import { theme as antdTheme } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { WidgetPublicSettings } from '@parley/contracts';
 import { readableTextOn } from '../widget-colours';
 
@@ -10,23 +13,42 @@ export interface WidgetPreviewProps {
   storeName: string;
 }
 
-/** Panel colours of docs/product/data.md messageTheme. */
+/**
+ * Panel colours of docs/product/data.md messageTheme: the widget's own look on the store, which
+ * the merchant picks (light or dark), whatever the agent app's theme.
+ */
 const SURFACES = {
   light: {
+    // theme-ignore-next-line: the widget's light panel, chosen by the merchant.
     body: '#ffffff',
+    // theme-ignore-next-line: the widget's light panel, chosen by the merchant.
     bubble: '#f1f3f5',
-    text: '#1f2329',
+    // theme-ignore-next-line: the widget's light panel, chosen by the merchant.
+    foreground: '#1f2329',
+    // theme-ignore-next-line: the widget's light panel, chosen by the merchant.
     muted: '#5b6170',
+    // theme-ignore-next-line: the widget's light panel, chosen by the merchant.
     border: '#e4e7ec',
   },
   dark: {
+    // theme-ignore-next-line: the widget's dark panel, chosen by the merchant.
     body: '#1b1f24',
+    // theme-ignore-next-line: the widget's dark panel, chosen by the merchant.
     bubble: '#2b3139',
-    text: '#e8eaed',
+    // theme-ignore-next-line: the widget's dark panel, chosen by the merchant.
+    foreground: '#e8eaed',
+    // theme-ignore-next-line: the widget's dark panel, chosen by the merchant.
     muted: '#a3a9b3',
+    // theme-ignore-next-line: the widget's dark panel, chosen by the merchant.
     border: '#343b45',
   },
 } as const;
+
+/** The widget's own shadows, as the store shows them. */
+// theme-ignore-next-line: the widget's panel shadow on the store, not the app's theme.
+const PANEL_SHADOW = '0 12px 32px rgba(15, 23, 42, 0.22)';
+// theme-ignore-next-line: the widget's launcher shadow on the store, not the app's theme.
+const LAUNCHER_SHADOW = '0 6px 16px rgba(15, 23, 42, 0.25)';
 
 /**
  * A faithful mock of what a store's visitors see: the launcher button (call-to-action in the
@@ -35,30 +57,58 @@ const SURFACES = {
  * it only. The conversation in it is an illustration, not data.
  */
 export function WidgetPreview({ enabled, theme, storeName }: WidgetPreviewProps) {
+  const { token } = antdTheme.useToken();
   const [open, setOpen] = useState(true);
   const surface = SURFACES[theme.messageTheme];
   const onPrimary = readableTextOn(theme.primary);
 
   return (
     <section
-      aria-label="Live preview"
+      aria-label={t`Live preview`}
       data-testid="widget-preview"
       style={{
         position: 'relative',
         isolation: 'isolate',
         height: 560,
-        borderRadius: 12,
-        border: '1px solid #e4e7ec',
+        borderRadius: token.borderRadiusLG,
+        border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
         overflow: 'hidden',
-        background: 'linear-gradient(180deg, #f7f8fa 0%, #eef0f4 100%)',
+        background: `linear-gradient(180deg, ${token.colorBgContainer} 0%, ${token.colorBgLayout} 100%)`,
       }}
     >
       {/* The storefront behind the widget. */}
       <div aria-hidden style={{ padding: 20, display: 'grid', gap: 10 }}>
-        <div style={{ height: 14, width: '40%', background: '#dde1e7', borderRadius: 4 }} />
-        <div style={{ height: 90, background: '#e4e7ec', borderRadius: 8 }} />
-        <div style={{ height: 10, width: '85%', background: '#e4e7ec', borderRadius: 4 }} />
-        <div style={{ height: 10, width: '70%', background: '#e4e7ec', borderRadius: 4 }} />
+        <div
+          style={{
+            height: 14,
+            width: '40%',
+            background: token.colorFill,
+            borderRadius: token.borderRadiusXS,
+          }}
+        />
+        <div
+          style={{
+            height: 90,
+            background: token.colorFillSecondary,
+            borderRadius: token.borderRadius,
+          }}
+        />
+        <div
+          style={{
+            height: 10,
+            width: '85%',
+            background: token.colorFillSecondary,
+            borderRadius: token.borderRadiusXS,
+          }}
+        />
+        <div
+          style={{
+            height: 10,
+            width: '70%',
+            background: token.colorFillSecondary,
+            borderRadius: token.borderRadiusXS,
+          }}
+        />
       </div>
 
       {!enabled && (
@@ -68,20 +118,21 @@ export function WidgetPreview({ enabled, theme, storeName }: WidgetPreviewProps)
             inset: 'auto 20px 24px',
             margin: 0,
             textAlign: 'center',
-            color: '#5b6170',
+            color: token.colorTextSecondary,
           }}
         >
-          The widget is off: visitors to your store see no chat button.
+          <Trans>The widget is off: visitors to your store see no chat button.</Trans>
         </p>
       )}
 
       {enabled && open && (
         <div
           role="dialog"
-          aria-label="Chat panel preview"
+          aria-label={t`Chat panel preview`}
           data-theme={theme.messageTheme}
           style={{
             position: 'absolute',
+            // The widget sits at the bottom right of the store, whatever the agent's language.
             right: 20,
             bottom: 84,
             width: 'min(340px, calc(100% - 40px))',
@@ -91,8 +142,8 @@ export function WidgetPreview({ enabled, theme, storeName }: WidgetPreviewProps)
             borderRadius: 14,
             overflow: 'hidden',
             background: surface.body,
-            color: surface.text,
-            boxShadow: '0 12px 32px rgba(15, 23, 42, 0.22)',
+            color: surface.foreground,
+            boxShadow: PANEL_SHADOW,
             zIndex: theme.z_index,
           }}
         >
@@ -108,12 +159,16 @@ export function WidgetPreview({ enabled, theme, storeName }: WidgetPreviewProps)
             }}
           >
             <div style={{ flex: 1, minWidth: 0 }}>
-              <div style={{ fontWeight: 600 }}>{storeName}</div>
-              <div style={{ fontSize: 12, opacity: 0.85 }}>Send us a message</div>
+              <div dir="auto" style={{ fontWeight: 600 }}>
+                {storeName}
+              </div>
+              <div style={{ fontSize: token.fontSizeSM, opacity: 0.85 }}>
+                <Trans>Send us a message</Trans>
+              </div>
             </div>
             <button
               type="button"
-              aria-label="Close the chat panel preview"
+              aria-label={t`Close the chat panel preview`}
               onClick={() => setOpen(false)}
               style={{
                 border: 'none',
@@ -138,11 +193,12 @@ export function WidgetPreview({ enabled, theme, storeName }: WidgetPreviewProps)
                 justifySelf: 'start',
                 maxWidth: '80%',
                 padding: '8px 12px',
-                borderRadius: '12px 12px 12px 4px',
+                borderRadius: 12,
+                borderEndStartRadius: 4,
                 background: surface.bubble,
               }}
             >
-              Hi! How can we help you today?
+              <Trans>Hi! How can we help you today?</Trans>
             </div>
             <div
               data-testid="preview-visitor-bubble"
@@ -150,12 +206,13 @@ export function WidgetPreview({ enabled, theme, storeName }: WidgetPreviewProps)
                 justifySelf: 'end',
                 maxWidth: '80%',
                 padding: '8px 12px',
-                borderRadius: '12px 12px 4px 12px',
+                borderRadius: 12,
+                borderEndEndRadius: 4,
                 background: theme.primary,
                 color: onPrimary,
               }}
             >
-              Do you ship to Canada?
+              <Trans>Do you ship to Canada?</Trans>
             </div>
           </div>
           <div
@@ -169,7 +226,9 @@ export function WidgetPreview({ enabled, theme, storeName }: WidgetPreviewProps)
               color: surface.muted,
             }}
           >
-            <span style={{ flex: 1 }}>Type your message…</span>
+            <span style={{ flex: 1 }}>
+              <Trans>Type your message…</Trans>
+            </span>
             <SendOutlined style={{ color: theme.primary }} />
           </div>
         </div>
@@ -183,6 +242,7 @@ export function WidgetPreview({ enabled, theme, storeName }: WidgetPreviewProps)
           onClick={() => setOpen((was) => !was)}
           style={{
             position: 'absolute',
+            // The widget sits at the bottom right of the store, whatever the agent's language.
             right: 20,
             bottom: 20,
             zIndex: theme.z_index,
@@ -199,11 +259,11 @@ export function WidgetPreview({ enabled, theme, storeName }: WidgetPreviewProps)
             fontWeight: 600,
             fontSize: 15,
             cursor: 'pointer',
-            boxShadow: '0 6px 16px rgba(15, 23, 42, 0.25)',
+            boxShadow: LAUNCHER_SHADOW,
           }}
         >
           {open ? <CloseOutlined aria-hidden /> : <MessageOutlined aria-hidden />}
-          <span>{theme.cta}</span>
+          <span dir="auto">{theme.cta}</span>
         </button>
       )}
     </section>

@@ -14,7 +14,7 @@ import { ME, signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import {
   WIDGET_FIELD_LABELS,
-  WIDGET_SAVED_MESSAGE,
+  widgetSavedMessage,
   WidgetSettingsPage,
 } from './widget-settings-page';
 
@@ -40,8 +40,7 @@ function renderWidgets(
 ) {
   signInCookies();
   const api = fakeApi(routes);
-  const { store, persistor } = makeStore();
-  persistor.pause();
+  const { store } = makeStore({ persist: false });
   store.dispatch(meLoaded({ ...ME, permission_level: permission }));
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   renderPage(<WidgetSettingsPage />, { at, store });
@@ -101,7 +100,7 @@ describe('widget settings page (/settings/widgets)', { timeout: 120_000 }, () =>
     expect(preview().getByRole('dialog')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(WIDGET_SAVED_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(widgetSavedMessage())).toBeInTheDocument();
     const [patch] = api.callsTo('PATCH /dashboardapi/widget/settings');
     expect(patch?.url).toContain('brand_id=4');
     expect(patch?.body).toEqual({
@@ -142,7 +141,7 @@ describe('widget settings page (/settings/widgets)', { timeout: 120_000 }, () =>
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(WIDGET_SETTINGS_MESSAGES.zIndex)).toBeInTheDocument();
     expect(api.callsTo('PATCH /dashboardapi/widget/settings')).toHaveLength(1);
-    expect(screen.queryByText(WIDGET_SAVED_MESSAGE)).toBeNull();
+    expect(screen.queryByText(widgetSavedMessage())).toBeNull();
   });
 
   it('copies the installation snippet: "Copied to Clipboard" (docs/product/errors.md)', async () => {

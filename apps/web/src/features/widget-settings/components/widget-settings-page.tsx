@@ -13,11 +13,14 @@ import {
   Radio,
   Select,
   Switch,
+  theme as antdTheme,
   Typography,
 } from 'antd';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import {
   WIDGET_CTA_MAX_LENGTH,
-  WIDGET_SETTINGS_MESSAGES,
+  WIDGET_THEME_DEFAULTS,
   WIDGET_Z_INDEX_MAX,
   WIDGET_Z_INDEX_MIN,
   type WidgetPublicSettings,
@@ -26,6 +29,7 @@ import {
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
 import { PageSpin } from '../../../components/page-spin';
+import { formatNumber } from '../../../lib/format';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import {
@@ -40,8 +44,32 @@ import { InstallationSnippet } from './installation-snippet';
 import { ShopifyConnectionCard } from './shopify-connection-card';
 import { WidgetPreview } from './widget-preview';
 
-export const WIDGET_SAVED_MESSAGE = 'Widget settings saved';
-export const STORE_CREATED_MESSAGE = 'Store added';
+export const widgetSavedMessage = () => t`Widget settings saved`;
+export const storeCreatedMessage = () => t`Store added`;
+
+/**
+ * The form's own checks, worded as the API's (WIDGET_SETTINGS_MESSAGES of the contracts), read
+ * when shown so each is in the active language.
+ */
+export const WIDGET_FORM_MESSAGES = {
+  get primary() {
+    const exampleColour = WIDGET_THEME_DEFAULTS.primary;
+    return t`Choose the primary colour as a hex code, such as ${exampleColour}.`;
+  },
+  get zIndex() {
+    // Whole numbers as typed in the field: no grouping.
+    const lowest = formatNumber(WIDGET_Z_INDEX_MIN, { useGrouping: false });
+    const highest = formatNumber(WIDGET_Z_INDEX_MAX, { useGrouping: false });
+    return t`The z-index must be a whole number from ${lowest} to ${highest}.`;
+  },
+  get ctaEmpty() {
+    return t`Enter the text of the call-to-action button.`;
+  },
+  get ctaTooLong() {
+    const limit = formatNumber(WIDGET_CTA_MAX_LENGTH);
+    return t`Keep the call-to-action to ${limit} characters or fewer.`;
+  },
+};
 
 interface StoreFormValues {
   name: string;
@@ -50,6 +78,7 @@ interface StoreFormValues {
 
 /** A workspace without a store adds its first one here (owners and admins). */
 function NewStoreForm() {
+  const { token } = antdTheme.useToken();
   const [form] = Form.useForm<StoreFormValues>();
   const [createStore, { isLoading }] = useCreateStoreMutation();
   const [error, setError] = useState<string | null>(null);
@@ -60,13 +89,13 @@ function NewStoreForm() {
         name: values.name,
         myshopify_domain: values.myshopify_domain?.trim() || null,
       }).unwrap();
-      toast.success(STORE_CREATED_MESSAGE);
+      toast.success(storeCreatedMessage());
     } catch (failure) {
       setError(
         applyApiErrorToForm(form, failure, ['name', 'myshopify_domain']) ??
           (form.getFieldsError().some((f) => f.errors.length > 0)
             ? null
-            : 'The store could not be added. Please try again.'),
+            : t`The store could not be added. Please try again.`),
       );
     }
   };
@@ -74,40 +103,59 @@ function NewStoreForm() {
     <Form
       form={form}
       name="new-store"
-      aria-label="Add a store"
+      aria-label={t`Add a store`}
       layout="vertical"
       onFinish={(values) => void onFinish(values)}
-      style={{ maxWidth: 420, margin: '16px auto 0', textAlign: 'start' }}
+      style={{
+        maxWidth: 420,
+        marginBlockStart: token.marginMD,
+        marginInline: 'auto',
+        textAlign: 'start',
+      }}
     >
       <Form.Item
         name="name"
-        label="Store name"
-        rules={[{ required: true, whitespace: true, message: 'Give the store a name.' }]}
+        label={t`Store name`}
+        rules={[{ required: true, whitespace: true, message: t`Give the store a name.` }]}
       >
-        <Input maxLength={120} placeholder="e.g. Acme Outdoor" />
+        <Input maxLength={120} placeholder={t`e.g. Acme Outdoor`} />
       </Form.Item>
       <Form.Item
         name="myshopify_domain"
-        label="Store domain"
-        extra="Where the widget will run, like acme.myshopify.com or shop.acme.com."
+        label={t`Store domain`}
+        extra={t`Where the widget will run, like acme.myshopify.com or shop.acme.com.`}
       >
-        <Input maxLength={253} placeholder="acme.myshopify.com" />
+        {/* i18n-ignore-next-line: an example domain, the same in every language. */}
+        <Input maxLength={253} placeholder="acme.myshopify.com" dir="ltr" />
       </Form.Item>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      {error && (
+        <Alert type="error" showIcon title={error} style={{ marginBottom: token.marginMD }} />
+      )}
       <Button type="primary" htmlType="submit" loading={isLoading}>
-        Add store
+        <Trans>Add store</Trans>
       </Button>
     </Form>
   );
 }
 
+/** Read when shown, so each is in the active language. */
 export const WIDGET_FIELD_LABELS = {
-  is_widget_enabled: 'Show the widget on your store',
-  primary: 'Primary colour',
-  messageTheme: 'Theme',
-  z_index: 'Z-index',
-  cta: 'Call-to-action',
-} as const;
+  get is_widget_enabled() {
+    return t`Show the widget on your store`;
+  },
+  get primary() {
+    return t`Primary colour`;
+  },
+  get messageTheme() {
+    return t`Theme`;
+  },
+  get z_index() {
+    return t`Z-index`;
+  },
+  get cta() {
+    return t`Call-to-action`;
+  },
+};
 
 interface FormValues {
   is_widget_enabled: boolean;
@@ -142,22 +190,25 @@ function PrimaryColourField({
   value?: string;
   onChange?: (value: string) => void;
 }) {
+  const { token } = antdTheme.useToken();
   return (
-    <Flex gap={8} align="center">
+    <Flex gap={token.marginXS} align="center">
       <ColorPicker
-        value={isHexColour(value) ? normalizeHex(value) : '#000000'}
+        // The merchant's colour (data); while the field holds no colour, the widget's default.
+        value={isHexColour(value) ? normalizeHex(value) : WIDGET_THEME_DEFAULTS.primary}
         format="hex"
         disabledAlpha
         disabledFormat
-        aria-label="Pick the primary colour"
+        aria-label={t`Pick the primary colour`}
         onChangeComplete={(color) => onChange?.(color.toHexString().toLowerCase())}
       />
       <Input
         id={id}
         value={value}
         maxLength={7}
-        placeholder="#3b5bdb"
-        style={{ width: 140, fontFamily: 'monospace' }}
+        placeholder={WIDGET_THEME_DEFAULTS.primary}
+        dir="ltr"
+        style={{ width: 140, fontFamily: token.fontFamilyCode }}
         onChange={(event) => onChange?.(event.target.value)}
       />
     </Flex>
@@ -166,6 +217,7 @@ function PrimaryColourField({
 
 /** The form and the preview of one store's widget; remounted when another store is chosen. */
 function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canManage: boolean }) {
+  const { token } = antdTheme.useToken();
   const [form] = Form.useForm<FormValues>();
   const [update, { isLoading: saving }] = useUpdateWidgetSettingsMutation();
   const [error, setError] = useState<string | null>(null);
@@ -201,25 +253,27 @@ function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canMa
           },
         },
       }).unwrap();
-      toast.success(WIDGET_SAVED_MESSAGE);
+      toast.success(widgetSavedMessage());
     } catch (failure) {
       setError(applyApiErrorToForm(form, failure, FIELDS, API_PATHS));
     }
   };
 
   return (
-    <Flex gap={24} wrap align="flex-start">
-      <div style={{ flex: '1 1 380px', minWidth: 0, display: 'grid', gap: 24 }}>
-        <Card title="Appearance" variant="borderless">
+    <Flex gap={token.marginLG} wrap align="flex-start">
+      <div style={{ flex: '1 1 380px', minWidth: 0, display: 'grid', gap: token.marginLG }}>
+        <Card title={t`Appearance`} variant="borderless">
           {!settings.is_configured && (
             <Alert
               type="info"
               showIcon
-              style={{ marginBottom: 16 }}
-              title="Not set up yet: your store shows no chat button until these settings are saved with the widget switched on."
+              style={{ marginBottom: token.marginMD }}
+              title={t`Not set up yet: your store shows no chat button until these settings are saved with the widget switched on.`}
             />
           )}
-          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+          {error && (
+            <Alert type="error" showIcon title={error} style={{ marginBottom: token.marginMD }} />
+          )}
           <Form<FormValues>
             form={form}
             name="widget-settings"
@@ -233,18 +287,18 @@ function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canMa
               label={WIDGET_FIELD_LABELS.is_widget_enabled}
               name="is_widget_enabled"
               valuePropName="checked"
-              extra="When off, the store's pages show no chat button."
+              extra={t`When off, the store's pages show no chat button.`}
             >
               <Switch />
             </Form.Item>
             <Form.Item
               label={WIDGET_FIELD_LABELS.primary}
               name="primary"
-              extra="The launcher button, the panel's header and your visitors' messages."
+              extra={t`The launcher button, the panel's header and your visitors' messages.`}
               rules={[
                 {
                   validator: async (_, value: unknown) => {
-                    if (!isHexColour(value)) throw new Error(WIDGET_SETTINGS_MESSAGES.primary);
+                    if (!isHexColour(value)) throw new Error(WIDGET_FORM_MESSAGES.primary);
                   },
                 },
               ]}
@@ -255,15 +309,15 @@ function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canMa
               <Radio.Group
                 optionType="button"
                 options={[
-                  { value: 'light', label: 'Light' },
-                  { value: 'dark', label: 'Dark' },
+                  { value: 'light', label: t`Light` },
+                  { value: 'dark', label: t`Dark` },
                 ]}
               />
             </Form.Item>
             <Form.Item
               label={WIDGET_FIELD_LABELS.z_index}
               name="z_index"
-              extra="Raise it if parts of your store's pages cover the widget."
+              extra={t`Raise it if parts of your store's pages cover the widget.`}
               rules={[
                 {
                   validator: async (_, value: unknown) => {
@@ -273,7 +327,7 @@ function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canMa
                       value < WIDGET_Z_INDEX_MIN ||
                       value > WIDGET_Z_INDEX_MAX
                     )
-                      throw new Error(WIDGET_SETTINGS_MESSAGES.zIndex);
+                      throw new Error(WIDGET_FORM_MESSAGES.zIndex);
                   },
                 },
               ]}
@@ -283,18 +337,23 @@ function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canMa
             <Form.Item
               label={WIDGET_FIELD_LABELS.cta}
               name="cta"
-              extra="The text of the chat button."
+              extra={t`The text of the chat button.`}
               rules={[
-                { required: true, whitespace: true, message: WIDGET_SETTINGS_MESSAGES.ctaEmpty },
-                { max: WIDGET_CTA_MAX_LENGTH, message: WIDGET_SETTINGS_MESSAGES.ctaTooLong },
+                { required: true, whitespace: true, message: WIDGET_FORM_MESSAGES.ctaEmpty },
+                { max: WIDGET_CTA_MAX_LENGTH, message: WIDGET_FORM_MESSAGES.ctaTooLong },
               ]}
             >
-              <Input showCount maxLength={WIDGET_CTA_MAX_LENGTH} placeholder="Chat with us" />
+              <Input
+                showCount
+                maxLength={WIDGET_CTA_MAX_LENGTH}
+                placeholder={t`Chat with us`}
+                dir="auto"
+              />
             </Form.Item>
             {canManage && (
-              <Flex gap={8}>
+              <Flex gap={token.marginXS}>
                 <Button type="primary" htmlType="submit" loading={saving}>
-                  Save
+                  <Trans>Save</Trans>
                 </Button>
                 <Button
                   htmlType="button"
@@ -303,7 +362,7 @@ function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canMa
                     form.resetFields();
                   }}
                 >
-                  Discard changes
+                  <Trans>Discard changes</Trans>
                 </Button>
               </Flex>
             )}
@@ -320,7 +379,7 @@ function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canMa
       </div>
       <div style={{ flex: '1 1 380px', minWidth: 0 }}>
         <Typography.Title level={5} style={{ marginTop: 0 }}>
-          Live preview
+          <Trans>Live preview</Trans>
         </Typography.Title>
         <WidgetPreview
           enabled={values.is_widget_enabled === true}
@@ -343,16 +402,17 @@ export function WidgetSettingsPage() {
   const { data, isLoading, error, refetch } = useGetWidgetSettingsQuery({ brandId });
   const me = useAppSelector((state) => state.auth.me);
   const canManage = me ? me.permission_level !== 'agent' : true;
+  const { token } = antdTheme.useToken();
 
   return (
     <div style={{ maxWidth: 1120 }}>
       <PageHeader
-        title="Chat widget"
-        description="The live-chat button on your store: its look, whether it shows, and how to install it."
+        title={t`Chat widget`}
+        description={t`The live-chat button on your store: its look, whether it shows, and how to install it.`}
         extra={
           data && data.stores.length > 1 ? (
             <Select
-              aria-label="Store"
+              aria-label={t`Store`}
               style={{ minWidth: 220 }}
               value={data.store?.id}
               options={data.stores.map((s) => ({ value: s.id, label: s.name }))}
@@ -365,8 +425,8 @@ export function WidgetSettingsPage() {
         <Alert
           type="info"
           showIcon
-          style={{ marginBottom: 16 }}
-          title="Only owners and admins can change the widget."
+          style={{ marginBottom: token.marginMD }}
+          title={t`Only owners and admins can change the widget.`}
         />
       )}
       {isLoading && <PageSpin />}
@@ -374,13 +434,13 @@ export function WidgetSettingsPage() {
         <Alert
           type="error"
           showIcon
-          title={'message' in error ? error.message : 'The widget settings could not be loaded.'}
+          title={'message' in error ? error.message : t`The widget settings could not be loaded.`}
           action={
             <Button size="small" onClick={() => void refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           }
-          style={{ marginBottom: 16 }}
+          style={{ marginBottom: token.marginMD }}
         />
       )}
       {data && !data.store && (
@@ -388,10 +448,14 @@ export function WidgetSettingsPage() {
           <Empty
             description={
               <>
-                <Typography.Text strong>This workspace has no store yet.</Typography.Text>
+                <Typography.Text strong>
+                  <Trans>This workspace has no store yet.</Trans>
+                </Typography.Text>
                 <br />
                 <Typography.Text type="secondary">
-                  The chat widget is set up per store: add yours to set up its widget.
+                  <Trans>
+                    The chat widget is set up per store: add yours to set up its widget.
+                  </Trans>
                 </Typography.Text>
               </>
             }

@@ -1,0 +1,2 @@
+// The audit log feature: Settings → Audit log.
+export { AuditLogSettingsPage } from './components/audit-log-page';
