@@ -26,6 +26,30 @@ export const ENTRY_SOURCES = [
 ];
 
 /**
+ * What the signed-in shell shows on a first visit to the inbox: the shell, the inbox, the
+ * conversation pane and what they import (statically or lazily). Their messages form the
+ * `shell` catalog, which is all the inbox route loads; every other page waits for the `app`
+ * catalog as its chunk loads (app/themed-app.tsx). app/shell-catalog.test.ts proves that
+ * nothing the shell reaches is left out of this list.
+ */
+export const SHELL_SOURCES = [
+  '<rootDir>/src/app',
+  '<rootDir>/src/components',
+  '<rootDir>/src/lib',
+  '<rootDir>/src/features/accounts',
+  '<rootDir>/src/features/auth',
+  '<rootDir>/src/features/availability',
+  '<rootDir>/src/features/conversation',
+  '<rootDir>/src/features/date-range',
+  '<rootDir>/src/features/fast-reply',
+  '<rootDir>/src/features/global-settings',
+  '<rootDir>/src/features/inbox',
+  '<rootDir>/src/features/realtime',
+  '<rootDir>/src/features/shell',
+  '<rootDir>/src/features/help-center/components/article-link-button.tsx',
+];
+
+/**
  * The web app's catalogs, PO files per language in src/locales, English the source. The `app`
  * catalog takes every file under src, so a converted string is found wherever it lives; which
  * folders must have no inline text is I18N_CONVERTED_FOLDERS (scripts/i18n-check.mjs).
@@ -36,6 +60,7 @@ export default defineConfig({
   fallbackLocales: { default: 'en' },
   catalogs: [
     { path: '<rootDir>/src/locales/entry/{locale}', include: ENTRY_SOURCES, exclude: TESTS },
+    { path: '<rootDir>/src/locales/shell/{locale}', include: SHELL_SOURCES, exclude: TESTS },
     { path: '<rootDir>/src/locales/app/{locale}', include: ['<rootDir>/src'], exclude: TESTS },
   ],
   // Files, not line numbers: a moved line does not touch every catalog.

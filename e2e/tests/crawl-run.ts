@@ -111,6 +111,8 @@ export async function crawlOne(
     phone: boolean;
     extraChecks?: (page: Page) => Promise<Problem[]>;
     screens?: ScreenTexts;
+    /** axe-core's checks (contrast and the rest); the language runs that repeat a look skip it. */
+    axe?: boolean;
   },
 ): Promise<Problem[]> {
   const {
@@ -189,7 +191,7 @@ export async function crawlOne(
       problems.push({ check: 'error screen', detail: `"${ERROR_SCREEN}"` });
 
     problems.push(...(await layoutProblems(page, { phone: opts.phone })));
-    problems.push(...(await axeProblems(page)));
+    if (opts.axe !== false) problems.push(...(await axeProblems(page)));
     if (opts.extraChecks) problems.push(...(await opts.extraChecks(page)));
   } catch (error) {
     problems.push({ check: 'crawl', detail: `could not open: ${String(error).split('\n')[0]}` });

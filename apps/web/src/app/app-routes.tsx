@@ -4,15 +4,22 @@ import { Route, Routes } from 'react-router';
 import { BootSpinner } from '../components/auth-kit';
 import { ErrorBoundary } from '../components/error-boundary';
 import { LoginPage } from '../features/auth/components/login-page';
-import { i18n, loadAppCatalog } from '../lib/i18n';
+import { i18n, loadAppCatalog, loadShellCatalog } from '../lib/i18n';
+import { hasSession } from '../lib/session';
 import { lazyPage } from '../lib/lazy-page';
 import { useLocale } from '../lib/preferences';
 import { APP_ROUTES, type EntryPageKey } from './route-table';
 
+/** The inbox, signed in: its first visit needs only the shell's texts (lib/i18n.ts). */
+const opensTheInbox = (pathname: string) => hasSession() && /^\/(inboxes(\/|$)|$)/.test(pathname);
+
 // The entry chunk holds only /login; every other page, antd and the store arrive with this.
-// Its texts (the `app` catalog, lib/i18n.ts) arrive with it.
+// Its texts arrive with it: the shell's for the inbox, every text for any other page.
 export const ThemedApp = lazyPage(() =>
-  Promise.all([import('./themed-app'), loadAppCatalog()]).then(([m]) => m.ThemedApp),
+  Promise.all([
+    import('./themed-app'),
+    opensTheInbox(window.location.pathname) ? loadShellCatalog() : loadAppCatalog(),
+  ]).then(([m]) => m.ThemedApp),
 );
 
 /** The entry chunk's pages (app/route-table.ts, area `entry`). */

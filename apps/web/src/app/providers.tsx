@@ -3,7 +3,7 @@ import { ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { I18nProvider } from '@lingui/react';
 import type { UiLocale } from '@parley/contracts';
-import { i18n, isRightToLeft, loadAppCatalog } from '../lib/i18n';
+import { i18n, isRightToLeft, loadShellCatalog } from '../lib/i18n';
 import { useLocale, useResolvedTheme } from '../lib/preferences';
 import { themeFor } from './theme';
 // oxlint-disable-next-line import/no-unassigned-import -- the antd controls' 24 px targets, on every page
@@ -44,10 +44,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const resolved = useResolvedTheme();
   const antdLocale = useAntdLocale(locale);
-  // Every page under these providers shows the app's texts, in any language chosen from now on
-  // (app-routes.tsx waits for them before the first render; this covers any other way in).
+  // Every page under these providers shows at least the shell's texts, in any language chosen
+  // from now on (app-routes.tsx waits for them before the first render; this covers any other
+  // way in). Other pages wait for every text as they load (themed-app.tsx).
   useEffect(() => {
-    void loadAppCatalog();
+    void loadShellCatalog();
   }, []);
   // Plain-CSS surfaces (global.css) read the same choice.
   useEffect(() => {

@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy as reactLazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageSpin } from '../components/page-spin';
+import { loadAppCatalog } from '../lib/i18n';
 import { lazyPage } from '../lib/lazy-page';
 import { hasSession } from '../lib/session';
 import { AppProviders } from './providers';
@@ -12,6 +13,16 @@ import {
   type PageRoute,
   type ThemedPageKey,
 } from './route-table';
+
+/**
+ * A page loaded as it is first opened, with every text of the app (lib/i18n.ts): the inbox and
+ * the shell need only the shell's texts and load with lazyPage instead.
+ */
+const lazy: typeof reactLazy = (load) =>
+  reactLazy(async () => {
+    const [page] = await Promise.all([load(), loadAppCatalog()]);
+    return page;
+  });
 
 // Each page arrives in its own chunk when first visited.
 const SignupPage = lazy(() =>
@@ -51,7 +62,7 @@ const AuditLogSettingsPage = lazy(() =>
   import('../features/audit-log').then((m) => ({ default: m.AuditLogSettingsPage })),
 );
 const AutoAssignmentPage = lazy(() =>
-  import('../features/availability').then((m) => ({ default: m.AutoAssignmentPage })),
+  import('../features/availability/settings').then((m) => ({ default: m.AutoAssignmentPage })),
 );
 const ContactsPage = lazy(() =>
   import('../features/contacts').then((m) => ({ default: m.ContactsPage })),

@@ -23,10 +23,11 @@ export const isRightToLeft = (locale: string): boolean => RIGHT_TO_LEFT.has(loca
 type Catalog = () => Promise<{ messages: Messages }>;
 
 /**
- * Two catalogs per language (lingui.config.ts): `entry`, the few texts of the sign-in route, and
- * `app`, every text, which comes with the rest of the app. English's entry catalog ships with
- * the entry chunk, so the first page renders at once; every other catalog is its own chunk,
- * fetched when its language is chosen (and, for `app`, once the rest of the app is wanted).
+ * Three catalogs per language (lingui.config.ts): `entry`, the few texts of the sign-in route;
+ * `shell`, the texts of the signed-in shell, the inbox and the conversation pane; and `app`,
+ * every text, which the other pages wait for as their chunks load. English's entry catalog
+ * ships with the entry chunk, so the first page renders at once; every other catalog is its own
+ * chunk, fetched when its language is chosen and its part of the app is wanted.
  */
 const ENTRY_CATALOGS: Record<Exclude<UiLocale, 'en'>, Catalog> = {
   es: () => import('../locales/entry/es.po'),
@@ -35,6 +36,15 @@ const ENTRY_CATALOGS: Record<Exclude<UiLocale, 'en'>, Catalog> = {
   de: () => import('../locales/entry/de.po'),
   hi: () => import('../locales/entry/hi.po'),
   ar: () => import('../locales/entry/ar.po'),
+};
+const SHELL_CATALOGS: Record<UiLocale, Catalog> = {
+  en: () => import('../locales/shell/en.po'),
+  es: () => import('../locales/shell/es.po'),
+  'pt-BR': () => import('../locales/shell/pt-BR.po'),
+  fr: () => import('../locales/shell/fr.po'),
+  de: () => import('../locales/shell/de.po'),
+  hi: () => import('../locales/shell/hi.po'),
+  ar: () => import('../locales/shell/ar.po'),
 };
 const APP_CATALOGS: Record<UiLocale, Catalog> = {
   en: () => import('../locales/app/en.po'),
@@ -50,9 +60,14 @@ const APP_CATALOGS: Record<UiLocale, Catalog> = {
 i18n.load('en', { ...englishEntry });
 i18n.activate('en');
 const loaded = new Set<string>(['entry:en']);
+let shellWanted = false;
 let appWanted = false;
 
-function loadCatalog(kind: 'entry' | 'app', locale: UiLocale, catalog: Catalog | undefined) {
+function loadCatalog(
+  kind: 'entry' | 'shell' | 'app',
+  locale: UiLocale,
+  catalog: Catalog | undefined,
+) {
   const key = `${kind}:${locale}`;
   if (!catalog || loaded.has(key)) return null;
   return catalog().then(({ messages }) => {
@@ -61,17 +76,31 @@ function loadCatalog(kind: 'entry' | 'app', locale: UiLocale, catalog: Catalog |
   });
 }
 
-/** The catalogs the language needs now: its entry texts, and every text once the app is wanted. */
+/**
+ * The catalogs the language needs now: its entry texts; the shell's once the shell is wanted;
+ * every text once a page beyond the shell is (which holds the shell's too).
+ */
 function loadCatalogs(locale: UiLocale): Promise<unknown> {
+  const shellOnly = shellWanted && !appWanted && !loaded.has(`app:${locale}`);
   return Promise.all([
     locale === 'en' ? null : loadCatalog('entry', locale, ENTRY_CATALOGS[locale]),
+    shellOnly ? loadCatalog('shell', locale, SHELL_CATALOGS[locale]) : null,
     appWanted ? loadCatalog('app', locale, APP_CATALOGS[locale]) : null,
   ]);
 }
 
 /**
- * Loads every text of the active language (and of any language chosen later): the rest of the
- * app (app-routes.tsx, ThemedApp) waits for it before its first render.
+ * Loads the texts of the signed-in shell, the inbox and the conversation pane in the active
+ * language (and in any language chosen later): what a first visit to the inbox shows.
+ */
+export function loadShellCatalog(): Promise<void> {
+  shellWanted = true;
+  return loadCatalogs(i18n.locale as UiLocale).then(() => undefined);
+}
+
+/**
+ * Loads every text of the active language (and of any language chosen later): every page but
+ * the inbox waits for it as its chunk loads (app/themed-app.tsx).
  */
 export function loadAppCatalog(): Promise<void> {
   appWanted = true;
@@ -121,8 +150,8 @@ export async function activateLocale(locale: UiLocale): Promise<void> {
   pending = locale;
   try {
     await loadCatalogs(locale);
-    // The rest of the app may have been asked for meanwhile: its texts come before the switch.
-    if (appWanted) await loadCatalogs(locale);
+    // More of the app may have been asked for meanwhile: its texts come before the switch.
+    if (shellWanted || appWanted) await loadCatalogs(locale);
   } catch {
     // A catalog that cannot be fetched (offline, a new deploy) leaves the app as it was.
     return;
