@@ -73,7 +73,7 @@ export async function buildWorld(baseURL: string): Promise<CrawlWorld> {
       '/dashboardapi/supportchannel',
       {
         type: 'api',
-        name: 'Shop backend',
+        name: 'Order sync',
         webhook_url: null,
       },
       api,

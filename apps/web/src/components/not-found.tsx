@@ -40,7 +40,8 @@ function StatusScreen({
       <span
         aria-hidden="true"
         style={{
-          color: token.colorPrimary,
+          // The link colour: the primary one reads too dark on the dark theme's surface.
+          color: token.colorLink,
           fontSize: 56,
           fontWeight: 700,
           lineHeight: 1,

@@ -21,6 +21,7 @@ import { useAttachmentUploads } from '../../../lib/use-attachment-uploads';
 import { useGetFastReplyVariablesQuery } from '../api/fast-reply-api';
 import type { FastReply } from '../fast-reply-slice';
 import { formatNumber } from '../../../lib/format';
+import { variableLabel } from '../variable-labels';
 
 export interface FastReplyFormValues {
   name: string;
@@ -75,7 +76,7 @@ function VariablesHelper({ onInsert }: { onInsert: (token: string) => void }) {
           return (
             <Tooltip key={variable.key} title={t`e.g. ${example}`}>
               <Button size="small" onClick={() => onInsert(`{{${variable.key}}}`)}>
-                {variable.label}
+                {variableLabel(variable.key, variable.label)}
               </Button>
             </Tooltip>
           );

@@ -1,4 +1,5 @@
-import { Table, Tabs, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Flex, Radio, Table, type TableColumnsType } from 'antd';
 import type { ReportBreakdownRow, ReportOverview } from '@parley/contracts';
 import { formatCount, formatDuration } from '../report-format';
 import { t } from '@lingui/core/macro';
@@ -70,25 +71,40 @@ function columns(first: string): TableColumnsType<ReportBreakdownRow> {
   ];
 }
 
-/** Conversations opened and closed in the range, with their times, per channel / agent / team / tag. */
+/**
+ * Conversations opened and closed in the range, with their times, per channel / agent / team /
+ * tag. The breakdowns are a row of choices that wraps on a narrow screen (tabs would hide the
+ * longer names of some languages behind a "more" menu).
+ */
 export function BreakdownTables({ breakdowns }: { breakdowns: ReportOverview['breakdowns'] }) {
+  const all = tabs();
+  const [active, setActive] = useState(all[0]!.key);
+  const shown = all.find((tab) => tab.key === active) ?? all[0]!;
   return (
-    <Tabs
-      items={tabs().map((tab) => ({
-        key: tab.key,
-        label: tab.label,
-        children: (
-          <Table<ReportBreakdownRow>
-            size="small"
-            rowKey={(r) => String(r.id)}
-            columns={columns(tab.column)}
-            dataSource={breakdowns[tab.key]}
-            pagination={breakdowns[tab.key].length > 10 ? { pageSize: 10 } : false}
-            locale={{ emptyText: t`No conversations in this range.` }}
-            scroll={{ x: true }}
-          />
-        ),
-      }))}
-    />
+    <Flex vertical gap={12}>
+      <Radio.Group
+        optionType="button"
+        buttonStyle="solid"
+        aria-label={t`Breakdown`}
+        value={active}
+        onChange={(event) => setActive(event.target.value as typeof active)}
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}
+      >
+        {all.map((tab) => (
+          <Radio.Button key={tab.key} value={tab.key}>
+            {tab.label}
+          </Radio.Button>
+        ))}
+      </Radio.Group>
+      <Table<ReportBreakdownRow>
+        size="small"
+        rowKey={(r) => String(r.id)}
+        columns={columns(shown.column)}
+        dataSource={breakdowns[shown.key]}
+        pagination={breakdowns[shown.key].length > 10 ? { pageSize: 10 } : false}
+        locale={{ emptyText: t`No conversations in this range.` }}
+        scroll={{ x: true }}
+      />
+    </Flex>
   );
 }
