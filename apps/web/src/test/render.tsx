@@ -6,6 +6,7 @@ import { AppProviders } from '../app/providers';
 import { ToastHost } from '../app/toast-host';
 import { NavigationBridge } from '../app/navigation-bridge';
 import type { AppStore } from '../app/store';
+import { loadAppCatalog } from '../lib/i18n';
 
 /** Shows where the router ended up, for assertions on navigation. */
 function LocationProbe() {
@@ -21,9 +22,13 @@ interface RenderPageOptions {
   store?: AppStore;
 }
 
-/** Renders one page as the app would: theme, toasts, router (and a store when given). */
+/**
+ * Renders one page as the app would: theme, toasts, router (and a store when given), and every
+ * text of the app in the chosen language, as a page's loader asks for (app/themed-app.tsx).
+ */
 export function renderPage(page: ReactElement, { at, path, store }: RenderPageOptions) {
   const pattern = path ?? at.split('?')[0] ?? '/';
+  void loadAppCatalog();
   const tree: ReactNode = (
     <AppProviders>
       <ToastHost />
