@@ -1,9 +1,13 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner, four projects: the shared contracts, the server over a real database,
 // the web app's components in jsdom, and the live-chat widget's loader and chat logic. e2e runs separately under Playwright.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which leaves
+    // a core idle while a file waits on its database or the other transforms modules.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {

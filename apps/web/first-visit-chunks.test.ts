@@ -50,7 +50,8 @@ describe('firstVisitChunks: which step’s chunk each module goes to', () => {
     'main.tsx': { imports: ['react'], lazy: ['themed.tsx'] },
     react: {},
     'themed.tsx': { imports: ['antd-core'], lazy: ['shell.tsx', 'signup.tsx', 'settings.tsx'] },
-    'antd-core': {},
+    'antd-core': { imports: ['form-engine'] },
+    'form-engine': {},
     'shell.tsx': { imports: ['button', 'menu', 'store'], lazy: ['pane.tsx'] },
     button: { imports: ['antd-core'] },
     menu: {},
@@ -70,6 +71,8 @@ describe('firstVisitChunks: which step’s chunk each module goes to', () => {
       { name: 'conversation', from: ['pane.tsx'], sharedWith: 'none' },
     ],
     publicPages: ['signup.tsx'],
+    manifestFile: 'first-visit.json',
+    lazyOnly: /form-engine/,
   });
   const context = {
     getModuleIds: () => Object.keys(graph).map(id)[Symbol.iterator](),
@@ -107,5 +110,55 @@ describe('firstVisitChunks: which step’s chunk each module goes to', () => {
 
   it('leaves what the pane shares with any other page to the automatic splitting', () => {
     expect(chunkOf('select')).toBe('automatic');
+  });
+
+  it('never puts a lazy-only library module in a step, however it is reached', () => {
+    expect(chunkOf('form-engine')).toBe('automatic');
+  });
+
+  it('lists, per step, the files its chunk loads beyond the entry’s, with their styles, for the server to preload', () => {
+    const chunk = (fileName: string, more: Record<string, unknown>) => ({
+      type: 'chunk',
+      fileName,
+      imports: [],
+      moduleIds: [],
+      name: fileName.replace(/\.js$/, ''),
+      ...more,
+    });
+    const bundle = {
+      'main.js': chunk('main.js', { isEntry: true, imports: ['runtime.js'] }),
+      'runtime.js': chunk('runtime.js', {}),
+      'themed-app.js': chunk('themed-app.js', {
+        imports: ['runtime.js', 'context.js'],
+        viteMetadata: { importedCss: new Set(['themed-app.css']) },
+      }),
+      'context.js': chunk('context.js', {}),
+      'shell.js': chunk('shell.js', { imports: ['themed-app.js'] }),
+      'conversation.js': chunk('conversation.js', { imports: ['shell.js'] }),
+      'signup.js': chunk('signup.js', {
+        facadeModuleId: id('signup.tsx'),
+        imports: ['themed-app.js'],
+      }),
+    };
+    const emitted: { fileName: string; source: string }[] = [];
+    const build = {
+      emitFile: (file: { fileName: string; source: string }) => emitted.push(file),
+      error: (message: string) => {
+        throw new Error(message);
+      },
+    };
+    (plugin.generateBundle as unknown as (this: typeof build, o: unknown, b: unknown) => void).call(
+      build,
+      {},
+      bundle,
+    );
+    expect(emitted.map((file) => file.fileName)).toEqual(['first-visit.json']);
+    const files = JSON.parse(emitted[0]!.source) as Record<string, string[]>;
+    expect(files['themed-app']).toEqual(['/themed-app.js', '/themed-app.css', '/context.js']);
+    expect(files['shell']?.sort()).toEqual(
+      ['/shell.js', '/themed-app.js', '/themed-app.css', '/context.js'].sort(),
+    );
+    expect(files['conversation']).toContain('/conversation.js');
+    expect(Object.values(files).flat()).not.toContain('/runtime.js');
   });
 });

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputChunk = Rolldown.OutputChunk;
 
 /**
  * How the agent app is cut into chunks for a first visit (docs/benchmarks.md: LCP ≤ 1 s, inbox route
@@ -113,6 +115,16 @@ export interface FirstVisitOptions {
   steps: FirstVisitStep[];
   /** The pages rendered outside the shell (relative to the sources): they never load the shell. */
   publicPages: string[];
+  /** Where in the output the files of each step are listed (for the server's preload links). */
+  manifestFile: string;
+  /**
+   * Library modules never put in a step's chunk. The steps are found by following imports, not
+   * the bindings used: antd's inputs import @rc-component/form's index for one small context, and
+   * following it would put the whole form engine in the themed app's chunk although tree-shaking
+   * leaves the first visit nothing of it but that context. Left to the automatic splitting, each
+   * such module arrives with the first page that really uses it.
+   */
+  lazyOnly?: RegExp;
 }
 
 /**
@@ -122,7 +134,7 @@ export interface FirstVisitOptions {
  */
 export function firstVisitChunks(
   srcDir: string,
-  { entry, steps, publicPages }: FirstVisitOptions,
+  { entry, steps, publicPages, lazyOnly, manifestFile }: FirstVisitOptions,
 ): {
   plugin: Plugin;
   groups: { name: string; test: (id: string) => boolean; priority: number }[];
@@ -174,6 +186,38 @@ export function firstVisitChunks(
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** `from` and the chunks it imports statically, to the end. */
+      const loadedWith = (from: OutputChunk) => {
+        const files = new Set<string>();
+        const stack = [from];
+        for (let next = stack.pop(); next; next = stack.pop()) {
+          if (files.has(next.fileName)) continue;
+          files.add(next.fileName);
+          for (const file of next.imports) {
+            const imported = byFile.get(file);
+            if (imported) stack.push(imported);
+          }
+        }
+        return files;
+      };
+      // Per step, the files its chunk loads that the entry (named by index.html) does not.
+      const entryChunk = chunks.find((chunk) => chunk.isEntry);
+      const withEntry = entryChunk ? loadedWith(entryChunk) : new Set<string>();
+      const firstVisitFiles: Record<string, string[]> = {};
+      for (const step of steps) {
+        const chunk = chunks.find((candidate) => candidate.name === step.name);
+        if (!chunk) this.error(`no chunk for the first-visit step ${step.name}`);
+        // The chunks' styles too: the import of a chunk waits for them (Vite's preload helper).
+        firstVisitFiles[step.name] = [...loadedWith(chunk)]
+          .filter((file) => !withEntry.has(file))
+          .flatMap((file) => [file, ...(byFile.get(file)?.viteMetadata?.importedCss ?? [])])
+          .map((file) => `/${file}`);
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: manifestFile,
+        source: JSON.stringify(firstVisitFiles),
+      });
       const laterSteps = new Set(steps.slice(1).map((step) => step.name));
       for (const page of publicPages.map(inSrc)) {
         const chunk = chunks.find((candidate) => candidate.facadeModuleId === page);
@@ -203,7 +247,7 @@ export function firstVisitChunks(
   };
   const groups = steps.map((step, index) => ({
     name: step.name,
-    test: (id: string) => stepOf.get(id) === step.name,
+    test: (id: string) => stepOf.get(id) === step.name && !lazyOnly?.test(id),
     priority: steps.length - index,
   }));
   return { plugin, groups };

@@ -44,9 +44,15 @@ export const SHELL_SOURCES = [
   '<rootDir>/src/features/fast-reply',
   '<rootDir>/src/features/global-settings',
   '<rootDir>/src/features/inbox',
+  '<rootDir>/src/features/notifications/components',
   '<rootDir>/src/features/realtime',
   '<rootDir>/src/features/shell',
   '<rootDir>/src/features/help-center/components/article-link-button.tsx',
+  // The conversation's macro button and picker, and the bulk bar's macro menu.
+  '<rootDir>/src/features/macros/components/macro-button.tsx',
+  '<rootDir>/src/features/macros/components/macro-picker.tsx',
+  '<rootDir>/src/features/macros/components/macro-bulk-menu.tsx',
+  '<rootDir>/src/features/macros/components/lazy-macro-bulk-menu.tsx',
 ];
 
 /**

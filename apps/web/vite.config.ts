@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { BUILD_INFO_PATH, BUILD_META_NAME } from '../../packages/contracts/src/constants.ts';
+import {
+  BUILD_INFO_PATH,
+  BUILD_META_NAME,
+  FIRST_VISIT_PATH,
+} from '../../packages/contracts/src/constants.ts';
 import { deepLibraryImports, firstVisitChunks } from './first-visit-chunks.ts';
 import { linguiPlugins } from './lingui-plugins.ts';
 
@@ -60,6 +64,10 @@ const firstVisit = firstVisitChunks(srcDir, {
       sharedWith: 'none',
     },
   ],
+  manifestFile: FIRST_VISIT_PATH.slice(1),
+  // The form engine: the forms are on pages and in modals, none in the first render of the inbox.
+  lazyOnly:
+    /[\\/]node_modules[\\/](@rc-component[\\/](form|async-validator)|antd[\\/]es[\\/]form[\\/]hooks[\\/]useForm)[\\/.]/,
   // themed-app.tsx's routes outside the shell.
   publicPages: [
     'features/auth/components/signup-page.tsx',

@@ -14,7 +14,7 @@ const root = createRoot(container);
 // On /login there is nothing to load: it renders at once.
 const PRELOAD_WAIT_MS = 1500;
 void Promise.race([
-  preloadRouteChunks(window.location.pathname),
+  preloadRouteChunks(window.location.pathname, window.location.search),
   new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS)),
 ]).then(() =>
   // BrowserRouter rather than the data router, and no antd here: the login route's budget is

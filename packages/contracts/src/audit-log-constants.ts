@@ -20,6 +20,14 @@ export const AUDIT_ACTIONS = [
   'sending_domain_verified',
   'sending_domain_unverified',
   'contact_merged',
+  'contacts_imported',
+  'automation_rule_created',
+  'automation_rule_updated',
+  'automation_rule_deleted',
+  'automation_rules_reordered',
+  'macro_created',
+  'macro_updated',
+  'macro_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

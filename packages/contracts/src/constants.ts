@@ -22,6 +22,30 @@ export interface BuildInfo {
   build: string;
 }
 
+/**
+ * The chunks of a first visit (apps/web/first-visit-chunks.ts): the build names, per step, the
+ * files a page of that step loads, at FIRST_VISIT_PATH in its output. The server names them in
+ * index.html as modulepreload links for the page asked for, so the browser fetches them beside
+ * the entry instead of after it.
+ */
+export const FIRST_VISIT_PATH = '/first-visit.json';
+export type FirstVisitStepName = 'themed-app' | 'shell' | 'conversation';
+export type FirstVisitFiles = Partial<Record<FirstVisitStepName, string[]>>;
+
+/** Paths the web app serves outside the signed-in shell (public pages, the survey). */
+export const OUTSIDE_SHELL_PATHS =
+  /^\/(signup|help-center\/|widget-demo|login\/|settings\/teammembers\/invite\/confirm\/|transcript|feedback|nps-form)/;
+
+/**
+ * The first-visit steps a page at `pathname` needs before its first paint: none for /login (the
+ * entry holds it), the themed app for the public pages, also the shell for a signed-in page.
+ */
+export function firstVisitSteps(pathname: string, signedIn: boolean): FirstVisitStepName[] {
+  if (pathname === '/login') return [];
+  if (!signedIn || OUTSIDE_SHELL_PATHS.test(pathname)) return ['themed-app'];
+  return ['themed-app', 'shell'];
+}
+
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Password reminder window: 83 to 90 days since the last password update. */

@@ -31,6 +31,12 @@ export const ERROR_CODES = [
   /** Shopify answered 429 / 5xx or not at all: try again shortly. */
   'shopify_unavailable',
   'payload_too_large',
+  /** A macro naming a tag, agent, team or fast reply deleted since: it cannot run (400). */
+  'macro_broken',
+  /** A contacts CSV over CONTACT_IMPORT_LIMITS (rows or bytes): 400. */
+  'csv_too_large',
+  /** A contacts CSV that cannot be read as CSV (no header, an unclosed quote...): 400. */
+  'csv_invalid',
   /** A download's Range lies outside the file (416, with the file's size in Content-Range). */
   'range_not_satisfiable',
   'unsupported_media_type',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MENTIONS } from './notifications-constants';
 import {
   CONVERSATION_STATUSES,
   PRIORITIES,
@@ -195,6 +196,11 @@ export const replyBody = z
     body: z.string().trim().max(20_000).default(''),
     /** User ids mentioned in a note; they get a notification. */
     mentions: z.array(z.number().int().positive()).max(50).default([]),
+    /** Teammates a note mentions (members of the account): each gets a `mention` notification. */
+    mentioned_user_ids: z
+      .array(z.number().int().positive().max(2_147_483_647))
+      .max(MAX_MENTIONS, `Mention at most ${MAX_MENTIONS} teammates.`)
+      .optional(),
     /** Files uploaded first through ATTACHMENT_UPLOAD_PATH; together at most 18 MB (docs/product/limits.md). */
     attachment_ids: z
       .array(z.number().int().positive())

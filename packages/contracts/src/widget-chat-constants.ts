@@ -85,6 +85,7 @@ export const WIDGET_CHAT_DEFAULTS: WidgetChatSettings = {
   business_hours: null,
   away_message: "We're away right now. Leave your email and we'll answer you there.",
   locale: null,
+  follow_visitor_theme: false,
 };
 
 /** Event payloads on the visitor's channel. */

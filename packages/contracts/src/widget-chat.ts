@@ -39,6 +39,11 @@ export const widgetChatSettingsSchema = z.object({
   away_message: z.string().max(500),
   /** The widget's language; null follows the visitor's browser. */
   locale: uiLocaleSchema.nullable(),
+  /**
+   * true: the chat is light or dark as the visitor's device is (prefers-color-scheme), whatever
+   * `theme.messageTheme` says; false: always `theme.messageTheme`.
+   */
+  follow_visitor_theme: z.boolean(),
 });
 export type WidgetChatSettings = z.infer<typeof widgetChatSettingsSchema>;
 

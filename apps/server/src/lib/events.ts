@@ -20,7 +20,24 @@ export interface DomainEvents {
     renewed?: { from: number; to: number };
   };
   /** A conversation's list fields changed (status, assignee, tags, last activity...). */
-  conversation_updated: { accountId: number; conversationId: number };
+  conversation_updated: {
+    accountId: number;
+    conversationId: number;
+    /** What an agent's change touched, when the emitter knows (automation rules' triggers). */
+    changes?: readonly ('status' | 'priority' | 'tags' | 'assignee')[];
+  };
+  /**
+   * A conversation was handed to `assigneeId`: by `actorUserId`, or by a rule or auto-assignment
+   * (null). Notifications tell the assignee unless they did it themselves.
+   */
+  conversation_assigned: {
+    accountId: number;
+    conversationId: number;
+    assigneeId: number;
+    actorUserId: number | null;
+    /** The activity line the assignment wrote, when there is one. */
+    messageId?: number;
+  };
   /** A message was stored; `isPrivate` for notes, which never reach a customer's channel. */
   message_created: {
     accountId: number;

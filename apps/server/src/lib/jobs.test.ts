@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/harness';
-import { backoffMs, enqueueJob, JobWorker, RetryableError } from './jobs';
+import { backoffMs, enqueueJob, JobWorker, RetryableError, updateJobPayload } from './jobs';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -98,6 +98,36 @@ describe('durable jobs', () => {
     const next = new JobWorker(ctx.deps.db);
     next.register('stop-test', { run: async () => {} });
     expect(await next.drain()).toBe(2);
+  });
+
+  it('a long job that saved its progress takes turns with the jobs due meanwhile, its attempts not counted', async () => {
+    const order: string[] = [];
+    const worker = new JobWorker(ctx.deps.db, { batch: 1 });
+    worker.register('long-turns', {
+      run: async (job) => {
+        const step = Number(job.payload['step'] ?? 0) + 1;
+        order.push(`long ${step}`);
+        await updateJobPayload(ctx.deps.db, job.id, { step });
+        return step < 3 ? 'continue' : undefined;
+      },
+    });
+    worker.register('short-turn', { run: async () => void order.push('short') });
+    const long = await enqueueJob(ctx.deps.db, {
+      kind: 'long-turns',
+      payload: {},
+      maxAttempts: 1,
+      runAt: new Date(Date.now() - 2000),
+    });
+    await enqueueJob(ctx.deps.db, {
+      kind: 'short-turn',
+      payload: {},
+      runAt: new Date(Date.now() - 1000),
+    });
+    // The long job was due first; queued again after its first turn, it goes behind the short one.
+    await worker.drain();
+    expect(order).toEqual(['long 1', 'short', 'long 2', 'long 3']);
+    const [row] = await ctx.deps.db.select().from(jobs).where(eq(jobs.id, long));
+    expect(row).toMatchObject({ status: 'done', attempts: 1, payload: { step: 3 } });
   });
 
   it('backs off exponentially up to an hour', () => {

@@ -8,7 +8,11 @@ export type JobRow = typeof jobs.$inferSelect;
 export class RetryableError extends Error {}
 
 export interface JobHandler {
-  run(job: JobRow): Promise<void>;
+  /**
+   * `'continue'`: the job saved its progress and has more to do; it is queued again behind the
+   * jobs due now (the attempt not counted), so one long job never holds up the others.
+   */
+  run(job: JobRow): Promise<void | 'continue'>;
   /** Called once when the job has failed for good (permanent error or attempts exhausted). */
   onGiveUp?(job: JobRow, reason: string): Promise<void>;
 }
@@ -34,6 +38,21 @@ export async function enqueueJob(
     })
     .returning({ id: jobs.id });
   return row!.id;
+}
+
+/**
+ * A long job records how far it got (read back if it is retaken) and keeps its lease while it
+ * works, so no other worker takes it meanwhile.
+ */
+export async function updateJobPayload(db: Db, id: number, payload: Record<string, unknown>) {
+  await db
+    .update(jobs)
+    .set({
+      payload,
+      lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
 }
 
 /** Exponential back-off: 2 s, 4 s, 8 s ... capped at one hour. */
@@ -171,10 +190,20 @@ export class JobWorker {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await handler.run(job);
+      const outcome = await handler.run(job);
       await this.db
         .update(jobs)
-        .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: new Date() })
+        .set(
+          outcome === 'continue'
+            ? {
+                status: 'queued',
+                attempts: sql`${jobs.attempts} - 1`,
+                runAt: new Date(),
+                lockedUntil: null,
+                updatedAt: new Date(),
+              }
+            : { status: 'done', lockedUntil: null, lastError: null, updatedAt: new Date() },
+        )
         .where(eq(jobs.id, job.id));
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);

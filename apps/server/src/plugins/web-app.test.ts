@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_CONFIG_ELEMENT_ID } from '@parley/contracts';
@@ -59,6 +60,25 @@ describe('the agent app’s Content-Security-Policy (docs/security.md)', () => {
     expect(csp).toContain("frame-src 'self';");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("script-src 'self';");
+  });
+
+  it('is a page’s: the hashed scripts and styles carry none, and stay cached for good', async () => {
+    await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
+    await fs.writeFile(path.join(dist, 'assets', 'index-abc.js'), 'export {};');
+    const app = Fastify();
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('x-frame-options', 'SAMEORIGIN');
+    });
+    await registerWebApp(app, dist);
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+    const page = await app.inject({ method: 'GET', url: '/inboxes' });
+    await app.close();
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('also frames the origin of HELP_WIDGET_URL, and only its origin', async () => {
@@ -126,5 +146,69 @@ describe('the build being served', () => {
     await app.close();
     await fs.writeFile(path.join(dist, 'build.json'), JSON.stringify({ build: 'build-1' }));
     expect(res.json()).toEqual({ build: 'build-2' });
+  });
+});
+
+describe('the first visit’s files are named for preloading (docs/ARCHITECTURE.md, "Chunks and the first visit")', () => {
+  const FILES = {
+    'themed-app': ['/assets/themed-app-1.js', '/assets/themed-app-1.css'],
+    shell: ['/assets/shell-1.js', '/assets/themed-app-1.js', '/assets/themed-app-1.css'],
+    conversation: ['/assets/conversation-1.js'],
+  };
+  let withManifest: string;
+  beforeAll(async () => {
+    withManifest = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-dist-'));
+    await fs.writeFile(path.join(withManifest, 'index.html'), INDEX_HTML);
+    await fs.writeFile(path.join(withManifest, 'first-visit.json'), JSON.stringify(FILES));
+  });
+  afterAll(() => fs.rm(withManifest, { recursive: true, force: true }));
+
+  async function page(url: string, signedIn: boolean) {
+    const app = Fastify();
+    await app.register(fastifyCookie);
+    await registerWebApp(app, withManifest);
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      cookies: signedIn ? { auth_token: 'a-session' } : {},
+    });
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    return res;
+  }
+  const preloaded = (html: string) =>
+    [
+      ...html.matchAll(
+        /<link rel="(?:modulepreload|preload" as="style)" crossorigin href="([^"]+)">/g,
+      ),
+    ].map((match) => match[1]);
+
+  it('a signed-in page: the themed app and the shell, each file once, scripts as modules and styles as styles', async () => {
+    const res = await page('/inboxes/all', true);
+    expect(preloaded(res.body)).toEqual([
+      '/assets/themed-app-1.js',
+      '/assets/themed-app-1.css',
+      '/assets/shell-1.js',
+    ]);
+    expect(res.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/themed-app-1.css">',
+    );
+    expect(res.headers.vary).toContain('cookie');
+  });
+
+  it('a public page: the themed app only; the sign-in page and the manifest itself: nothing', async () => {
+    expect(preloaded((await page('/help-center/1', false)).body)).toEqual([
+      '/assets/themed-app-1.js',
+      '/assets/themed-app-1.css',
+    ]);
+    expect(preloaded((await page('/help-center/1', true)).body)).toHaveLength(2);
+    expect(preloaded((await page('/login', false)).body)).toEqual([]);
+    expect(preloaded((await page('/login', true)).body)).toEqual([]);
+  });
+
+  it('each variant has its own ETag, so a revalidation never keeps another variant', async () => {
+    const signedIn = await page('/inboxes', true);
+    const signedOut = await page('/login', false);
+    expect(signedIn.headers.etag).not.toBe(signedOut.headers.etag);
   });
 });

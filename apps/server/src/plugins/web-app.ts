@@ -5,9 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   BUILD_INFO_PATH,
+  COOKIES,
+  FIRST_VISIT_PATH,
+  firstVisitSteps,
   PRODUCT_NAME_DEFAULT,
   SUPPORT_EMAIL_DEFAULT,
   WEB_CONFIG_ELEMENT_ID,
+  type FirstVisitFiles,
   type WebConfig,
 } from '@parley/contracts';
 
@@ -56,11 +60,28 @@ const jsonForScript = (value: unknown) =>
  * The built index.html with the operator's settings: the product name as the page title
  * (docs/product/README.md) and the WebConfig as a JSON data block, which the CSP allows (the browser never runs it).
  */
-export function renderIndexHtml(html: string, config: WebConfig): string {
+export function renderIndexHtml(html: string, config: WebConfig, preload: string[] = []): string {
   const block = `<script type="application/json" id="${WEB_CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;
+  const links = preload.map((file) =>
+    file.endsWith('.css')
+      ? `<link rel="preload" as="style" crossorigin href="${escapeHtml(file)}">`
+      : `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`,
+  );
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(config.product_name)}</title>`)
-    .replace('</head>', () => `  ${block}\n  </head>`);
+    .replace(
+      '</head>',
+      () => [...links, block].map((line) => `  ${line}\n`).join('') + '  </head>',
+    );
+}
+
+/**
+ * The files a first visit to `pathname` loads before its first paint, beyond the entry that
+ * index.html names (docs/ARCHITECTURE.md, "Chunks and the first visit"): named in its head, the
+ * browser fetches them beside the entry instead of one round trip after it has run.
+ */
+function firstVisitPreloads(files: FirstVisitFiles, pathname: string, signedIn: boolean) {
+  return [...new Set(firstVisitSteps(pathname, signedIn).flatMap((step) => files[step] ?? []))];
 }
 
 /** The build's encoded copies of its files (scripts/precompress.mjs). */
@@ -94,13 +115,32 @@ export async function registerWebApp(
   if (!distDir || !fs.existsSync(path.join(distDir, 'index.html'))) return false;
   const config: WebConfig = { product_name: productName, support_email: supportEmail };
   // Read again when the file changes: a new build may be put in place while the server runs.
-  let rendered = { mtimeMs: -1, html: '', etag: '' };
-  const indexHtml = () => {
+  // One rendering per set of preloaded files (signed out, public page, signed-in page).
+  let build = {
+    mtimeMs: -1,
+    source: '',
+    files: {} as FirstVisitFiles,
+    rendered: new Map<string, { html: string; etag: string }>(),
+  };
+  const indexHtml = (request: FastifyRequest) => {
     const file = path.join(distDir, 'index.html');
     const { mtimeMs } = fs.statSync(file);
-    if (mtimeMs !== rendered.mtimeMs) {
-      const html = renderIndexHtml(fs.readFileSync(file, 'utf8'), config);
-      rendered = { mtimeMs, html, etag: weakEtag(html) };
+    if (mtimeMs !== build.mtimeMs) {
+      const manifest = path.join(distDir, FIRST_VISIT_PATH);
+      const files = fs.existsSync(manifest)
+        ? (JSON.parse(fs.readFileSync(manifest, 'utf8')) as FirstVisitFiles)
+        : {};
+      build = { mtimeMs, source: fs.readFileSync(file, 'utf8'), files, rendered: new Map() };
+    }
+    const pathname = request.url.split('?')[0] ?? '/';
+    const signedIn = Boolean(request.cookies?.[COOKIES.authToken]);
+    const preload = firstVisitPreloads(build.files, pathname, signedIn);
+    const key = preload.join(' ');
+    let rendered = build.rendered.get(key);
+    if (!rendered) {
+      const html = renderIndexHtml(build.source, config, preload);
+      rendered = { html, etag: weakEtag(html) };
+      build.rendered.set(key, rendered);
     }
     return rendered;
   };
@@ -110,11 +150,12 @@ export async function registerWebApp(
    * (plugins/compression.ts), being rewritten with the operator's settings and small.
    */
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const { html, etag } = indexHtml();
+    const { html, etag } = indexHtml(request);
     reply
       .header('cache-control', 'no-cache')
       .header('etag', etag)
-      .header('vary', 'accept-encoding');
+      // Signed in or not changes the files named for preloading.
+      .header('vary', 'accept-encoding, cookie');
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(html);
   };
@@ -122,7 +163,13 @@ export async function registerWebApp(
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, auth: 'public' };
     });
-    scope.addHook('onSend', async (_request, reply) => {
+    scope.addHook('onSend', async (request, reply) => {
+      // The hashed scripts and styles are no documents: a page's policy and framing rule are
+      // its own, never its subresources'. Without them, a first visit's 17 files cost 5 KB less.
+      if (request.url.startsWith('/assets/')) {
+        reply.removeHeader('x-frame-options');
+        return;
+      }
       reply.header('content-security-policy', csp);
     });
     await scope.register(fastifyStatic, {
@@ -134,7 +181,12 @@ export async function registerWebApp(
       preCompressed: true,
       // Served by the routes below: index.html with the operator's settings, build.json
       // uncached; the encoded files only under their asset's own name.
-      globIgnore: ['index.html', BUILD_INFO_PATH.slice(1), ...ENCODED_FILES],
+      globIgnore: [
+        'index.html',
+        BUILD_INFO_PATH.slice(1),
+        FIRST_VISIT_PATH.slice(1),
+        ...ENCODED_FILES,
+      ],
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be revalidated.
         res.header(

@@ -23,6 +23,7 @@ import { RealtimeProvider } from '../features/realtime/components/realtime-provi
 import { ShellBanner } from '../features/shell/banners/shell-banner';
 import { ShellProvider } from '../features/shell/shell-provider';
 import { AvailabilityKeeper } from '../features/availability';
+import { NotificationBell, NotificationsKeeper } from '../features/notifications';
 import { startSide } from '../lib/i18n';
 import { currentAccountId, hasSession } from '../lib/session';
 import { UserMenu } from './user-menu';
@@ -110,6 +111,7 @@ export function AppLayout() {
     <RealtimeProvider>
       <GlobalDateRangeProvider>
         <LiveChatNotifier />
+        <NotificationsKeeper />
         <ShellProvider>
           <AvailabilityKeeper />
           <Layout style={{ minHeight: '100vh' }}>
@@ -166,7 +168,10 @@ export function AppLayout() {
                     {me?.account.name ?? ' '}
                   </strong>
                 </div>
-                <UserMenu me={me} compact={phone} />
+                <div style={{ display: 'flex', alignItems: 'center', gap: 4, flexShrink: 0 }}>
+                  <NotificationBell />
+                  <UserMenu me={me} compact={phone} />
+                </div>
               </Layout.Header>
               <Layout.Content style={{ minWidth: 0 }}>{content}</Layout.Content>
             </Layout>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { LOCAL_KEYS } from '@parley/contracts';
-import { routeChunks } from './route-preload';
+import { conversation, renderInbox } from '../features/inbox/testing/inbox-fixtures';
+import { inboxEarlyGets, routeChunks } from './route-preload';
 
 describe('routeChunks: what a first visit asks for at once', () => {
   it('the login route stays in the entry chunk (docs/benchmarks.md: ≤ 150 KB gzip)', () => {
@@ -43,5 +45,23 @@ describe('routeChunks: what a first visit asks for at once', () => {
     ])
       expect(routeChunks(path, true)).toEqual(['themed-app']);
     expect(routeChunks('/inboxesque', true)).toEqual(['themed-app', 'shell']);
+  });
+});
+
+describe('the inbox’s first requests, asked for beside Me on a first visit', () => {
+  it('are exactly the requests the inbox makes when it renders, so it takes their answers', async () => {
+    for (const [path, search] of [
+      ['/inboxes/mine/open/newest', ''],
+      ['/inboxes/all/all/oldest', '?search=refund%20order'],
+    ] as const) {
+      const { api, view } = renderInbox(`${path}${search}`, {
+        conversations: [conversation(1)],
+      });
+      const asked = () => api.calls.filter((call) => call.method === 'GET').map((call) => call.url);
+      await waitFor(() => {
+        for (const early of inboxEarlyGets(path, search)) expect(asked()).toContain(early);
+      });
+      view.unmount();
+    }
   });
 });

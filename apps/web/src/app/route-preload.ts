@@ -1,21 +1,45 @@
+import { firstVisitSteps } from '@parley/contracts';
 import { ConversationPane } from '../features/conversation/lazy-conversation-pane';
-import { INBOX_BASE, parseInboxSplat, restoredInboxPath } from '../features/inbox/inbox-route';
+import {
+  CONVERSATIONS_PATH,
+  INBOX_BASE,
+  INBOX_MAPPING_PATH,
+  listQuery,
+  parseInboxSplat,
+  restoredInboxPath,
+  VIEW_COUNTS_PATH,
+} from '../features/inbox/inbox-route';
 import { ME_PATH } from '../features/auth/api/me-path';
 import { activateLocale, startingLocale } from '../lib/i18n';
-import { startEarlyGet } from '../lib/request';
+import { startEarlyGet, withQuery } from '../lib/request';
 import { hasSession } from '../lib/session';
 import { ThemedApp } from './app-routes';
 
-/** Paths the themed app serves outside the signed-in shell (public pages, the survey). */
-const OUTSIDE_SHELL =
-  /^\/(signup|help-center\/|widget-demo|login\/|settings\/teammembers\/invite\/confirm\/|transcript|feedback|nps-form)/;
-
 export type RouteChunk = 'themed-app' | 'shell' | 'inbox' | 'conversation';
 
-/** Whether the inbox at `pathname` opens with a conversation (/inboxes goes where the user was). */
-function opensConversation(pathname: string): boolean {
+/** Where the inbox at `pathname` opens (/inboxes goes where the user was). */
+function inboxLocation(pathname: string) {
   const path = pathname.startsWith(`${INBOX_BASE}/`) ? pathname : restoredInboxPath();
-  return parseInboxSplat(path.slice(INBOX_BASE.length + 1)).location.conversationId !== null;
+  return parseInboxSplat(path.slice(INBOX_BASE.length + 1)).location;
+}
+
+/** Whether the inbox at `pathname` opens with a conversation. */
+function opensConversation(pathname: string): boolean {
+  return inboxLocation(pathname).conversationId !== null;
+}
+
+/**
+ * The inbox's first render asks for its list's first page, the view counts and the mapping:
+ * asked for now, beside Me, they are in when it renders instead of one round trip after.
+ */
+export function inboxEarlyGets(pathname: string, search: string): string[] {
+  const location = inboxLocation(pathname);
+  const words = new URLSearchParams(search).get('search')?.trim() ?? '';
+  return [
+    withQuery(CONVERSATIONS_PATH, listQuery({ ...location, search: words || undefined }, null)),
+    withQuery(VIEW_COUNTS_PATH, { status: location.status }),
+    INBOX_MAPPING_PATH,
+  ];
 }
 
 /**
@@ -24,8 +48,8 @@ function opensConversation(pathname: string): boolean {
  * other, they cost three round trips and three evaluations before the first paint of the inbox.
  */
 export function routeChunks(pathname: string, signedIn: boolean): RouteChunk[] {
-  if (pathname === '/login') return [];
-  if (!signedIn || OUTSIDE_SHELL.test(pathname)) return ['themed-app'];
+  const steps = firstVisitSteps(pathname, signedIn);
+  if (!steps.includes('shell')) return steps;
   const inbox = pathname === '/' || pathname === '/inboxes' || pathname.startsWith('/inboxes/');
   if (!inbox) return ['themed-app', 'shell'];
   return opensConversation(pathname)
@@ -41,13 +65,14 @@ export function routeChunks(pathname: string, signedIn: boolean): RouteChunk[] {
  * nothing before Me: that is asked for now too (lib/request.ts, startEarlyGet), so it is in when
  * the shell first renders instead of one round trip after.
  */
-export function preloadRouteChunks(pathname: string): Promise<void> {
+export function preloadRouteChunks(pathname: string, search = ''): Promise<void> {
   const chunks = routeChunks(pathname, hasSession());
   // The page's language comes first, so it renders once, in that language (English is built in).
   const loads: Promise<unknown>[] = [activateLocale(startingLocale())];
   if (chunks.includes('themed-app')) loads.push(ThemedApp.preload());
   if (chunks.includes('shell')) {
     startEarlyGet(ME_PATH);
+    if (chunks.includes('inbox')) inboxEarlyGets(pathname, search).forEach(startEarlyGet);
     loads.push(import('./shell-route').then((m) => m.preloadMe()));
     if (chunks.includes('inbox')) loads.push(import('../features/inbox/components/inbox-page'));
     if (chunks.includes('conversation')) loads.push(ConversationPane.preload());

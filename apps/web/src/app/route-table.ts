@@ -75,7 +75,9 @@ export type SettingsPageLabel =
   | 'DNS records'
   | 'Pricing'
   | 'Audit log'
-  | 'Auto-assignment';
+  | 'Auto-assignment'
+  | 'Automation'
+  | 'Macros';
 
 /** A settings page's entry in the side menu; `group` null = above the groups. */
 export interface SettingsMenuEntry {
@@ -266,6 +268,14 @@ export const APP_ROUTES = [
     menu: { label: 'Auto-assignment', icon: 'team', group: 'workspace' },
   },
   {
+    path: '/settings/automation',
+    page: 'automation',
+    area: 'settings',
+    roles: ADMIN_ROLES,
+    crawl: [{ url: '/settings/automation' }],
+    menu: { label: 'Automation', icon: 'thunderbolt', group: 'workspace' },
+  },
+  {
     path: '/settings/supportchannels',
     page: 'support-channels',
     area: 'settings',
@@ -295,6 +305,14 @@ export const APP_ROUTES = [
     roles: everyone,
     crawl: [{ url: '/settings/fastreplies' }],
     menu: { label: 'Fast replies', icon: 'thunderbolt', group: 'workspace' },
+  },
+  {
+    path: '/settings/macros',
+    page: 'macros',
+    area: 'settings',
+    roles: everyone,
+    crawl: [{ url: '/settings/macros' }],
+    menu: { label: 'Macros', icon: 'thunderbolt', group: 'workspace' },
   },
   {
     path: '/settings/widgets',

@@ -66,6 +66,8 @@ const PAGE_NAMES: Record<SettingsPageLabel, MessageDescriptor> = {
   Pricing: msg`Pricing`,
   'Audit log': msg`Audit log`,
   'Auto-assignment': msg`Auto-assignment`,
+  Automation: msg`Automation`,
+  Macros: msg`Macros`,
 };
 
 /** A settings page's name (route-table.ts) in the active language. */

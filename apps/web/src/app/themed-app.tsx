@@ -64,6 +64,12 @@ const AuditLogSettingsPage = lazy(() =>
 const AutoAssignmentPage = lazy(() =>
   import('../features/availability/settings').then((m) => ({ default: m.AutoAssignmentPage })),
 );
+const AutomationPage = lazy(() =>
+  import('../features/automation').then((m) => ({ default: m.AutomationPage })),
+);
+const MacrosPage = lazy(() =>
+  import('../features/macros/settings').then((m) => ({ default: m.MacrosPage })),
+);
 const ContactsPage = lazy(() =>
   import('../features/contacts').then((m) => ({ default: m.ContactsPage })),
 );
@@ -215,6 +221,8 @@ const PAGES: Record<ThemedPageKey, ComponentType> = {
   contacts: ContactsPage,
   contact: ContactPage,
   'auto-assignment': AutoAssignmentPage,
+  automation: AutomationPage,
+  macros: MacrosPage,
   'fast-replies': FastRepliesPage,
   'widget-settings': WidgetSettingsPage,
   tags: TagsPage,

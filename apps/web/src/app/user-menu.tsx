@@ -112,8 +112,10 @@ export function UserMenu({ me, compact = false }: { me: Me | undefined; compact?
       key: 'availability',
       type: 'group',
       label: (
-        <div style={{ padding: '4px 0' }}>
-          <AvailabilitySwitcher />
+        <div style={{ padding: '4px 0', minHeight: 72 }}>
+          <Suspense fallback={null}>
+            <AvailabilitySwitcher />
+          </Suspense>
         </div>
       ),
     },

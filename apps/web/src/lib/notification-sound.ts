@@ -94,6 +94,18 @@ export function notificationSoundName(index: number): AudibleSoundName | null {
   return name && name !== 'None' ? name : null;
 }
 
+/** When a sound last started (ms), so one event heard two ways rings once. */
+let lastPlayedAt = 0;
+
+/**
+ * Plays the sound unless one started within `withinMs`: a customer's live-chat message is both a
+ * message (the live-chat ring) and, on a conversation assigned to the person, a notification.
+ */
+export function playNotificationSoundOnce(index: number, withinMs = 1500): boolean {
+  if (Date.now() - lastPlayedAt < withinMs) return false;
+  return playNotificationSound(index);
+}
+
 /** Plays the sound the setting names; false when it is 'None' or the browser has no audio. */
 export function playNotificationSound(index: number): boolean {
   const name = notificationSoundName(index);
@@ -104,6 +116,7 @@ export function playNotificationSound(index: number): boolean {
     // Browsers start audio suspended until the page has had a click or key press.
     if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
     for (const tone of SOUND_TONES[name]) playTone(ctx, ctx.currentTime, tone);
+    lastPlayedAt = Date.now();
     return true;
   } catch {
     return false;

@@ -131,7 +131,8 @@ function handleSessionErrors(error: ApiError, authenticated: boolean): void {
   }
 }
 
-function buildUrl(path: string, query: RequestOptions['query']): string {
+/** `path` with `query`'s set values as its search, in their order (the URL a request asks for). */
+export function withQuery(path: string, query: RequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -269,7 +270,7 @@ export function request<T>(
       payload = JSON.stringify(body);
     }
 
-    const url = buildUrl(path, options.query);
+    const url = withQuery(path, options.query);
     const early = method === 'GET' && authenticated ? takeEarlyGet(url, headers) : null;
     let response: Response;
     try {

@@ -7,6 +7,7 @@ import { chatEndpoints, widgetApi } from './api';
 import { ChatApp } from './app';
 import { connectHost, type HostBridge } from './host';
 import { activateLocale } from './i18n';
+import { followTheme } from './theme';
 import { useChat } from './use-chat';
 // oxlint-disable-next-line import/no-unassigned-import -- the app's stylesheet, bundled by vite
 import './styles.css';
@@ -44,14 +45,15 @@ function Root({ bridge }: { bridge: HostBridge }) {
   const api = useMemo(() => chatEndpoints(widgetApi(() => visitorToken)), []);
   const chat = useChat(api, bridge, storeToken);
   const { settings } = chat;
+  const followVisitor = chat.session?.chat.follow_visitor_theme ?? false;
   useEffect(() => {
     const root = document.documentElement;
-    root.dataset['theme'] = settings?.theme.messageTheme ?? 'light';
     if (settings?.theme.primary) {
       root.style.setProperty('--primary', settings.theme.primary);
       root.style.setProperty('--on-primary', textOn(settings.theme.primary));
     }
-  }, [settings]);
+    return followTheme(root, settings?.theme, followVisitor);
+  }, [settings, followVisitor]);
   return <ChatApp chat={chat} api={api} host={bridge} />;
 }
 

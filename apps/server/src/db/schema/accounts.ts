@@ -55,6 +55,14 @@ export const users = pgTable(
     notificationSound: integer('notification_sound'),
     /** The app's language the user chose (UI_LOCALES); null = the browser's. */
     locale: text('locale'),
+    /**
+     * Which notification kinds reach the user in the app and as desktop notifications; a kind
+     * missing from a list is on (modules/notifications).
+     */
+    notificationPreferences: jsonb('notification_preferences')
+      .$type<{ in_app_off?: string[]; desktop_off?: string[] }>()
+      .notNull()
+      .default({}),
     /** light, dark or system (the device's setting). */
     theme: text('theme', { enum: ['light', 'dark', 'system'] })
       .notNull()
@@ -153,30 +161,6 @@ export const globalSettings = pgTable('global_settings', {
   areKeyboardShortcutsDisabled: boolean('are_keyboard_shortcuts_disabled').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** In-app notifications; unread ones are counted for Me.unread_notification_count. */
-export const notifications = pgTable(
-  'notifications',
-  {
-    id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    title: text('title').notNull(),
-    body: text('body'),
-    readAt: ts('read_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('notifications_unread_idx')
-      .on(t.accountId, t.userId)
-      .where(sql`${t.readAt} is null`),
-  ],
-);
 
 /** Security-relevant actions (sign-ins, password changes, invitations, role changes). */
 export const auditLog = pgTable(

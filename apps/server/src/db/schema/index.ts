@@ -18,3 +18,7 @@ export * from './help-center';
 export * from './jobs';
 export * from './reports';
 export * from './assignment';
+export * from './automation';
+export * from './saved-views';
+export * from './macros';
+export * from './notifications';

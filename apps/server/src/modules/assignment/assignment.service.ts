@@ -204,6 +204,7 @@ export async function updateChannelRule(
 // ---- The assigner ----
 
 type Outcome = 'assigned' | 'no_agent' | 'dropped' | 'busy';
+type Assigned = { outcome: Outcome; messageId?: number; assigneeId?: number };
 
 /**
  * Hands one queued conversation to an agent, in one transaction: the queue entry and the
@@ -212,7 +213,7 @@ type Outcome = 'assigned' | 'no_agent' | 'dropped' | 'busy';
  * instance or many, never assign a conversation twice nor take an agent over capacity.
  */
 async function assignOne(deps: Deps, accountId: number, conversationId: number) {
-  return deps.db.transaction(async (tx): Promise<{ outcome: Outcome; messageId?: number }> => {
+  return deps.db.transaction(async (tx): Promise<Assigned> => {
     const queued = await lockQueued(tx, { accountId, conversationId });
     if (!queued) return { outcome: 'busy' };
     if (queued.assignee_id !== null || queued.status !== 'open') {
@@ -241,7 +242,7 @@ async function assignOne(deps: Deps, accountId: number, conversationId: number) 
         mode: rule.mode,
       }),
     });
-    return { outcome: 'assigned', messageId };
+    return { outcome: 'assigned', messageId, assigneeId: chosen };
   });
 }
 
@@ -284,7 +285,11 @@ export async function assignQueued(deps: Deps, accountId: number): Promise<numbe
       after = { at: entry.queuedAt, id: entry.conversationId };
       const pool = `${entry.teamId ?? '-'}/${entry.supportChannelId}`;
       if (full.has(pool)) continue;
-      const { outcome, messageId } = await assignOne(deps, accountId, entry.conversationId);
+      const { outcome, messageId, assigneeId } = await assignOne(
+        deps,
+        accountId,
+        entry.conversationId,
+      );
       if (outcome === 'no_agent') full.add(pool);
       if (outcome === 'assigned') {
         assigned += 1;
@@ -298,6 +303,13 @@ export async function assignQueued(deps: Deps, accountId: number): Promise<numbe
         deps.events.emit('conversation_updated', {
           accountId,
           conversationId: entry.conversationId,
+        });
+        deps.events.emit('conversation_assigned', {
+          accountId,
+          conversationId: entry.conversationId,
+          assigneeId: assigneeId!,
+          actorUserId: null,
+          messageId,
         });
       }
     }

@@ -2,3 +2,5 @@
 // (checked by `npm run check:bounds`).
 export { findEmailThread } from './email-threading';
 export { listMessages } from './messages.queries';
+// Saved views count their conversations through the list's own filters.
+export { countListed } from './conversations.queries';

@@ -417,10 +417,65 @@ export async function listConversations(
 ): Promise<JsonText<ConversationListResponse>> {
   const sort = SORT[q.sort];
   const cursor = decodeCursor(q.cursor);
+  const limit = q.limit + 1;
+  const { filters, matching, orderBy } = await listFilter(db, scope, q, cursor, limit, searches);
+  // The page itself holds no words (a search's steps gave its ids): always prepared.
+  const rows = await executePrepared<{ item: string; id: number; sort_at: string | null }>(
+    db,
+    sql`
+    select ${ITEM_JSON} as item, c.id, ${isoText(sort.key)} as sort_at
+    ${FROM_ITEM} ${VIEWER(scope.userId)}
+    where ${filters} and ${matching}
+    ${orderBy} ${limitTo(limit)}`,
+  );
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  // The infinite key (waiting_longest's conversations nobody waits on) has no text: null.
+  const nextCursor =
+    rows.length > q.limit && last
+      ? encodeCursor({ at: last.sort_at ?? 'infinity', id: last.id })
+      : null;
+  return `{"items":[${page.map((r) => r.item).join(',')}],"next_cursor":${JSON.stringify(nextCursor)}}`;
+}
+
+/**
+ * How many conversations a list shows, counting at most `cap` of them (saved views' counts): the
+ * list's own filters and ways of matching, in one statement but for a search's steps, stopping
+ * at `cap` rows whatever the account's size.
+ */
+export async function countListed(
+  db: Db,
+  scope: Scope,
+  q: Omit<ConversationListQuery, 'cursor' | 'limit'>,
+  cap: number,
+  searches?: FairLimiter,
+): Promise<number> {
+  const { filters, matching } = await listFilter(db, scope, q, null, cap, searches);
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+    select count(*)::int as n from (
+      select c.id from conversations c where ${filters} and ${matching} ${limitTo(cap)}
+    ) c`),
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Which conversations a list shows from `cursor` on: `filters` (the account, the view, the
+ * status, the cursor) and `matching` (the way its first `limit` rows are found), both on c.
+ */
+async function listFilter(
+  db: Db,
+  scope: Scope,
+  q: Omit<ConversationListQuery, 'cursor' | 'limit'>,
+  cursor: Cursor | null,
+  limit: number,
+  searches: FairLimiter | undefined,
+): Promise<{ filters: SQL; matching: SQL; orderBy: SQL }> {
+  const sort = SORT[q.sort];
   const cursorFilter = cursor
     ? sql`(${sort.key}, c.id) ${sort.cmp} (${cursor.at}::timestamptz, ${cursor.id})`
     : sql`true`;
-  const limit = q.limit + 1;
   const orderBy = sql`order by ${sort.key} ${sort.dir}, c.id ${sort.dir}`;
   const tagId = tagOfView(q.view);
   // A tag view without a search takes its page from the tag's links, in list order.
@@ -442,23 +497,7 @@ export async function listConversations(
     : byEachStatus
       ? sql`c.id in (${eachStatusPage({ filters, orderBy, limit })})`
       : await searchMatch(db, q.search, scope.accountId, { filters, orderBy, limit }, searches);
-  // The page itself holds no words (a search's steps gave its ids): always prepared.
-  const rows = await executePrepared<{ item: string; id: number; sort_at: string | null }>(
-    db,
-    sql`
-    select ${ITEM_JSON} as item, c.id, ${isoText(sort.key)} as sort_at
-    ${FROM_ITEM} ${VIEWER(scope.userId)}
-    where ${filters} and ${matching}
-    ${orderBy} ${limitTo(limit)}`,
-  );
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  // The infinite key (waiting_longest's conversations nobody waits on) has no text: null.
-  const nextCursor =
-    rows.length > q.limit && last
-      ? encodeCursor({ at: last.sort_at ?? 'infinity', id: last.id })
-      : null;
-  return `{"items":[${page.map((r) => r.item).join(',')}],"next_cursor":${JSON.stringify(nextCursor)}}`;
+  return { filters, matching, orderBy };
 }
 
 /** The contact's other conversations shown beside one (c), newest first, as a JSON array. */

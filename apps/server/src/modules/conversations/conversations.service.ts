@@ -13,7 +13,6 @@ import {
   conversations,
   memberships,
   messages,
-  notifications,
   supportChannels,
   teams,
   users,
@@ -30,6 +29,7 @@ import {
 } from './conversations.queries';
 import { findMessage } from './messages.queries';
 import { findRating } from '../conversation-feedback/conversation-feedback.service';
+import { checkMentionable, notify } from '../notifications/notifications.service';
 import { enqueueFeedbackEmail } from '../conversation-feedback/conversation-feedback.service';
 import {
   attachFilesTo,
@@ -210,8 +210,9 @@ export async function postMessage(
 ) {
   const conv = await findOwnConversation(deps.db, agent.accountId, conversationId);
   const isNote = body.kind === 'note';
-  const mentions = [...new Set(body.mentions)];
-  for (const m of mentions) await assertMember(deps.db, agent.accountId, m, 'mentions');
+  const mentions = [...new Set([...body.mentions, ...(body.mentioned_user_ids ?? [])])];
+  for (const m of body.mentions) await assertMember(deps.db, agent.accountId, m, 'mentions');
+  await checkMentionable(deps.db, agent.accountId, body.mentioned_user_ids ?? []);
   const settings = await selectGlobalSettings(deps.db, { accountId: agent.accountId });
   const recipients = await chosenRecipients(deps.db, conv, body);
   // The Cc / Bcc this reply goes out with: chosen now, else the conversation's remembered ones.
@@ -249,20 +250,6 @@ export async function postMessage(
         .update(conversations)
         .set({ lastActivityAt: now })
         .where(eq(conversations.id, conversationId));
-      if (mentions.length > 0) {
-        const author = await nameOf(tx, agent.userId);
-        await tx.insert(notifications).values(
-          mentions
-            .filter((m) => m !== agent.userId)
-            .map((userId) => ({
-              accountId: agent.accountId,
-              userId,
-              kind: 'mention',
-              title: `${author} mentioned you`,
-              body: preview(body.body),
-            })),
-        );
-      }
     } else {
       const autoAssign = settings?.auto_assign_user_on_reply === true && conv.assigneeId === null;
       await tx
@@ -300,6 +287,16 @@ export async function postMessage(
     isPrivate: isNote,
   });
   deps.events.emit('conversation_updated', { accountId: agent.accountId, conversationId });
+  if (isNote && mentions.length > 0)
+    await notify(deps, {
+      accountId: agent.accountId,
+      userIds: mentions,
+      kind: 'mention',
+      conversationId,
+      messageId,
+      actorUserId: agent.userId,
+      excerpt: body.body,
+    });
   const message = await findMessage(deps.db, { accountId: agent.accountId, id: messageId });
   return attachFilesTo(deps, agent.accountId, message!);
 }
@@ -349,6 +346,8 @@ export async function patchConversation(
   agent: AgentContext,
   id: number,
   patch: ConversationPatch,
+  /** An automation rule acting names itself in the thread instead of a person. */
+  opts: { actorName?: string } = {},
 ) {
   const conv = await findOwnConversation(deps.db, agent.accountId, id);
   if (patch.assignee_id) await assertMember(deps.db, agent.accountId, patch.assignee_id);
@@ -360,7 +359,7 @@ export async function patchConversation(
   }
   const status = patch.status ?? (patch.snoozed_until ? 'snoozed' : undefined);
   const now = new Date();
-  const actor = await nameOf(deps.db, agent.userId);
+  const actor = opts.actorName ?? (await nameOf(deps.db, agent.userId));
 
   await deps.db.transaction(async (tx) => {
     await tx
@@ -410,7 +409,26 @@ export async function patchConversation(
       );
     }
   });
-  deps.events.emit('conversation_updated', { accountId: agent.accountId, conversationId: id });
+  const changes = [
+    ...(status && status !== conv.status ? (['status'] as const) : []),
+    ...(patch.priority && patch.priority !== conv.priority ? (['priority'] as const) : []),
+    ...(patch.assignee_id !== undefined && patch.assignee_id !== conv.assigneeId
+      ? (['assignee'] as const)
+      : []),
+  ];
+  deps.events.emit('conversation_updated', {
+    accountId: agent.accountId,
+    conversationId: id,
+    changes,
+  });
+  if (patch.assignee_id && patch.assignee_id !== conv.assigneeId)
+    deps.events.emit('conversation_assigned', {
+      accountId: agent.accountId,
+      conversationId: id,
+      assigneeId: patch.assignee_id,
+      // A rule acting through a person's context is not that person's own action.
+      actorUserId: opts.actorName ? null : agent.userId,
+    });
   if (status === 'closed' && conv.status !== 'closed') deps.jobs.wake();
   return getConversation(deps, agent, id);
 }

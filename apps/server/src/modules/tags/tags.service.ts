@@ -82,7 +82,11 @@ export async function addTags(
     }
     return { created_tags: created.map(toTag), tags: all.map(toTag) };
   });
-  deps.events.emit('conversation_updated', { accountId: agent.accountId, conversationId });
+  deps.events.emit('conversation_updated', {
+    accountId: agent.accountId,
+    conversationId,
+    changes: ['tags'],
+  });
   return result;
 }
 
@@ -98,7 +102,11 @@ export async function removeTag(
     .where(
       and(eq(conversationTags.conversationId, conversationId), eq(conversationTags.tagId, tagId)),
     );
-  deps.events.emit('conversation_updated', { accountId: agent.accountId, conversationId });
+  deps.events.emit('conversation_updated', {
+    accountId: agent.accountId,
+    conversationId,
+    changes: ['tags'],
+  });
 }
 
 /** Conversation mapping (docs/product/data.md): what the inbox needs to render ids as names. */

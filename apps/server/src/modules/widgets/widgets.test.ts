@@ -262,6 +262,14 @@ describe('widget settings (/settings/widgets): GET/PATCH /dashboardapi/widget/se
       business_hours: hours,
       pre_chat: form,
     });
+    // The theme left to the visitor's device reaches the widget, the store's own choice kept.
+    await as(ctx, owner).patch(WIDGET_SETTINGS_PATH, {
+      theme: { messageTheme: 'dark' },
+      chat: { follow_visitor_theme: true },
+    });
+    const shown = (await as(ctx, owner).get(WIDGET_SETTINGS_PATH)).json();
+    expect(shown.chat.follow_visitor_theme).toBe(true);
+    expect(shown.theme.messageTheme).toBe('dark');
 
     for (const [chat, message] of [
       [{ business_hours: { time_zone: 'Mars/Olympus', days: [] } }, 'not a time zone'],
@@ -282,6 +290,7 @@ describe('widget settings (/settings/widgets): GET/PATCH /dashboardapi/widget/se
         'only once',
       ],
       [{ greeting: 'x'.repeat(201) }, ''],
+      [{ follow_visitor_theme: 'yes' }, ''],
       [{ pre_chat: { enabled: true, fields: [{ key: 'shoe_size', required: true }] } }, ''],
     ] as const) {
       const res = await as(ctx, owner).patch(WIDGET_SETTINGS_PATH, { chat });

@@ -5,7 +5,8 @@ import { t } from '@lingui/core/macro';
  * itself (hooks/use-conversation-shortcuts); all are off when the global setting
  * `are_keyboard_shortcuts_disabled` is on, and letters do nothing while typing in a field.
  */
-export type ConversationShortcutAction = 'reply' | 'note' | 'resolve' | 'assign-to-me' | 'blur';
+export type ConversationShortcutAction =
+  'reply' | 'note' | 'resolve' | 'assign-to-me' | 'macros' | 'blur';
 
 export interface ConversationShortcut {
   /** What the help sheet shows, e.g. 'Shift + N'. */
@@ -53,6 +54,15 @@ export const CONVERSATION_SHORTCUTS: readonly ConversationShortcut[] = [
     },
     action: 'assign-to-me',
     key: 'a',
+    shift: false,
+  },
+  {
+    keys: 'M',
+    get description() {
+      return t`Run a macro on the conversation`;
+    },
+    action: 'macros',
+    key: 'm',
     shift: false,
   },
   {

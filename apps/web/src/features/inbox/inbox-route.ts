@@ -19,6 +19,27 @@ import {
  */
 export const INBOX_BASE = '/inboxes';
 
+/** A page of the conversation list. */
+export const PAGE_SIZE = 25;
+export const CONVERSATIONS_PATH = '/dashboardapi/conversations';
+export const VIEW_COUNTS_PATH = '/dashboardapi/conversations/counts';
+export const INBOX_MAPPING_PATH = '/dashboardapi/conversation/mapping';
+
+/** The list's query for a page (`cursor` null: the first), as the list endpoint reads it. */
+export function listQuery(
+  { view, status, sort, search }: { view: string; status: string; sort: string; search?: string },
+  cursor: string | null,
+) {
+  return {
+    view,
+    status,
+    sort,
+    search: search || undefined,
+    cursor: cursor ?? undefined,
+    limit: PAGE_SIZE,
+  };
+}
+
 export type StatusFilter = ConversationStatus | 'all';
 export const STATUS_FILTERS: readonly StatusFilter[] = [...CONVERSATION_STATUSES, 'all'];
 

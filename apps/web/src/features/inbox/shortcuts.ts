@@ -11,11 +11,13 @@ export type ShortcutId =
   | 'search'
   | 'new-conversation'
   | 'help'
+  | 'select'
   | 'close-sheet'
   | 'reply'
   | 'note'
   | 'resolve'
-  | 'assign-to-me';
+  | 'assign-to-me'
+  | 'macros';
 
 export interface Shortcut {
   id: ShortcutId;
@@ -77,11 +79,20 @@ export const INBOX_SHORTCUTS: readonly Shortcut[] = [
     where: 'inbox',
   },
   {
+    id: 'select',
+    key: 'x',
+    keys: ['x'],
+    get description() {
+      return t`Select the focused or open conversation (for a bulk action)`;
+    },
+    where: 'inbox',
+  },
+  {
     id: 'close-sheet',
     key: 'Escape',
     keys: ['Esc'],
     get description() {
-      return t`Close the open sheet or dialog`;
+      return t`Close the open sheet or dialog, or clear the selection`;
     },
     where: 'inbox',
   },
@@ -119,6 +130,15 @@ export const INBOX_SHORTCUTS: readonly Shortcut[] = [
     keys: ['a'],
     get description() {
       return t`Assign the conversation to me`;
+    },
+    where: 'conversation',
+  },
+  {
+    id: 'macros',
+    key: 'm',
+    keys: ['m'],
+    get description() {
+      return t`Run a macro on the conversation`;
     },
     where: 'conversation',
   },

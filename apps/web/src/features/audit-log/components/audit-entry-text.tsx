@@ -54,6 +54,22 @@ export function actionName(action: AuditAction): string {
       return t`Sending domain no longer verified`;
     case 'contact_merged':
       return t`Contacts merged`;
+    case 'contacts_imported':
+      return t`Contacts imported`;
+    case 'automation_rule_created':
+      return t`Automation rule created`;
+    case 'automation_rule_updated':
+      return t`Automation rule changed`;
+    case 'automation_rule_deleted':
+      return t`Automation rule deleted`;
+    case 'automation_rules_reordered':
+      return t`Automation rules reordered`;
+    case 'macro_created':
+      return t`Shared macro created`;
+    case 'macro_updated':
+      return t`Shared macro changed`;
+    case 'macro_deleted':
+      return t`Shared macro deleted`;
   }
 }
 
@@ -70,6 +86,7 @@ export function AuditEntryText({ entry }: { entry: AuditEntry }): ReactNode {
   const address = text(details.from_address);
   const domain = text(details.domain);
   const teamName = text(details.name);
+  const ruleName = text(details.name);
   switch (entry.action as AuditAction) {
     case 'signup':
       return <Trans>{actor} created the workspace</Trans>;
@@ -168,6 +185,56 @@ export function AuditEntryText({ entry }: { entry: AuditEntry }): ReactNode {
         </Trans>
       );
     }
+    case 'contacts_imported': {
+      const file = text(details.file_name) || t`a CSV file`;
+      const created = Number(details.created) || 0;
+      const updated = Number(details.updated) || 0;
+      const failed = Number(details.failed) || 0;
+      return (
+        <Trans>
+          {actor} imported contacts from {file}: {created} added, {updated} updated, {failed}{' '}
+          skipped
+        </Trans>
+      );
+    }
+    case 'automation_rule_created':
+      return (
+        <Trans>
+          {actor} created the automation rule {ruleName}
+        </Trans>
+      );
+    case 'automation_rule_updated':
+      return (
+        <Trans>
+          {actor} changed the automation rule {ruleName}
+        </Trans>
+      );
+    case 'automation_rule_deleted':
+      return (
+        <Trans>
+          {actor} deleted the automation rule {ruleName}
+        </Trans>
+      );
+    case 'automation_rules_reordered':
+      return <Trans>{actor} changed the order of the automation rules</Trans>;
+    case 'macro_created':
+      return (
+        <Trans>
+          {actor} created the shared macro {ruleName}
+        </Trans>
+      );
+    case 'macro_updated':
+      return (
+        <Trans>
+          {actor} changed the shared macro {ruleName}
+        </Trans>
+      );
+    case 'macro_deleted':
+      return (
+        <Trans>
+          {actor} deleted the shared macro {ruleName}
+        </Trans>
+      );
     default:
       return <Trans>{actor} did something this version does not describe</Trans>;
   }

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Avatar, Button, Card, Flex, Input, List, Select, Tag, Typography } from 'antd';
-import { DownloadOutlined, UserOutlined } from '@ant-design/icons';
+import { DownloadOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { plural, t } from '@lingui/core/macro';
 import { CONTACT_SORTS, type ContactListItem, type ContactSort } from '@parley/contracts';
+import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatDateTime, formatRelative } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -11,6 +12,7 @@ import { channelLabel } from '../../conversation/conversation-labels';
 import { downloadContactsCsv, useGetContactsQuery } from '../api/contacts-api';
 import { contactName, sortLabel } from '../contact-labels';
 import { useDebounced } from '../use-debounced';
+import { ImportContactsModal } from './import-contacts-modal';
 
 function ContactRow({ contact }: { contact: ContactListItem }) {
   const name = contactName(contact);
@@ -70,14 +72,20 @@ function ContactsListPage({
   cursor,
   isLast,
   onMore,
+  generation,
 }: {
   search: string;
   sort: ContactSort;
   cursor?: string;
   isLast: boolean;
   onMore: (cursor: string) => void;
+  /** Grows after an import: the page is read again. */
+  generation: number;
 }) {
   const { data, error, isFetching, refetch } = useGetContactsQuery({ search, sort, cursor });
+  useEffect(() => {
+    if (generation > 0) void refetch();
+  }, [generation, refetch]);
   if (error)
     return (
       <Alert
@@ -127,6 +135,11 @@ export function ContactsPage() {
   // The pages shown so far: the first (no cursor), then one per "Show more".
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const me = useAppSelector((state) => state.auth.me);
+  // The server lets owners and admins import; agents are not offered it.
+  const canImport = me ? me.permission_level !== 'agent' : false;
   const listKey = `${search}|${sort}`;
   const [shownFor, setShownFor] = useState(listKey);
   if (shownFor !== listKey) {
@@ -152,11 +165,31 @@ export function ContactsPage() {
         title={t`Contacts`}
         description={t`Everyone who has written to you, on every channel.`}
         extra={
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
-            {t`Export CSV`}
-          </Button>
+          <Flex gap={8} wrap>
+            {canImport && (
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                {t`Import`}
+              </Button>
+            )}
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              onClick={() => void exportCsv()}
+            >
+              {t`Export CSV`}
+            </Button>
+          </Flex>
         }
       />
+      {canImport && (
+        <ImportContactsModal
+          open={importing}
+          onClose={(imported) => {
+            setImporting(false);
+            if (imported) setGeneration((g) => g + 1);
+          }}
+        />
+      )}
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear
@@ -184,6 +217,7 @@ export function ContactsPage() {
             cursor={cursor}
             isLast={index === cursors.length - 1}
             onMore={(next) => setCursors((shown) => [...shown, next])}
+            generation={generation}
           />
         ))}
       </Card>

@@ -17,6 +17,7 @@ import {
 } from '@parley/contracts';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import { AvailabilityDot } from '../../availability';
+import { MacroButton } from '../../macros';
 import {
   STATUS_COLORS,
   channelLabel,
@@ -43,6 +44,9 @@ interface ConversationHeaderProps {
   onMarkedUnread?: () => void;
   /** A phone's stacked screen: the step back to the list, and controls sized for touch. */
   onBack?: () => void;
+  /** The macro picker, opened by its button or the pane's shortcut (m). */
+  macrosOpen?: boolean;
+  onMacrosOpenChange?: (open: boolean) => void;
 }
 
 export function contactDisplayName(detail: Pick<ConversationDetail, 'contact'>): string {
@@ -81,6 +85,8 @@ export function ConversationHeader({
   onToggleContactPanel,
   onMarkedUnread,
   onBack,
+  macrosOpen = false,
+  onMacrosOpenChange,
 }: ConversationHeaderProps) {
   const stacked = onBack !== undefined;
   const selectSize = stacked ? 'middle' : 'small';
@@ -170,6 +176,14 @@ export function ConversationHeader({
             </Button>
           )}
           <SnoozeMenu onSnooze={(until) => void actions.snooze(until)} compact={stacked} />
+          {onMacrosOpenChange && (
+            <MacroButton
+              conversationId={detail.id}
+              open={macrosOpen}
+              onOpenChange={onMacrosOpenChange}
+              compact={stacked}
+            />
+          )}
           <Tooltip title={stacked ? undefined : t`Mark unread`}>
             <Button
               aria-label={t`Mark unread`}

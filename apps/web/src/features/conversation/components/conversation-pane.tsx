@@ -77,6 +77,7 @@ export function ConversationPane({
   // Stacked, the contact details replace the conversation; another conversation starts without.
   const [contactScreenOf, setContactScreenOf] = useState<number | null>(null);
   const contactScreen = stacked && contactScreenOf === conversationId;
+  const [macrosOpen, setMacrosOpen] = useState(false);
   const composer = useRef<ComposerHandle>(null);
   // After "Mark unread" the agent wants it unread: new messages must not read it again.
   const keepUnread = useRef(false);
@@ -106,6 +107,7 @@ export function ConversationPane({
       if (detail && detail.status !== 'closed') void actions.setStatus('closed');
     },
     'assign-to-me': () => void actions.assignToMe(),
+    macros: () => setMacrosOpen(true),
     blur: () => composer.current?.blur(),
   });
 
@@ -178,6 +180,8 @@ export function ConversationPane({
           stacked ? setContactScreenOf(conversationId) : setContactPanelOpen((open) => !open)
         }
         onBack={onBack}
+        macrosOpen={macrosOpen}
+        onMacrosOpenChange={setMacrosOpen}
         onMarkedUnread={() => {
           keepUnread.current = true;
           onMarkedUnread?.();

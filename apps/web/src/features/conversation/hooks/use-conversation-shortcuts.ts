@@ -8,7 +8,7 @@ import {
 export type ShortcutHandlers = Record<ConversationShortcutAction, () => void>;
 
 /**
- * The pane's keys on the document while it is open: r, Shift+N, e, a, Esc. Nothing happens when
+ * The pane's keys on the document while it is open: r, Shift+N, e, a, m, Esc. Nothing happens when
  * the global setting are_keyboard_shortcuts_disabled is on.
  */
 export function useConversationShortcuts(handlers: ShortcutHandlers): void {

@@ -6,7 +6,14 @@ import type {
   ViewCounts,
 } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
-import type { InboxView, StatusFilter } from '../inbox-route';
+import {
+  CONVERSATIONS_PATH,
+  INBOX_MAPPING_PATH,
+  listQuery,
+  VIEW_COUNTS_PATH,
+  type InboxView,
+  type StatusFilter,
+} from '../inbox-route';
 
 /** One inbox list: a view, a status, a sort and an optional search (`id:123` or words). */
 export interface ConversationListArgs {
@@ -15,8 +22,6 @@ export interface ConversationListArgs {
   sort: ConversationSort;
   search?: string;
 }
-
-export const PAGE_SIZE = 25;
 
 export interface NewConversationRequest {
   support_channel_id: number;
@@ -38,26 +43,19 @@ export const inboxApi = baseApi.injectEndpoints({
         getNextPageParam: (lastPage) => lastPage.next_cursor,
       },
       query: ({ queryArg, pageParam }) => ({
-        url: '/dashboardapi/conversations',
-        query: {
-          view: queryArg.view,
-          status: queryArg.status,
-          sort: queryArg.sort,
-          search: queryArg.search || undefined,
-          cursor: pageParam ?? undefined,
-          limit: PAGE_SIZE,
-        },
+        url: CONVERSATIONS_PATH,
+        query: listQuery(queryArg, pageParam),
       }),
       providesTags: ['Conversations'],
     }),
     /** Every view's count in one call (refetched at most every ~2 s on realtime events). */
     getViewCounts: build.query<ViewCounts, StatusFilter>({
-      query: (status) => ({ url: '/dashboardapi/conversations/counts', query: { status } }),
+      query: (status) => ({ url: VIEW_COUNTS_PATH, query: { status } }),
       providesTags: ['ViewCounts'],
     }),
     /** docs/product/data.md, docs/product/api.md: tags, dc_users, support_channels, teams, integrations. */
     getInboxMapping: build.query<ConversationMapping, void>({
-      query: () => '/dashboardapi/conversation/mapping',
+      query: () => INBOX_MAPPING_PATH,
       providesTags: ['Mapping'],
     }),
     createConversation: build.mutation<ConversationDetail, NewConversationRequest>({

@@ -28,6 +28,9 @@ interface ConversationListProps {
   search: string;
   status: StatusFilter;
   onSearchAllStatuses: (() => void) | null;
+  /** Rows picked for a bulk action. */
+  checkedIds: ReadonlySet<number>;
+  onCheck: (id: number, range: boolean) => void;
 }
 
 /** Why a search found nothing: one whole sentence per status, for translators. */
@@ -88,6 +91,8 @@ export function ConversationList({
   search,
   status,
   onSearchAllStatuses,
+  checkedIds,
+  onCheck,
 }: ConversationListProps) {
   const { isError, error, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
   const { fetchNextPage, refetch } = query;
@@ -192,6 +197,8 @@ export function ConversationList({
               assignee={item.assignee_id === null ? undefined : usersById.get(item.assignee_id)}
               tagsById={tagsById}
               preload={preload}
+              checked={checkedIds.has(item.id)}
+              onCheck={onCheck}
             />
           ))}
         </ul>

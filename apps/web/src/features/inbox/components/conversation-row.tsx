@@ -43,6 +43,10 @@ interface ConversationRowProps {
   tagsById: ReadonlyMap<number, TagInfo>;
   /** Ticket preload (docs/product/states.md): a pointer resting on the row, or focus, loads the ticket. */
   preload: PreloadTicket;
+  /** Picked for a bulk action. */
+  checked?: boolean;
+  /** Flips the pick; `range` when Shift was held (from the last clicked row to this one). No checkbox without it. */
+  onCheck?: ((id: number, range: boolean) => void) | undefined;
 }
 
 /** One conversation in the list: who, where, what, when, and its state at a glance. */
@@ -53,6 +57,8 @@ export const ConversationRow = memo(function ConversationRow({
   assignee,
   tagsById,
   preload,
+  checked = false,
+  onCheck,
 }: ConversationRowProps) {
   const tags = item.tag_ids.flatMap((id) => tagsById.get(id) ?? []);
   const name = contactName(item);
@@ -62,7 +68,20 @@ export const ConversationRow = memo(function ConversationRow({
   const hiddenTags = tags.slice(MAX_TAGS);
   const assigneeName = assignee?.name ?? '';
   return (
-    <li>
+    <li className={styles.rowItem} data-checked={checked ? 'true' : undefined}>
+      {/* A plain input: the list's chunk carries no checkbox component. */}
+      {onCheck && (
+        <input
+          type="checkbox"
+          className={styles.rowCheck}
+          checked={checked}
+          aria-label={t`Select the conversation with ${name}`}
+          onChange={(event) => {
+            const native = event.nativeEvent as Partial<MouseEvent>;
+            onCheck(item.id, native.shiftKey === true);
+          }}
+        />
+      )}
       <Link
         to={to}
         className={`${styles.row} ${item.unread ? styles.unread : ''}`}

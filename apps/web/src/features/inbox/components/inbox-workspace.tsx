@@ -17,6 +17,7 @@ import {
 import { useInboxShortcuts, useShortcutsEnabled } from '../hooks/use-inbox-shortcuts';
 import { useInboxTitle } from '../hooks/use-inbox-title';
 import { useLiveInbox } from '../hooks/use-live-inbox';
+import { useSelection } from '../hooks/use-selection';
 import { usePanelLayout } from '../hooks/use-panel-layout';
 import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import {
@@ -26,9 +27,12 @@ import {
   type StatusFilter,
 } from '../inbox-route';
 import { patchConversationLists } from '../list-cache';
+import { useListSavedViewsQuery } from '../api/saved-views-api';
+import { activeSavedView } from '../saved-views';
 import { ConversationList } from './conversation-list';
 import { InboxPanels } from './inbox-panels';
 import { ListToolbar } from './list-toolbar';
+import { SavedViewSheetHost } from './saved-views-list';
 import { ViewsPanel } from './views-panel';
 import styles from './inbox.module.css';
 
@@ -39,6 +43,7 @@ const NewConversationModal = lazy(() =>
 const ShortcutsHelp = lazy(() =>
   import('./shortcuts-help').then((m) => ({ default: m.ShortcutsHelp })),
 );
+const BulkBar = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkBar })));
 
 type Sheet = 'help' | 'new-conversation' | null;
 
@@ -95,6 +100,11 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
     () => dedupe(list.currentData?.pages.flatMap((page) => page.items) ?? []),
     [list.currentData],
   );
+  const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
+  const selection = useSelection(`${view}|${status}|${sort}|${search}`, rowIds);
+  // The bar stays while its action runs, whatever happens to the selection.
+  const [bulkRunning, setBulkRunning] = useState(false);
+  const selecting = selection.ids.size > 0 || bulkRunning;
 
   const query = search ? `?search=${encodeURIComponent(search)}` : '';
   const go = useCallback(
@@ -122,10 +132,19 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
     else if (delta === 1 && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
   };
 
+  /** `x`: the row with keyboard focus, else the open conversation. */
+  const toggleFocused = () => {
+    const focused = document.activeElement?.closest('[data-conversation-id]');
+    const id = focused ? Number(focused.getAttribute('data-conversation-id')) : conversationId;
+    if (id !== null && rowIds.includes(id)) selection.toggle(id, false);
+  };
+
   useInboxShortcuts(
     sheet
       ? { 'close-sheet': () => setSheet(null) }
       : {
+          ...(selecting && !bulkRunning ? { 'close-sheet': selection.clear } : {}),
+          select: toggleFocused,
           next: () => step(1),
           previous: () => step(-1),
           search: () => searchRef.current?.focus({ cursor: 'all' }),
@@ -148,7 +167,10 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
     go({ conversationId: conversation.id });
   };
 
+  // A saved view in sight names the list.
+  const { data: saved } = useListSavedViewsQuery();
   const title =
+    activeSavedView(saved?.views, { view, status, sort, search })?.name ??
     fixedViewTitle(view) ??
     (() => {
       const [kind, raw] = view.split(':');
@@ -195,21 +217,35 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
         }
         list={
           <>
-            <ListToolbar
-              title={title}
-              count={search ? undefined : countFor()}
-              status={status}
-              sort={sort}
-              search={search}
-              searchRef={searchRef}
-              viewsHidden={phone || !layout.visible.views}
-              onHideList={() => layout.toggle('list')}
-              onShowViews={phone ? () => setViewsOpen(true) : undefined}
-              onNewConversation={() => openSheet('new-conversation')}
-              onStatusChange={(next: StatusFilter) => go({ status: next })}
-              onSortChange={(next: ConversationSort) => go({ sort: next })}
-              onSearch={onSearch}
-            />
+            {selecting ? (
+              <Suspense fallback={<div className={styles.bulkBar} aria-busy="true" />}>
+                <BulkBar
+                  selection={selection}
+                  pageIds={rowIds}
+                  matching={search ? undefined : countFor()}
+                  filter={{ view, status, sort, ...(search ? { search } : {}) }}
+                  mapping={mapping}
+                  onRunningChange={setBulkRunning}
+                />
+              </Suspense>
+            ) : (
+              <ListToolbar
+                title={title}
+                count={search ? undefined : countFor()}
+                status={status}
+                sort={sort}
+                search={search}
+                searchRef={searchRef}
+                viewsHidden={phone || !layout.visible.views}
+                onHideList={() => layout.toggle('list')}
+                onShowViews={phone ? () => setViewsOpen(true) : undefined}
+                onNewConversation={() => openSheet('new-conversation')}
+                onStatusChange={(next: StatusFilter) => go({ status: next })}
+                onSortChange={(next: ConversationSort) => go({ sort: next })}
+                onSearch={onSearch}
+                onSelectPage={rowIds.length > 0 ? () => selection.selectPage(true) : undefined}
+              />
+            )}
             <ConversationList
               query={list}
               loading={!list.currentData && !list.isError}
@@ -221,6 +257,8 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
               search={search}
               status={status}
               onSearchAllStatuses={search && status !== 'all' ? () => go({ status: 'all' }) : null}
+              checkedIds={selection.ids}
+              onCheck={selection.toggle}
             />
           </>
         }
@@ -274,6 +312,7 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
           />
         )}
       </Suspense>
+      <SavedViewSheetHost current={{ view, status, sort, search }} mapping={mapping} />
     </>
   );
 }

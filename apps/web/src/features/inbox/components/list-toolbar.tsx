@@ -7,10 +7,12 @@ import {
   MenuUnfoldOutlined,
   PlusOutlined,
   SearchOutlined,
+  SlidersOutlined,
 } from '@ant-design/icons';
 import { SORTS, type ConversationSort } from '@parley/contracts';
 import { formatNumber } from '../../../lib/format';
 import { STATUS_FILTERS, type StatusFilter } from '../inbox-route';
+import { openSavedViewSheet } from '../saved-views';
 import styles from './inbox.module.css';
 
 /** A status filter's name, in the active language. */
@@ -59,6 +61,8 @@ interface ListToolbarProps {
   onStatusChange: (status: StatusFilter) => void;
   onSortChange: (sort: ConversationSort) => void;
   onSearch: (search: string) => void;
+  /** Picks every loaded row for a bulk action; absent when the list has none. */
+  onSelectPage?: () => void;
 }
 
 /** The list's header: the view's name, search (`id:123` finds one ticket), status and sort. */
@@ -76,6 +80,7 @@ export function ListToolbar({
   onStatusChange,
   onSortChange,
   onSearch,
+  onSelectPage,
 }: ListToolbarProps) {
   const { token } = theme.useToken();
   const [draft, setDraft] = useState(search);
@@ -182,6 +187,12 @@ export function ListToolbar({
           }}
         />
         <div className={styles.filters}>
+          {onSelectPage && (
+            <label className={styles.selectPage}>
+              <input type="checkbox" checked={false} onChange={onSelectPage} />
+              {t`Select all`}
+            </label>
+          )}
           <Dropdown menu={statusMenu} trigger={['click']}>
             <Button size="small" aria-label={t`Status: ${statusName}`}>
               {statusName} <DownOutlined style={{ fontSize: 10 }} />
@@ -192,6 +203,13 @@ export function ListToolbar({
               {sortName} <DownOutlined style={{ fontSize: 10 }} />
             </Button>
           </Dropdown>
+          <Button
+            size="small"
+            icon={<SlidersOutlined />}
+            title={t`Save view`}
+            aria-label={t`Save these filters as a view`}
+            onClick={() => openSavedViewSheet({ kind: 'save' })}
+          />
         </div>
       </div>
     </>

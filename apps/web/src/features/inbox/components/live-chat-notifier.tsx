@@ -3,7 +3,7 @@ import { useStore } from 'react-redux';
 import type { ConversationDetail } from '@parley/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
-import { playNotificationSound } from '../../../lib/notification-sound';
+import { playNotificationSoundOnce } from '../../../lib/notification-sound';
 import { http, isCanceledRequest } from '../../../lib/request';
 import { hasSession } from '../../../lib/session';
 import { useGetMeQuery } from '../../auth/api/me-api';
@@ -66,7 +66,7 @@ export function LiveChatNotifier() {
   useUserChannelEvent('message_created', ({ conversation_id, message }) => {
     if (!enabled || message.direction !== 'incoming') return;
     void channelTypeOf(conversation_id).then((type) => {
-      if (type && LIVE_CHAT_CHANNEL_TYPES.has(type)) playNotificationSound(sound);
+      if (type && LIVE_CHAT_CHANNEL_TYPES.has(type)) playNotificationSoundOnce(sound);
     });
   });
 

@@ -11,11 +11,14 @@ import {
   UserOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { ConversationMapping, ViewCounts } from '@parley/contracts';
 import { formatNumber } from '../../../lib/format';
+import { useListSavedViewsQuery } from '../api/saved-views-api';
 import { inboxPath, type InboxLocation, type InboxView } from '../inbox-route';
+import { activeSavedView } from '../saved-views';
 import { ChannelIcon } from './channel-icon';
+import { SavedViewsList } from './saved-views-list';
 import styles from './inbox.module.css';
 
 interface ViewsPanelProps {
@@ -35,10 +38,12 @@ interface ViewLinkProps {
   name: string;
   count: number | undefined;
   unread?: number;
+  /** A saved view is in sight: it is the one marked, not its built-in view. */
+  savedOpen: boolean;
 }
 
-function ViewLink({ view, location, icon, name, count, unread }: ViewLinkProps) {
-  const active = location.view === view;
+function ViewLink({ view, location, icon, name, count, unread, savedOpen }: ViewLinkProps) {
+  const active = location.view === view && !savedOpen;
   // A new view keeps the status and sort, and starts without a search or an open conversation.
   const to = inboxPath({ ...location, view, conversationId: null });
   const unreadCount = unread ? formatNumber(unread) : '';
@@ -78,6 +83,13 @@ export function ViewsPanel({
   const channels = mapping?.support_channels ?? [];
   const tags = mapping?.tags ?? [];
   const { token } = theme.useToken();
+  const [params] = useSearchParams();
+  const { data: saved } = useListSavedViewsQuery();
+  const savedActive = activeSavedView(saved?.views, {
+    ...location,
+    search: params.get('search')?.trim() ?? '',
+  });
+  const savedOpen = savedActive !== undefined;
   return (
     <>
       {onHide && (
@@ -110,6 +122,7 @@ export function ViewsPanel({
             icon={<UserOutlined />}
             name={t`Mine`}
             count={counts?.mine}
+            savedOpen={savedOpen}
             unread={counts?.unread_mine}
           />
           <ViewLink
@@ -118,6 +131,7 @@ export function ViewsPanel({
             icon={<UserSwitchOutlined />}
             name={t`Unassigned`}
             count={counts?.unassigned}
+            savedOpen={savedOpen}
           />
           <ViewLink
             view="all"
@@ -125,8 +139,10 @@ export function ViewsPanel({
             icon={<InboxOutlined />}
             name={t`All`}
             count={counts?.all}
+            savedOpen={savedOpen}
           />
         </ul>
+        <SavedViewsList views={saved?.views} active={savedActive} />
         {teams.length > 0 && (
           <>
             <h3 className={styles.viewGroup}>
@@ -141,6 +157,7 @@ export function ViewsPanel({
                   icon={<TeamOutlined />}
                   name={team.name}
                   count={counts ? (counts.teams[String(team.id)] ?? 0) : undefined}
+                  savedOpen={savedOpen}
                 />
               ))}
             </ul>
@@ -160,6 +177,7 @@ export function ViewsPanel({
                   icon={<ChannelIcon type={channel.type} />}
                   name={channel.name}
                   count={counts ? (counts.channels[String(channel.id)] ?? 0) : undefined}
+                  savedOpen={savedOpen}
                 />
               ))}
             </ul>
@@ -182,6 +200,7 @@ export function ViewsPanel({
                   }
                   name={tag.name}
                   count={counts ? (counts.tags[String(tag.id)] ?? 0) : undefined}
+                  savedOpen={savedOpen}
                 />
               ))}
             </ul>

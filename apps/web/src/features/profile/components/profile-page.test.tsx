@@ -150,7 +150,9 @@ describe('profile page (/settings/profile)', () => {
       await userEvent.click(screen.getByRole('radio', { name: 'Colour #13a8a8' }));
       await chooseSound('Pop');
       await userEvent.click(
-        screen.getByRole('switch', { name: 'Play a sound when a customer writes on live chat' }),
+        screen.getByRole('switch', {
+          name: 'Play a sound for new notifications and live chat messages',
+        }),
       );
       // The initials preview follows the name and colour before saving.
       expect(screen.getByLabelText('Initials preview')).toHaveTextContent('EP');

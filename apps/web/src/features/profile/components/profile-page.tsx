@@ -37,6 +37,7 @@ import { isCanceledRequest } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
 import { useGetMeQuery } from '../../auth/api/me-api';
 import { useUpdateProfileMutation } from '../api/profile-api';
+import { DesktopNotificationsSection } from '../../notifications/settings';
 import { ColorField } from '../../../components/color-field';
 import { StandaloneLink } from '../../../components/standalone-link';
 import { t } from '@lingui/core/macro';
@@ -114,6 +115,7 @@ export function ProfilePage() {
       )}
       {!me && !loadError && <Spin />}
       {me && <ProfileForm key={me.id} me={me} />}
+      {me && <DesktopNotificationsSection />}
     </div>
   );
 }
@@ -337,11 +339,11 @@ function ProfileForm({ me }: { me: Me }) {
         </Form.Item>
 
         <Form.Item
-          label={t`Play a sound when a customer writes on live chat`}
+          label={t`Play a sound for new notifications and live chat messages`}
           name="is_notification_sound_enabled"
           valuePropName="checked"
         >
-          <Switch aria-label={t`Play a sound when a customer writes on live chat`} />
+          <Switch aria-label={t`Play a sound for new notifications and live chat messages`} />
         </Form.Item>
 
         <Form.Item label={t`Language`} name="locale">

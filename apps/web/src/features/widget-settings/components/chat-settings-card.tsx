@@ -107,7 +107,8 @@ function toForm(chat: WidgetChatSettings): ChatFormValues {
   };
 }
 
-function fromForm(v: ChatFormValues): WidgetChatSettings {
+/** The card's part of the chat settings (the theme's is the appearance form's). */
+function fromForm(v: ChatFormValues): Omit<WidgetChatSettings, 'follow_visitor_theme'> {
   return {
     greeting: v.greeting.trim(),
     pre_chat: {

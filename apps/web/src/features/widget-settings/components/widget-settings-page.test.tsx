@@ -58,8 +58,14 @@ describe('widget settings page (/settings/widgets)', { timeout: 120_000 }, () =>
     const { api, user } = renderWidgets({
       'GET /dashboardapi/widget/settings': () => json(200, current),
       'PATCH /dashboardapi/widget/settings': (call: RecordedCall) => {
-        const body = call.body as Pick<WidgetSettings, 'basic_settings' | 'theme'>;
-        current = { ...current, ...body };
+        // Merged as the server merges: each part's fields over the saved ones.
+        const body = call.body as Partial<WidgetSettings>;
+        current = {
+          ...current,
+          basic_settings: { ...current.basic_settings, ...body.basic_settings },
+          theme: { ...current.theme, ...body.theme },
+          chat: { ...current.chat, ...body.chat },
+        };
         return json(200, current);
       },
     });
@@ -106,7 +112,20 @@ describe('widget settings page (/settings/widgets)', { timeout: 120_000 }, () =>
     expect(patch?.body).toEqual({
       basic_settings: { is_widget_enabled: true },
       theme: { primary: '#FFD43B', messageTheme: 'dark', z_index: 500, cta: 'Need help?' },
+      chat: { follow_visitor_theme: false },
     });
+
+    // Left to each visitor's device: the store's own theme stays as it was saved.
+    await user.click(screen.getByRole('radio', { name: 'The visitor’s device' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PATCH /dashboardapi/widget/settings')).toHaveLength(2));
+    expect(api.callsTo('PATCH /dashboardapi/widget/settings')[1]?.body).toMatchObject({
+      theme: { messageTheme: 'dark' },
+      chat: { follow_visitor_theme: true },
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: 'The visitor’s device' })).toBeChecked(),
+    );
   });
 
   it('switching the widget off shows what visitors see: no chat button', async () => {

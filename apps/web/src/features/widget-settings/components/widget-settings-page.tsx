@@ -157,10 +157,13 @@ export const WIDGET_FIELD_LABELS = {
   },
 };
 
+/** The theme field's third choice: light or dark as each visitor's device is. */
+const VISITOR_THEME = 'visitor';
+
 interface FormValues {
   is_widget_enabled: boolean;
   primary: string;
-  messageTheme: 'dark' | 'light';
+  messageTheme: 'dark' | 'light' | typeof VISITOR_THEME;
   z_index: number | null;
   cta: string;
 }
@@ -178,7 +181,11 @@ const API_PATHS = {
 const toForm = (s: WidgetSettings): FormValues => ({
   is_widget_enabled: s.basic_settings.is_widget_enabled,
   ...s.theme,
+  messageTheme: s.chat.follow_visitor_theme ? VISITOR_THEME : s.theme.messageTheme,
 });
+
+const prefersDark = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 
 /** A hex field with a picker beside it; both edit the same value (disabled with the form). */
 function PrimaryColourField({
@@ -230,7 +237,15 @@ function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canMa
   const values = { ...initial, ...watched };
   const theme: WidgetPublicSettings['theme'] = {
     primary: isHexColour(values.primary) ? normalizeHex(values.primary) : saved.primary,
-    messageTheme: values.messageTheme === 'dark' ? 'dark' : 'light',
+    // The preview shows the device's theme as this browser has it.
+    messageTheme:
+      values.messageTheme === VISITOR_THEME
+        ? prefersDark()
+          ? 'dark'
+          : 'light'
+        : values.messageTheme === 'dark'
+          ? 'dark'
+          : 'light',
     z_index:
       typeof values.z_index === 'number' && Number.isInteger(values.z_index)
         ? values.z_index
@@ -247,10 +262,12 @@ function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canMa
           basic_settings: { is_widget_enabled: v.is_widget_enabled },
           theme: {
             primary: v.primary.trim(),
-            messageTheme: v.messageTheme,
+            // Left to the visitor, the store's own choice stays as it was.
+            messageTheme: v.messageTheme === VISITOR_THEME ? saved.messageTheme : v.messageTheme,
             z_index: v.z_index ?? saved.z_index,
             cta: v.cta.trim(),
           },
+          chat: { follow_visitor_theme: v.messageTheme === VISITOR_THEME },
         },
       }).unwrap();
       toast.success(widgetSavedMessage());
@@ -305,12 +322,17 @@ function WidgetEditor({ settings, canManage }: { settings: WidgetSettings; canMa
             >
               <PrimaryColourField />
             </Form.Item>
-            <Form.Item label={WIDGET_FIELD_LABELS.messageTheme} name="messageTheme">
+            <Form.Item
+              label={WIDGET_FIELD_LABELS.messageTheme}
+              name="messageTheme"
+              extra={t`The visitor’s device: light or dark as each visitor’s phone or computer is set.`}
+            >
               <Radio.Group
                 optionType="button"
                 options={[
                   { value: 'light', label: t`Light` },
                   { value: 'dark', label: t`Dark` },
+                  { value: VISITOR_THEME, label: t`The visitor’s device` },
                 ]}
               />
             </Form.Item>

@@ -1,0 +1,550 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type {
+  AutomationAction,
+  AutomationCondition,
+  AutomationConditions,
+  AutomationTrigger,
+} from '@parley/contracts';
+import { isBusinessTime } from '../../lib/business-calendar';
+import type { Deps } from '../../lib/deps';
+import { badRequest } from '../../lib/errors';
+import type { AgentContext } from '../../lib/http-types';
+import { enqueueJob, type JobRow } from '../../lib/jobs';
+import { patchConversation, postMessage } from '../conversations/conversations.service';
+import { resolveFastReply } from '../fast-replies/fast-replies.service';
+import { addTags, removeTag } from '../tags/tags.service';
+import {
+  actingMember,
+  addActivityLine,
+  conversationFacts,
+  enabledRuleRows,
+  enabledTriggers,
+  existingReferences,
+  insertRun,
+  messageOrigin,
+  namesOf,
+  recentRunCount,
+  type ConversationFacts,
+  type RuleRow,
+} from './automation.queries';
+
+export const AUTOMATION_RUN_JOB = 'automation.run';
+/** A conversation's rule runs per hour past which rules stop acting on it (a runaway chain). */
+export const MAX_RUNS_PER_CONVERSATION_PER_HOUR = 20;
+/** The longest text a "matches" pattern is tried on. */
+const MAX_MATCHED_TEXT = 4000;
+
+/**
+ * Set while a rule's actions run: the changes they make emit the usual events (realtime, lists),
+ * but those events start no rule. The store follows the actions' async calls, and events are
+ * emitted synchronously by the services, so the listener sees it.
+ */
+const acting = new AsyncLocalStorage<true>();
+
+// ---- Patterns ----
+
+/**
+ * "matches" patterns run with JavaScript's RegExp, which backtracks and cannot be interrupted, so
+ * instead of a time-out the pattern is kept small and simple: at most 200 characters (schema),
+ * tried on at most 4,000 characters of text, and without the constructs that make backtracking
+ * explode — back-references and a quantified group that itself holds a quantifier ("(a+)+").
+ * A pattern that does not compile is a 400 at save time.
+ */
+export function compilePattern(source: string, path: string): RegExp {
+  const nestedQuantifier = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*(?:[+*]|\{\d)/;
+  if (/\\[1-9]|\\k</.test(source) || nestedQuantifier.test(source))
+    throw badRequest('That pattern is too complex: remove back-references and nested repeats.', [
+      { path, message: 'Too complex a pattern.' },
+    ]);
+  try {
+    return new RegExp(source, 'iu');
+  } catch {
+    throw badRequest('That pattern is not a valid regular expression.', [
+      { path, message: 'Not a valid regular expression.' },
+    ]);
+  }
+}
+
+// ---- Conditions ----
+
+export function conditionHolds(c: AutomationCondition, f: ConversationFacts, now: Date): boolean {
+  const isOp = (v: boolean) => ('operator' in c && c.operator === 'is_not' ? !v : v);
+  switch (c.field) {
+    case 'channel_type':
+      return isOp(f.channel_type === c.value);
+    case 'support_channel':
+      return isOp(f.support_channel_id === c.value);
+    case 'status':
+      return isOp(f.status === c.value);
+    case 'priority':
+      return isOp(f.priority === c.value);
+    case 'tags': {
+      const any = c.value.some((t) => f.tag_ids.includes(t));
+      return c.operator === 'includes_any' ? any : !any;
+    }
+    case 'assignee':
+      return c.operator === 'is_none' ? f.assignee_id === null : f.assignee_id === c.value;
+    case 'team':
+      return c.operator === 'is_none' ? f.team_id === null : f.team_id === c.value;
+    case 'message': {
+      const text = (f.message_text ?? '').slice(0, MAX_MATCHED_TEXT);
+      if (c.operator === 'contains') return text.toLowerCase().includes(c.value.toLowerCase());
+      try {
+        return compilePattern(c.value, 'value').test(text);
+      } catch {
+        return false;
+      }
+    }
+    case 'business_hours': {
+      const hours = f.business_hours;
+      let open = true; // no hours: always open, as the widget says
+      if (hours)
+        try {
+          open = isBusinessTime({ timeZone: hours.time_zone, days: hours.days }, now);
+        } catch {
+          open = true;
+        }
+      return open === c.value;
+    }
+    case 'contact_language':
+      return isOp(
+        (f.contact_locale ?? '').toLowerCase().split('-')[0] ===
+          c.value.toLowerCase().split('-')[0],
+      );
+    case 'first_message':
+      return f.customer_messages <= 1 === c.value;
+  }
+}
+
+export function evaluate(conds: AutomationConditions, f: ConversationFacts, now = new Date()) {
+  const results = conds.conditions.map((c, index) => ({
+    index,
+    matched: conditionHolds(c, f, now),
+  }));
+  const matched =
+    results.length === 0 ||
+    (conds.match === 'all' ? results.every((r) => r.matched) : results.some((r) => r.matched));
+  return { matched, conditions: results };
+}
+
+// ---- References (broken rules) ----
+
+interface RuleShape {
+  conditions: AutomationConditions;
+  actions: AutomationAction[];
+}
+
+function referencesOf(rule: RuleShape) {
+  const refs = {
+    tagIds: [] as number[],
+    userIds: [] as number[],
+    teamIds: [] as number[],
+    channelIds: [] as number[],
+    fastReplyIds: [] as number[],
+  };
+  for (const c of rule.conditions.conditions) {
+    if (c.field === 'tags') refs.tagIds.push(...c.value);
+    if (c.field === 'assignee' && c.value !== null) refs.userIds.push(c.value);
+    if (c.field === 'team' && c.value !== null) refs.teamIds.push(c.value);
+    if (c.field === 'support_channel') refs.channelIds.push(c.value);
+  }
+  for (const a of rule.actions) {
+    if (a.type === 'add_tags' || a.type === 'remove_tags') refs.tagIds.push(...a.tag_ids);
+    if (a.type === 'assign_agent') refs.userIds.push(a.user_id);
+    if (a.type === 'assign_team') refs.teamIds.push(a.team_id);
+    if (a.type === 'send_fast_reply') refs.fastReplyIds.push(a.fast_reply_id);
+  }
+  return refs;
+}
+
+type Known = Awaited<ReturnType<typeof existingReferences>>;
+
+/** Which of the objects some rules name exist, in one read for all of them (the list). */
+export function knownReferences(deps: Deps, accountId: number, rules: RuleShape[]) {
+  const all = rules.map(referencesOf);
+  const union = (key: keyof (typeof all)[number]) => [...new Set(all.flatMap((r) => r[key]))];
+  return existingReferences(deps.db, {
+    accountId,
+    tagIds: union('tagIds'),
+    userIds: union('userIds'),
+    teamIds: union('teamIds'),
+    channelIds: union('channelIds'),
+    fastReplyIds: union('fastReplyIds'),
+  });
+}
+
+/**
+ * What the rule names that no longer exists, with the field that names it; empty when the
+ * rule can run. At save time each is a 400; later (a tag deleted) the rule is broken.
+ */
+export async function missingReferences(
+  deps: Deps,
+  accountId: number,
+  rule: RuleShape,
+  /** What exists, read once for many rules (referencesOfAll). */
+  known?: Known,
+) {
+  const have = known ?? (await existingReferences(deps.db, { accountId, ...referencesOf(rule) }));
+  const missing: { path: string; message: string }[] = [];
+  rule.conditions.conditions.forEach((c, i) => {
+    const path = `conditions.conditions.${i}.value`;
+    if (c.field === 'tags' && c.value.some((t) => !have.tagSet.has(t)))
+      missing.push({ path, message: 'A tag it names was deleted.' });
+    if (c.field === 'assignee' && c.value !== null && !have.userSet.has(c.value))
+      missing.push({ path, message: 'The agent it names is no longer a member.' });
+    if (c.field === 'team' && c.value !== null && !have.teamSet.has(c.value))
+      missing.push({ path, message: 'The team it names was deleted.' });
+    if (c.field === 'support_channel' && !have.channelSet.has(c.value))
+      missing.push({ path, message: 'The channel it names was deleted.' });
+  });
+  rule.actions.forEach((a, i) => {
+    const path = `actions.${i}`;
+    if (
+      (a.type === 'add_tags' || a.type === 'remove_tags') &&
+      a.tag_ids.some((t) => !have.tagSet.has(t))
+    )
+      missing.push({ path: `${path}.tag_ids`, message: 'A tag it names was deleted.' });
+    if (a.type === 'assign_agent' && !have.userSet.has(a.user_id))
+      missing.push({
+        path: `${path}.user_id`,
+        message: 'The agent it names is no longer a member.',
+      });
+    if (a.type === 'assign_team' && !have.teamSet.has(a.team_id))
+      missing.push({ path: `${path}.team_id`, message: 'The team it names was deleted.' });
+    if (a.type === 'send_fast_reply' && !have.replySet.has(a.fast_reply_id))
+      missing.push({
+        path: `${path}.fast_reply_id`,
+        message: 'The fast reply it names was deleted.',
+      });
+  });
+  return missing;
+}
+
+// ---- Actions ----
+
+/**
+ * Who acts and on whose behalf: a rule acts as its author under the rule's name; a macro is run
+ * by the agent who clicked it, in their own name.
+ */
+export interface ActionContext {
+  actor: AgentContext;
+  origin: { kind: 'rule' | 'macro'; name: string };
+}
+
+export async function describeActions(
+  deps: Deps,
+  accountId: number,
+  actions: AutomationAction[],
+  origin: ActionContext['origin']['kind'] = 'rule',
+) {
+  const refs = referencesOf({ conditions: { match: 'all', conditions: [] }, actions });
+  const names = await namesOf(deps.db, { accountId, ...refs });
+  const name = (kind: string, id: number) => names.get(`${kind}:${id}`) ?? `#${id}`;
+  return actions.map((a) => {
+    switch (a.type) {
+      case 'assign_agent':
+        return `assigned to ${name('user', a.user_id)}`;
+      case 'assign_team':
+        return `assigned to ${name('team', a.team_id)}`;
+      case 'add_tags':
+        return `added tag ${a.tag_ids.map((t) => name('tag', t)).join(', ')}`;
+      case 'remove_tags':
+        return `removed tag ${a.tag_ids.map((t) => name('tag', t)).join(', ')}`;
+      case 'set_priority':
+        return `set the priority to ${a.priority}`;
+      case 'set_status':
+        return a.status === 'snoozed'
+          ? `snoozed it for ${a.snooze_minutes} minutes`
+          : `set the status to ${a.status}`;
+      case 'add_note':
+        return 'added a note';
+      case 'send_fast_reply':
+        return 'sent a fast reply';
+      case 'close':
+        return origin === 'macro' ? 'closed' : 'closed it';
+    }
+  });
+}
+
+/** Each action through the module that owns the change, so lists, realtime and the thread follow. */
+async function applyAction(
+  deps: Deps,
+  { actor, origin }: ActionContext,
+  conversationId: number,
+  a: AutomationAction,
+) {
+  // A macro's changes read as the agent's own ("Maya closed the conversation").
+  const opts = origin.kind === 'rule' ? { actorName: `Rule “${origin.name}”` } : {};
+  switch (a.type) {
+    case 'assign_agent':
+      return patchConversation(deps, actor, conversationId, { assignee_id: a.user_id }, opts);
+    case 'assign_team':
+      return patchConversation(deps, actor, conversationId, { team_id: a.team_id }, opts);
+    case 'set_priority':
+      return patchConversation(deps, actor, conversationId, { priority: a.priority }, opts);
+    case 'set_status':
+      return patchConversation(
+        deps,
+        actor,
+        conversationId,
+        a.status === 'snoozed'
+          ? {
+              status: 'snoozed',
+              snoozed_until: new Date(Date.now() + a.snooze_minutes! * 60_000).toISOString(),
+            }
+          : { status: a.status },
+        opts,
+      );
+    case 'close':
+      return patchConversation(deps, actor, conversationId, { status: 'closed' }, opts);
+    case 'add_tags': {
+      const names = await namesOf(deps.db, {
+        accountId: actor.accountId,
+        tagIds: a.tag_ids,
+        userIds: [],
+        teamIds: [],
+      });
+      return addTags(deps, actor, conversationId, [...names.values()]);
+    }
+    case 'remove_tags':
+      for (const tagId of a.tag_ids) await removeTag(deps, actor, conversationId, tagId);
+      return;
+    case 'add_note':
+      return postMessage(deps, actor, conversationId, {
+        kind: 'note',
+        body: a.body,
+        mentions: [],
+        attachment_ids: [],
+      });
+    case 'send_fast_reply': {
+      // Filled as the composer fills it (a rule's author standing for the agent).
+      const filled = await resolveFastReply(deps, actor, {
+        id: a.fast_reply_id,
+        conversation_id: conversationId,
+      });
+      return postMessage(deps, actor, conversationId, {
+        kind: 'reply',
+        body: filled.content,
+        mentions: [],
+        attachment_ids: filled.attachments.map((f) => f.id),
+      });
+    }
+  }
+}
+
+/**
+ * The actions in order, stopping at the first one refused: how many were done, and the refusal
+ * (its message, and the error itself for a caller that answers with it).
+ */
+export async function applyActions(
+  deps: Deps,
+  ctx: ActionContext,
+  conversationId: number,
+  actions: AutomationAction[],
+) {
+  let done = 0;
+  for (const action of actions) {
+    try {
+      await applyAction(deps, ctx, conversationId, action);
+      done += 1;
+    } catch (err) {
+      const failure = err instanceof Error ? err.message : String(err);
+      return { done, failure, error: err };
+    }
+  }
+  return { done, failure: null, error: null };
+}
+
+// ---- Running ----
+
+export interface RunPayload {
+  accountId: number;
+  conversationId: number;
+  /** The change's triggers; a message's are decided when the job runs (who wrote it). */
+  triggers?: AutomationTrigger[];
+  messageId?: number;
+}
+
+async function triggersOf(deps: Deps, p: RunPayload, facts: ConversationFacts) {
+  if (p.triggers) return p.triggers;
+  if (p.messageId === undefined) return [];
+  const m = await messageOrigin(deps.db, { accountId: p.accountId, messageId: p.messageId });
+  if (!m || m.kind !== 'message') return [];
+  if (m.direction === 'incoming')
+    return facts.customer_messages <= 1
+      ? (['conversation_created', 'message_received'] as const)
+      : (['message_received'] as const);
+  if (m.direction === 'outgoing' && m.sender_user_id !== null) return ['agent_replied'] as const;
+  return [];
+}
+
+/** One event's rules, in order: the job `automation.run` (one worker claims each job). */
+export async function runRules(deps: Deps, p: RunPayload) {
+  const facts0 = await conversationFacts(deps.db, { ...p, messageId: p.messageId ?? null });
+  if (!facts0) return;
+  for (const trigger of await triggersOf(deps, p, facts0)) {
+    for (const rule of await enabledRuleRows(deps.db, { accountId: p.accountId, trigger })) {
+      if ((await missingReferences(deps, p.accountId, rule)).length > 0) continue; // broken
+      // Each rule sees what the rules before it did.
+      const facts = await conversationFacts(deps.db, { ...p, messageId: p.messageId ?? null });
+      if (!facts || !evaluate(rule.conditions, facts).matched) continue;
+      const since = new Date(Date.now() - 3_600_000);
+      if (
+        (await recentRunCount(deps.db, { conversationId: p.conversationId, since })) >=
+        MAX_RUNS_PER_CONVERSATION_PER_HOUR
+      )
+        return;
+      await actRule(deps, rule, p.conversationId);
+    }
+  }
+}
+
+async function actRule(deps: Deps, rule: RuleRow, conversationId: number) {
+  const member = await actingMember(deps.db, {
+    accountId: rule.accountId,
+    preferUserId: rule.createdByUserId,
+  });
+  if (!member) return;
+  const actor: AgentContext = {
+    userId: member.user_id,
+    tokenId: 0,
+    accountId: rule.accountId,
+    permissionLevel: member.permission_level as AgentContext['permissionLevel'],
+  };
+  await insertRun(deps.db, { accountId: rule.accountId, conversationId, ruleId: rule.id });
+  const words = await describeActions(deps, rule.accountId, rule.actions);
+  await acting.run(true, async () => {
+    // An action refused on the way (the conversation deleted, a person removed a moment ago)
+    // ends this rule's run with a line saying so; the next rules still run, and the job is not
+    // retried, which would repeat the actions already done.
+    const { done, failure } = await applyActions(
+      deps,
+      { actor, origin: { kind: 'rule', name: rule.name } },
+      conversationId,
+      rule.actions,
+    );
+    const did = words.slice(0, done).join(', ');
+    const text =
+      failure === null
+        ? `Rule “${rule.name}” ${did}`
+        : `Rule “${rule.name}” ${did ? `${did}, then ` : ''}stopped: ${failure}`;
+    await writeActivityLine(deps, { accountId: rule.accountId, conversationId, text });
+  });
+}
+
+/** An activity line in the thread, sent to the agents like any message. */
+export async function writeActivityLine(
+  deps: Deps,
+  v: { accountId: number; conversationId: number; text: string },
+) {
+  const messageId = await addActivityLine(deps.db, v);
+  if (messageId !== null)
+    deps.events.emit('message_created', {
+      accountId: v.accountId,
+      conversationId: v.conversationId,
+      messageId,
+      isPrivate: true,
+      hasAttachments: false,
+    });
+}
+
+/** What a rule would do on a conversation, changing nothing. */
+export async function dryRunRule(
+  deps: Deps,
+  accountId: number,
+  rule: RuleShape,
+  conversationId: number,
+) {
+  const facts = await conversationFacts(deps.db, { accountId, conversationId, messageId: null });
+  if (!facts) return null;
+  const missing = await missingReferences(deps, accountId, rule);
+  const result = evaluate(rule.conditions, facts);
+  return {
+    ...result,
+    actions: await describeActions(deps, accountId, rule.actions),
+    broken_reason: missing[0]?.message ?? null,
+  };
+}
+
+// ---- Wiring ----
+
+const TRIGGERS_TTL_MS = 5_000;
+const pendingOf = new WeakMap<Deps, Set<Promise<void>>>();
+const cacheOf = new WeakMap<Deps, Map<number, unknown>>();
+
+/** Resolves once the runs asked for so far are queued (tests, before draining the jobs). */
+export async function automationQueued(deps: Deps) {
+  for (;;) {
+    const pending = [...(pendingOf.get(deps) ?? [])];
+    if (pending.length === 0) return;
+    await Promise.allSettled(pending);
+  }
+}
+
+/** Rules changed: this instance reads the account's triggers again at once. */
+export function forgetTriggers(deps: Deps, accountId: number) {
+  cacheOf.get(deps)?.delete(accountId);
+}
+
+/**
+ * Registers the job and the listeners. An event is emitted after its change commits, so the run
+ * is queued right after the commit (not in its transaction); the job is then claimed by one
+ * worker of one instance. Accounts without an enabled rule for the event queue nothing (their
+ * triggers are cached a few seconds per instance, cleared here at once when rules change).
+ */
+export function registerAutomation(deps: Deps, onError: (err: unknown) => void) {
+  deps.jobs.register(AUTOMATION_RUN_JOB, {
+    run: (job: JobRow) => runRules(deps, job.payload as unknown as RunPayload),
+  });
+  const cache = new Map<number, { at: number; triggers: Set<string> }>();
+  cacheOf.set(deps, cache);
+  const triggersFor = async (accountId: number) => {
+    const hit = cache.get(accountId);
+    if (hit && Date.now() - hit.at < TRIGGERS_TTL_MS) return hit.triggers;
+    const triggers = await enabledTriggers(deps.db, { accountId });
+    cache.set(accountId, { at: Date.now(), triggers });
+    return triggers;
+  };
+  const pending = new Set<Promise<void>>();
+  pendingOf.set(deps, pending);
+  const queue = (payload: RunPayload, wanted: readonly AutomationTrigger[]) => {
+    if (acting.getStore()) return; // the loop guard: a rule's own changes start no rule
+    const work = (async () => {
+      const enabled = await triggersFor(payload.accountId);
+      if (!wanted.some((t) => enabled.has(t))) return;
+      await enqueueJob(deps.db, {
+        kind: AUTOMATION_RUN_JOB,
+        accountId: payload.accountId,
+        payload: { ...payload },
+        maxAttempts: 3,
+      });
+      deps.jobs.wake();
+    })()
+      .catch(onError)
+      .finally(() => pending.delete(work));
+    pending.add(work);
+  };
+  const CHANGE_TRIGGERS = {
+    status: 'status_changed',
+    priority: 'priority_changed',
+    tags: 'tags_changed',
+    assignee: 'assignee_changed',
+  } as const;
+  const offMessage = deps.events.on('message_created', (e) => {
+    if (e.isPrivate) return;
+    queue({ accountId: e.accountId, conversationId: e.conversationId, messageId: e.messageId }, [
+      'conversation_created',
+      'message_received',
+      'agent_replied',
+    ]);
+  });
+  const offUpdate = deps.events.on('conversation_updated', (e) => {
+    if (!e.changes || e.changes.length === 0) return;
+    const triggers = e.changes.map((c) => CHANGE_TRIGGERS[c]);
+    queue({ accountId: e.accountId, conversationId: e.conversationId, triggers }, triggers);
+  });
+  return () => {
+    offMessage();
+    offUpdate();
+  };
+}

@@ -1,0 +1,322 @@
+import { and, asc, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import type { AutomationAction, AutomationConditions } from '@parley/contracts';
+import { rowsOf, type Db } from '../../db/client';
+import {
+  automationRules,
+  automationRuns,
+  fastReplies,
+  memberships,
+  supportChannels,
+  tags,
+  teams,
+} from '../../db/schema';
+
+export type RuleRow = typeof automationRules.$inferSelect;
+
+export function listRuleRows(db: Db, { accountId }: { accountId: number }) {
+  return db
+    .select()
+    .from(automationRules)
+    .where(eq(automationRules.accountId, accountId))
+    .orderBy(asc(automationRules.position), asc(automationRules.id));
+}
+
+export function enabledRuleRows(
+  db: Db,
+  { accountId, trigger }: { accountId: number; trigger: string },
+) {
+  return db
+    .select()
+    .from(automationRules)
+    .where(
+      and(
+        eq(automationRules.accountId, accountId),
+        eq(automationRules.trigger, trigger),
+        eq(automationRules.enabled, true),
+      ),
+    )
+    .orderBy(asc(automationRules.position), asc(automationRules.id));
+}
+
+/** The triggers of the account's enabled rules (the event listener asks before queueing a run). */
+export async function enabledTriggers(db: Db, { accountId }: { accountId: number }) {
+  const rows = await db
+    .selectDistinct({ trigger: automationRules.trigger })
+    .from(automationRules)
+    .where(and(eq(automationRules.accountId, accountId), eq(automationRules.enabled, true)));
+  return new Set(rows.map((r) => r.trigger));
+}
+
+export async function findRuleRow(db: Db, { accountId, id }: { accountId: number; id: number }) {
+  const [row] = await db
+    .select()
+    .from(automationRules)
+    .where(and(eq(automationRules.accountId, accountId), eq(automationRules.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Rules of the account and the next position, read under the account's row lock. */
+export async function lockRuleCount(db: Db, { accountId }: { accountId: number }) {
+  await db.execute(sql`select id from accounts where id = ${accountId} for update`);
+  const [row] = await db
+    .select({ n: count(), last: max(automationRules.position) })
+    .from(automationRules)
+    .where(eq(automationRules.accountId, accountId));
+  return { count: Number(row?.n ?? 0), nextPosition: Number(row?.last ?? -1) + 1 };
+}
+
+export async function insertRule(
+  db: Db,
+  v: {
+    accountId: number;
+    name: string;
+    enabled: boolean;
+    position: number;
+    trigger: string;
+    conditions: AutomationConditions;
+    actions: AutomationAction[];
+    createdByUserId: number;
+  },
+) {
+  const [row] = await db.insert(automationRules).values(v).returning();
+  return row!;
+}
+
+export async function updateRuleRow(
+  db: Db,
+  { accountId, id }: { accountId: number; id: number },
+  set: Partial<Pick<RuleRow, 'name' | 'enabled' | 'trigger' | 'conditions' | 'actions'>>,
+) {
+  const [row] = await db
+    .update(automationRules)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(automationRules.accountId, accountId), eq(automationRules.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteRuleRow(db: Db, { accountId, id }: { accountId: number; id: number }) {
+  const rows = await db
+    .delete(automationRules)
+    .where(and(eq(automationRules.accountId, accountId), eq(automationRules.id, id)))
+    .returning({ id: automationRules.id });
+  return rows.length > 0;
+}
+
+export async function setPositions(
+  db: Db,
+  { accountId, ids }: { accountId: number; ids: number[] },
+) {
+  for (const [position, id] of ids.entries())
+    await db
+      .update(automationRules)
+      .set({ position })
+      .where(and(eq(automationRules.accountId, accountId), eq(automationRules.id, id)));
+}
+
+/** Which of the named objects still exist in the account. */
+export async function existingReferences(
+  db: Db,
+  {
+    accountId,
+    tagIds,
+    userIds,
+    teamIds,
+    channelIds,
+    fastReplyIds,
+  }: {
+    accountId: number;
+    tagIds: number[];
+    userIds: number[];
+    teamIds: number[];
+    channelIds: number[];
+    fastReplyIds: number[];
+  },
+) {
+  const ids = async (
+    list: number[],
+    read: (l: number[]) => Promise<{ id: number }[]>,
+  ): Promise<Map<number, true>> =>
+    new Map(list.length === 0 ? [] : (await read(list)).map((r) => [r.id, true] as const));
+  const [tagSet, userSet, teamSet, channelSet, replySet] = await Promise.all([
+    ids(tagIds, (l) =>
+      db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.accountId, accountId), inArray(tags.id, l))),
+    ),
+    ids(userIds, (l) =>
+      db
+        .select({ id: memberships.userId })
+        .from(memberships)
+        .where(and(eq(memberships.accountId, accountId), inArray(memberships.userId, l))),
+    ),
+    ids(teamIds, (l) =>
+      db
+        .select({ id: teams.id })
+        .from(teams)
+        .where(and(eq(teams.accountId, accountId), inArray(teams.id, l))),
+    ),
+    ids(channelIds, (l) =>
+      db
+        .select({ id: supportChannels.id })
+        .from(supportChannels)
+        .where(and(eq(supportChannels.accountId, accountId), inArray(supportChannels.id, l))),
+    ),
+    ids(fastReplyIds, (l) =>
+      db
+        .select({ id: fastReplies.id })
+        .from(fastReplies)
+        .where(and(eq(fastReplies.accountId, accountId), inArray(fastReplies.id, l))),
+    ),
+  ]);
+  return { tagSet, userSet, teamSet, channelSet, replySet };
+}
+
+/** Names for the activity line and the dry run's words. */
+export async function namesOf(
+  db: Db,
+  {
+    accountId,
+    tagIds,
+    userIds,
+    teamIds,
+  }: { accountId: number; tagIds: number[]; userIds: number[]; teamIds: number[] },
+) {
+  const rows = rowsOf<{ kind: string; id: number; name: string | null }>(
+    await db.execute(sql`
+      select 'tag' as kind, id, name from tags where account_id = ${accountId} and id = any(${`{${tagIds.join(',')}}`}::int[])
+      union all
+      select 'user', u.id, u.name from users u join memberships m on m.user_id = u.id
+        where m.account_id = ${accountId} and u.id = any(${`{${userIds.join(',')}}`}::int[])
+      union all
+      select 'team', id, name from teams where account_id = ${accountId} and id = any(${`{${teamIds.join(',')}}`}::int[])`),
+  );
+  const map = new Map<string, string>();
+  for (const r of rows) map.set(`${r.kind}:${r.id}`, r.name ?? '');
+  return map;
+}
+
+export interface ConversationFacts {
+  id: number;
+  support_channel_id: number;
+  channel_type: string;
+  status: string;
+  priority: string;
+  assignee_id: number | null;
+  team_id: number | null;
+  contact_locale: string | null;
+  tag_ids: number[];
+  customer_messages: number;
+  message_text: string | null;
+  business_hours: {
+    time_zone: string;
+    days: { day: number; open: string; close: string }[];
+  } | null;
+}
+
+/**
+ * What a rule's conditions look at: the conversation, its channel, contact, tags, how many
+ * customer messages it has, the text of the message in question (else the last customer
+ * message), and the business hours of its store's chat widget (the account's hours).
+ */
+export async function conversationFacts(
+  db: Db,
+  {
+    accountId,
+    conversationId,
+    messageId,
+  }: { accountId: number; conversationId: number; messageId: number | null },
+): Promise<ConversationFacts | null> {
+  const [row] = rowsOf<ConversationFacts & { tag_ids: number[] | string }>(
+    await db.execute(sql`
+      select c.id, c.support_channel_id, sc.type as channel_type, c.status, c.priority,
+        c.assignee_id, c.team_id, ct.locale as contact_locale,
+        coalesce((select array_agg(tag_id order by tag_id) from conversation_tags where conversation_id = c.id), '{}') as tag_ids,
+        (select count(*)::int from messages m where m.conversation_id = c.id
+          and m.direction = 'incoming' and m.kind = 'message') as customer_messages,
+        (select m.body from messages m where m.conversation_id = c.id and m.account_id = ${accountId}
+          and (m.id = ${messageId ?? 0}::int or (${messageId === null} and m.direction = 'incoming'))
+          order by m.id desc limit 1) as message_text,
+        (select w.chat -> 'business_hours' from widgets w where w.brand_id = c.brand_id
+          and w.account_id = ${accountId}) as business_hours
+      from conversations c
+      join support_channels sc on sc.id = c.support_channel_id
+      left join contacts ct on ct.id = c.contact_id
+      where c.id = ${conversationId} and c.account_id = ${accountId}`),
+  );
+  if (!row) return null;
+  const tagIds =
+    typeof row.tag_ids === 'string'
+      ? row.tag_ids.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
+      : row.tag_ids.map(Number);
+  return { ...row, tag_ids: tagIds, customer_messages: Number(row.customer_messages) };
+}
+
+/** The message's direction and author, to tell a customer message from an agent's reply. */
+export async function messageOrigin(
+  db: Db,
+  { accountId, messageId }: { accountId: number; messageId: number },
+) {
+  const [row] = rowsOf<{
+    direction: string;
+    kind: string;
+    sender_user_id: number | null;
+    conversation_id: number;
+  }>(
+    await db.execute(sql`
+      select direction, kind, sender_user_id, conversation_id from messages
+      where id = ${messageId} and account_id = ${accountId}`),
+  );
+  return row ?? null;
+}
+
+export async function recentRunCount(
+  db: Db,
+  { conversationId, since }: { conversationId: number; since: Date },
+) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(automationRuns)
+    .where(
+      and(eq(automationRuns.conversationId, conversationId), gt(automationRuns.createdAt, since)),
+    );
+  return Number(row?.n ?? 0);
+}
+
+export async function insertRun(
+  db: Db,
+  v: { accountId: number; conversationId: number; ruleId: number },
+) {
+  await db.insert(automationRuns).values(v);
+}
+
+/** An owner of the account: the rule acts in its author's name, or an owner's once they left. */
+export async function actingMember(
+  db: Db,
+  { accountId, preferUserId }: { accountId: number; preferUserId: number | null },
+) {
+  const [row] = rowsOf<{ user_id: number; permission_level: string }>(
+    await db.execute(sql`
+      select user_id, permission_level from memberships where account_id = ${accountId}
+      order by (user_id = ${preferUserId ?? 0}::int) desc, (permission_level = 'owner') desc, user_id
+      limit 1`),
+  );
+  return row ?? null;
+}
+
+/** The activity line a run leaves (the same kind of line auto-assignment writes). */
+export async function addActivityLine(
+  db: Db,
+  v: { accountId: number; conversationId: number; text: string },
+) {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into messages (account_id, conversation_id, support_channel_id, direction, kind, body)
+      select account_id, id, support_channel_id, 'internal', 'activity', ${v.text}
+      from conversations where id = ${v.conversationId} and account_id = ${v.accountId}
+      returning id`),
+  );
+  return rows[0]?.id ?? null;
+}

@@ -1,0 +1,185 @@
+import {
+  MAX_AUTOMATION_RULES,
+  type AutomationDryRunBody,
+  type AutomationDryRunResult,
+  type AutomationRule,
+  type AutomationRuleBody,
+  type AutomationRulePatch,
+} from '@parley/contracts';
+import type { Deps } from '../../lib/deps';
+import { badRequest, notFound } from '../../lib/errors';
+import type { AgentContext } from '../../lib/http-types';
+import { recordAudit } from '../audit-log/audit-log.service';
+import {
+  compilePattern,
+  dryRunRule,
+  forgetTriggers,
+  knownReferences,
+  missingReferences,
+} from './automation-runner';
+import {
+  deleteRuleRow,
+  findRuleRow,
+  insertRule,
+  listRuleRows,
+  lockRuleCount,
+  setPositions,
+  updateRuleRow,
+  type RuleRow,
+} from './automation.queries';
+
+async function toRule(
+  deps: Deps,
+  row: RuleRow,
+  known?: Awaited<ReturnType<typeof knownReferences>>,
+): Promise<AutomationRule> {
+  const missing = await missingReferences(deps, row.accountId, row, known);
+  return {
+    id: row.id,
+    name: row.name,
+    enabled: row.enabled,
+    position: row.position,
+    trigger: row.trigger as AutomationRule['trigger'],
+    conditions: row.conditions,
+    actions: row.actions,
+    broken_reason: missing[0]?.message ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the schema cannot check: patterns compile and are simple, named objects exist. */
+async function checkRule(
+  deps: Deps,
+  accountId: number,
+  rule: Pick<AutomationRuleBody, 'conditions' | 'actions'>,
+) {
+  rule.conditions.conditions.forEach((c, i) => {
+    if (c.field === 'message' && c.operator === 'matches')
+      compilePattern(c.value, `conditions.conditions.${i}.value`);
+  });
+  const missing = await missingReferences(deps, accountId, rule);
+  if (missing.length > 0)
+    throw badRequest(
+      'The rule names something this account does not have (a tag, agent, team, channel or fast reply).',
+      missing.map((m) => ({ path: m.path, message: 'Not found in this account.' })),
+    );
+}
+
+export async function listRules(deps: Deps, agent: AgentContext) {
+  const rows = await listRuleRows(deps.db, { accountId: agent.accountId });
+  const known = await knownReferences(deps, agent.accountId, rows);
+  return { rules: await Promise.all(rows.map((r) => toRule(deps, r, known))) };
+}
+
+export async function createRule(deps: Deps, admin: AgentContext, body: AutomationRuleBody) {
+  await checkRule(deps, admin.accountId, body);
+  const row = await deps.db.transaction(async (tx) => {
+    const { count, nextPosition } = await lockRuleCount(tx, { accountId: admin.accountId });
+    if (count >= MAX_AUTOMATION_RULES)
+      throw badRequest(`An account keeps at most ${MAX_AUTOMATION_RULES} rules.`, [
+        { path: 'name', message: 'Too many rules.' },
+      ]);
+    const created = await insertRule(tx, {
+      accountId: admin.accountId,
+      name: body.name,
+      enabled: body.enabled,
+      position: nextPosition,
+      trigger: body.trigger,
+      conditions: body.conditions,
+      actions: body.actions,
+      createdByUserId: admin.userId,
+    });
+    await recordAudit(tx, {
+      accountId: admin.accountId,
+      userId: admin.userId,
+      action: 'automation_rule_created',
+      details: { rule_id: created.id, name: created.name },
+    });
+    return created;
+  });
+  forgetTriggers(deps, admin.accountId);
+  return toRule(deps, row);
+}
+
+export async function updateRule(
+  deps: Deps,
+  admin: AgentContext,
+  id: number,
+  patch: AutomationRulePatch,
+) {
+  const existing = await findRuleRow(deps.db, { accountId: admin.accountId, id });
+  if (!existing) throw notFound('That rule');
+  const merged = {
+    conditions: patch.conditions ?? existing.conditions,
+    actions: patch.actions ?? existing.actions,
+  };
+  if (patch.conditions || patch.actions) await checkRule(deps, admin.accountId, merged);
+  const row = await deps.db.transaction(async (tx) => {
+    const updated = await updateRuleRow(tx, { accountId: admin.accountId, id }, patch);
+    if (!updated) throw notFound('That rule');
+    await recordAudit(tx, {
+      accountId: admin.accountId,
+      userId: admin.userId,
+      action: 'automation_rule_updated',
+      details: { rule_id: id, name: updated.name, fields: Object.keys(patch) },
+    });
+    return updated;
+  });
+  forgetTriggers(deps, admin.accountId);
+  return toRule(deps, row);
+}
+
+export async function deleteRule(deps: Deps, admin: AgentContext, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const existing = await findRuleRow(tx, { accountId: admin.accountId, id });
+    if (!existing || !(await deleteRuleRow(tx, { accountId: admin.accountId, id })))
+      throw notFound('That rule');
+    await recordAudit(tx, {
+      accountId: admin.accountId,
+      userId: admin.userId,
+      action: 'automation_rule_deleted',
+      details: { rule_id: id, name: existing.name },
+    });
+  });
+  forgetTriggers(deps, admin.accountId);
+}
+
+/** The new order: every rule of the account, each once. */
+export async function reorderRules(deps: Deps, admin: AgentContext, ids: number[]) {
+  await deps.db.transaction(async (tx) => {
+    await lockRuleCount(tx, { accountId: admin.accountId });
+    const current = await listRuleRows(tx, { accountId: admin.accountId });
+    const known = new Set(current.map((r) => r.id));
+    if (
+      new Set(ids).size !== ids.length ||
+      ids.length !== known.size ||
+      ids.some((i) => !known.has(i))
+    )
+      throw badRequest('Send every rule of the account once, in the new order.', [
+        { path: 'ids', message: 'Every rule, once each.' },
+      ]);
+    await setPositions(tx, { accountId: admin.accountId, ids });
+    await recordAudit(tx, {
+      accountId: admin.accountId,
+      userId: admin.userId,
+      action: 'automation_rules_reordered',
+      details: { ids },
+    });
+  });
+  return listRules(deps, admin);
+}
+
+export async function dryRun(
+  deps: Deps,
+  agent: AgentContext,
+  body: AutomationDryRunBody,
+): Promise<AutomationDryRunResult> {
+  body.rule.conditions.conditions.forEach((c, i) => {
+    if (c.field === 'message' && c.operator === 'matches')
+      compilePattern(c.value, `rule.conditions.conditions.${i}.value`);
+  });
+  const result = await dryRunRule(deps, agent.accountId, body.rule, body.conversation_id);
+  if (!result) throw notFound('That conversation');
+  return result;
+}

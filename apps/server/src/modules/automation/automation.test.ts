@@ -1,0 +1,454 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAST_REPLY_PATHS, TAG_PATHS } from '@parley/contracts';
+import { automationRuns, conversationTags, conversations, jobs, messages } from '../../db/schema';
+import { JobWorker } from '../../lib/jobs';
+import { as, createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
+import { apiChannelFor, ownerAndTeammate } from '../../test/inbox-fixtures';
+import {
+  AUTOMATION_RUN_JOB,
+  automationQueued,
+  MAX_RUNS_PER_CONVERSATION_PER_HOUR,
+  runRules,
+  type RunPayload,
+} from './automation-runner';
+
+const RULES = '/dashboardapi/automation-rules';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+});
+afterAll(() => ctx.close());
+
+/** Lets the listeners queue their runs, then runs every due job (as a worker would). */
+async function settle() {
+  for (let i = 0; i < 5; i++) {
+    await automationQueued(ctx.deps);
+    if ((await ctx.deps.jobs.drain()) === 0) return;
+  }
+}
+
+async function conv(id: number) {
+  const [row] = await ctx.deps.db.select().from(conversations).where(eq(conversations.id, id));
+  return row!;
+}
+
+async function activityOf(id: number) {
+  const rows = await ctx.deps.db
+    .select({ body: messages.body })
+    .from(messages)
+    .where(and(eq(messages.conversationId, id), eq(messages.kind, 'activity')));
+  return rows.map((r) => r.body);
+}
+
+async function tagIdsOf(id: number) {
+  const rows = await ctx.deps.db
+    .select({ tagId: conversationTags.tagId })
+    .from(conversationTags)
+    .where(eq(conversationTags.conversationId, id));
+  return rows.map((r) => r.tagId).sort();
+}
+
+async function createTag(s: Session, name: string) {
+  const res = await as(ctx, s).post(TAG_PATHS.list, { name });
+  expect(res.statusCode).toBe(201);
+  return (res.json() as { id: number }).id;
+}
+
+async function createRule(s: Session, body: object) {
+  const res = await as(ctx, s).post(RULES, body);
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: number; position: number; broken_reason: string | null };
+}
+
+/** An account with an API channel; `write` files a customer message (new contact: new conversation). */
+async function account() {
+  const { owner, mate } = await ownerAndTeammate(ctx);
+  const channel = await apiChannelFor(ctx, owner);
+  let n = 0;
+  const write = async (text: string, identifier = `c-${++n}-${Math.random()}`) =>
+    (await channel.inbound({ identifier, text })).conversation_id;
+  return { owner, mate, channel, write };
+}
+
+describe('rules API', () => {
+  it('an admin creates, lists, changes, reorders and deletes rules; positions follow', async () => {
+    const { owner } = await account();
+    const api = as(ctx, owner);
+    const tag = await createTag(owner, 'refund');
+    const a = await createRule(owner, {
+      name: 'Refunds',
+      trigger: 'message_received',
+      conditions: {
+        match: 'all',
+        conditions: [{ field: 'message', operator: 'contains', value: 'refund' }],
+      },
+      actions: [{ type: 'add_tags', tag_ids: [tag] }],
+    });
+    const b = await createRule(owner, {
+      name: 'Urgent',
+      trigger: 'conversation_created',
+      actions: [{ type: 'set_priority', priority: 'urgent' }],
+    });
+    expect([a.position, b.position]).toEqual([0, 1]);
+    const patched = await api.patch(`${RULES}/${a.id}`, { enabled: false });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().enabled).toBe(false);
+    const reordered = await api.post(`${RULES}/reorder`, { ids: [b.id, a.id] });
+    expect(reordered.statusCode).toBe(200);
+    expect(reordered.json().rules.map((r: { id: number }) => r.id)).toEqual([b.id, a.id]);
+    expect((await api.post(`${RULES}/reorder`, { ids: [b.id] })).statusCode).toBe(400);
+    expect((await api.delete(`${RULES}/${a.id}`)).statusCode).toBe(200);
+    const list = (await api.get(RULES)).json().rules as { id: number }[];
+    expect(list.map((r) => r.id)).toEqual([b.id]);
+    const audit = (await api.get('/dashboardapi/audit-log')).json() as {
+      entries: { action: string }[];
+    };
+    expect(audit.entries.map((e) => e.action)).toEqual(
+      expect.arrayContaining([
+        'automation_rule_created',
+        'automation_rule_deleted',
+        'automation_rules_reordered',
+      ]),
+    );
+  });
+
+  it('an invalid rule is a 400 naming the field, and nothing is stored', async () => {
+    const { owner } = await account();
+    const api = as(ctx, owner);
+    const bad = async (body: object, path: string) => {
+      const res = await api.post(RULES, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('validation_error');
+      expect(JSON.stringify(res.json().details)).toContain(path);
+    };
+    const base = { name: 'R', trigger: 'message_received', actions: [{ type: 'close' }] };
+    await bad({ ...base, trigger: 'every_full_moon' }, 'trigger');
+    await bad({ ...base, actions: [] }, 'actions');
+    await bad(
+      {
+        ...base,
+        conditions: {
+          match: 'all',
+          conditions: [{ field: 'message', operator: 'matches', value: '([a-z' }],
+        },
+      },
+      'conditions.conditions.0.value',
+    );
+    await bad(
+      {
+        ...base,
+        conditions: {
+          match: 'all',
+          conditions: [{ field: 'message', operator: 'matches', value: '(a+)+$' }],
+        },
+      },
+      'conditions.conditions.0.value',
+    );
+    await bad({ ...base, actions: [{ type: 'add_tags', tag_ids: [999999] }] }, 'actions.0.tag_ids');
+    await bad(
+      { ...base, actions: [{ type: 'assign_team', team_id: 999999 }] },
+      'actions.0.team_id',
+    );
+    expect((await api.get(RULES)).json().rules).toEqual([]);
+  });
+
+  it('agents read rules but only owners and admins change them', async () => {
+    const { owner, mate } = await account();
+    const rule = await createRule(owner, {
+      name: 'R',
+      trigger: 'agent_replied',
+      actions: [{ type: 'close' }],
+    });
+    const agent = as(ctx, mate);
+    expect((await agent.get(RULES)).json().rules).toHaveLength(1);
+    const body = { name: 'Mine', trigger: 'agent_replied', actions: [{ type: 'close' }] };
+    expect((await agent.post(RULES, body)).statusCode).toBe(403);
+    expect((await agent.patch(`${RULES}/${rule.id}`, { enabled: false })).statusCode).toBe(403);
+    expect((await agent.delete(`${RULES}/${rule.id}`)).statusCode).toBe(403);
+  });
+
+  it('another account’s rule id is a 404 and stays as it was', async () => {
+    const { owner } = await account();
+    const other = await signUp(ctx);
+    const rule = await createRule(owner, {
+      name: 'R',
+      trigger: 'agent_replied',
+      actions: [{ type: 'close' }],
+    });
+    const api = as(ctx, other);
+    expect((await api.patch(`${RULES}/${rule.id}`, { name: 'Hijacked' })).statusCode).toBe(404);
+    expect((await api.delete(`${RULES}/${rule.id}`)).statusCode).toBe(404);
+    expect((await api.get(RULES)).json().rules).toEqual([]);
+    expect((await as(ctx, owner).get(RULES)).json().rules[0].name).toBe('R');
+  });
+});
+
+describe('running rules', () => {
+  it('a customer message with the words gets the tag and the team, with one activity line', async () => {
+    const { owner, write } = await account();
+    const tag = await createTag(owner, 'refund');
+    const team = (await as(ctx, owner).post('/dashboardapi/teams', { name: 'Billing' })).json() as {
+      id: number;
+    };
+    await createRule(owner, {
+      name: 'Refunds',
+      trigger: 'message_received',
+      conditions: {
+        match: 'all',
+        conditions: [
+          { field: 'channel_type', operator: 'is', value: 'api' },
+          { field: 'message', operator: 'matches', value: '\\brefunds?\\b' },
+        ],
+      },
+      actions: [
+        { type: 'add_tags', tag_ids: [tag] },
+        { type: 'assign_team', team_id: team.id },
+      ],
+    });
+    const hit = await write('I want a REFUND please');
+    const miss = await write('Where is my parcel?');
+    await settle();
+    expect(await tagIdsOf(hit)).toEqual([tag]);
+    expect((await conv(hit)).teamId).toBe(team.id);
+    expect(await activityOf(hit)).toContain('Rule “Refunds” added tag refund, assigned to Billing');
+    expect(await tagIdsOf(miss)).toEqual([]);
+    expect(await activityOf(miss)).toEqual([]);
+  });
+
+  it('each trigger starts its rules: created, received, replied, status, priority, tags, assignee', async () => {
+    const { owner, mate, write } = await account();
+    const api = as(ctx, owner);
+    const note = (trigger: string) => ({
+      name: trigger,
+      trigger,
+      actions: [{ type: 'add_note', body: `fired ${trigger}` }],
+    });
+    for (const t of [
+      'conversation_created',
+      'message_received',
+      'agent_replied',
+      'status_changed',
+      'priority_changed',
+      'tags_changed',
+      'assignee_changed',
+    ])
+      await createRule(owner, note(t));
+    const id = await write('Hello');
+    await settle();
+    await api.post(`/dashboardapi/conversations/${id}/messages`, { kind: 'reply', body: 'Hi!' });
+    await settle();
+    await api.patch(`/dashboardapi/conversations/${id}`, { status: 'pending' });
+    await api.patch(`/dashboardapi/conversations/${id}`, { priority: 'high' });
+    await api.patch(`/dashboardapi/conversations/${id}`, { assignee_id: mate.userId });
+    await api.post('/dashboardapi/tag/add/v2', { conversation_id: id, tags: ['vip'] });
+    await settle();
+    await write('Hello again', undefined);
+    await settle();
+    const notes = (
+      await ctx.deps.db
+        .select({ body: messages.body })
+        .from(messages)
+        .where(and(eq(messages.conversationId, id), eq(messages.kind, 'note')))
+    ).map((m) => m.body);
+    expect(notes.sort()).toEqual(
+      [
+        'fired conversation_created',
+        'fired message_received',
+        'fired agent_replied',
+        'fired status_changed',
+        'fired priority_changed',
+        'fired assignee_changed',
+        'fired tags_changed',
+      ].sort(),
+    );
+  });
+
+  it('conditions combine with all or any; tags, assignee, first message and business hours count', async () => {
+    const { owner, write } = await account();
+    const id = await write('Hello');
+    await settle();
+    const dry = async (match: 'all' | 'any', conditions: object[]) => {
+      const res = await as(ctx, owner).post(`${RULES}/dry-run`, {
+        conversation_id: id,
+        rule: {
+          name: 'T',
+          trigger: 'message_received',
+          conditions: { match, conditions },
+          actions: [{ type: 'close' }],
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { matched: boolean; conditions: { matched: boolean }[] };
+    };
+    const yes = { field: 'first_message', operator: 'is', value: true };
+    const no = { field: 'assignee', operator: 'is', value: owner.userId };
+    expect((await dry('all', [yes, no])).matched).toBe(false);
+    expect((await dry('any', [yes, no])).matched).toBe(true);
+    expect((await dry('all', [yes, no])).conditions.map((c) => c.matched)).toEqual([true, false]);
+    expect(
+      (await dry('all', [{ field: 'assignee', operator: 'is_none', value: null }])).matched,
+    ).toBe(true);
+    // No business hours set: always inside them, as the widget says.
+    expect(
+      (await dry('all', [{ field: 'business_hours', operator: 'is', value: true }])).matched,
+    ).toBe(true);
+    const tag = await createTag(owner, 'vip');
+    expect(
+      (await dry('all', [{ field: 'tags', operator: 'includes_none', value: [tag] }])).matched,
+    ).toBe(true);
+    expect(
+      (await dry('all', [{ field: 'tags', operator: 'includes_any', value: [tag] }])).matched,
+    ).toBe(false);
+  });
+
+  it('a dry run changes nothing and answers what would happen', async () => {
+    const { owner, write } = await account();
+    const id = await write('refund now');
+    await settle();
+    const before = await conv(id);
+    const res = await as(ctx, owner).post(`${RULES}/dry-run`, {
+      conversation_id: id,
+      rule: {
+        name: 'T',
+        trigger: 'message_received',
+        conditions: {
+          match: 'all',
+          conditions: [{ field: 'message', operator: 'contains', value: 'refund' }],
+        },
+        actions: [{ type: 'set_priority', priority: 'urgent' }, { type: 'close' }],
+      },
+    });
+    expect(res.json()).toMatchObject({
+      matched: true,
+      actions: ['set the priority to urgent', 'closed it'],
+      broken_reason: null,
+    });
+    const after = await conv(id);
+    expect([after.status, after.priority]).toEqual([before.status, before.priority]);
+    expect(await activityOf(id)).toEqual([]);
+    const other = await signUp(ctx);
+    const foreign = await as(ctx, other).post(`${RULES}/dry-run`, {
+      conversation_id: id,
+      rule: { name: 'T', trigger: 'message_received', actions: [{ type: 'close' }] },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('a rule runs once per event, through one job, even with two workers draining', async () => {
+    const { owner, write } = await account();
+    await createRule(owner, {
+      name: 'Once',
+      trigger: 'message_received',
+      actions: [{ type: 'add_note', body: 'once' }],
+    });
+    const id = await write('Hello');
+    await automationQueued(ctx.deps);
+    // A second instance's worker, with the same handler, drains at the same time.
+    const second = new JobWorker(ctx.deps.db);
+    second.register(AUTOMATION_RUN_JOB, {
+      run: (job) => runRules(ctx.deps, job.payload as unknown as RunPayload),
+    });
+    await Promise.all([ctx.deps.jobs.drain(), second.drain()]);
+    const notes = await ctx.deps.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, id), eq(messages.kind, 'note')));
+    expect(notes).toHaveLength(1);
+    const runJobs = await ctx.deps.db.select().from(jobs).where(eq(jobs.kind, 'automation.run'));
+    expect(runJobs.filter((j) => j.status !== 'done')).toEqual([]);
+  });
+
+  it('a rule’s own changes start no rule (status set by a rule does not fire status rules)', async () => {
+    const { owner, write } = await account();
+    await createRule(owner, {
+      name: 'Pend',
+      trigger: 'message_received',
+      actions: [{ type: 'set_status', status: 'pending' }],
+    });
+    await createRule(owner, {
+      name: 'Reopen',
+      trigger: 'status_changed',
+      actions: [{ type: 'set_status', status: 'open' }],
+    });
+    const id = await write('Hello');
+    await settle();
+    expect((await conv(id)).status).toBe('pending');
+    const runs = await ctx.deps.db
+      .select()
+      .from(automationRuns)
+      .where(eq(automationRuns.conversationId, id));
+    expect(runs).toHaveLength(1);
+  });
+
+  it('a conversation stops running rules after the hourly limit', async () => {
+    const { owner, write } = await account();
+    await createRule(owner, {
+      name: 'Note',
+      trigger: 'message_received',
+      actions: [{ type: 'add_note', body: 'seen' }],
+    });
+    const identifier = `limit-${Math.random()}`;
+    const id = await write('1', identifier);
+    await settle();
+    await ctx.deps.db.insert(automationRuns).values(
+      Array.from({ length: MAX_RUNS_PER_CONVERSATION_PER_HOUR }, () => ({
+        accountId: owner.accountId,
+        conversationId: id,
+        ruleId: null,
+      })),
+    );
+    await write('2', identifier);
+    await settle();
+    const notes = await ctx.deps.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, id), eq(messages.kind, 'note')));
+    expect(notes).toHaveLength(1);
+  });
+
+  it('a rule naming a deleted tag is broken: listed with its reason, and it does not run', async () => {
+    const { owner, write } = await account();
+    const tag = await createTag(owner, 'soon-gone');
+    const rule = await createRule(owner, {
+      name: 'Tagger',
+      trigger: 'message_received',
+      actions: [
+        { type: 'add_tags', tag_ids: [tag] },
+        { type: 'set_priority', priority: 'high' },
+      ],
+    });
+    expect(rule.broken_reason).toBeNull();
+    expect((await as(ctx, owner).delete(`/dashboardapi/tags/${tag}`)).statusCode).toBe(200);
+    const listed = (await as(ctx, owner).get(RULES)).json().rules[0];
+    expect(listed.broken_reason).toMatch(/tag/);
+    const id = await write('Hello');
+    await settle();
+    expect((await conv(id)).priority).toBe('none');
+    expect(await activityOf(id)).toEqual([]);
+  });
+
+  it('a fast reply action sends the template filled for the conversation', async () => {
+    const { owner, write } = await account();
+    const created = await as(ctx, owner).post(FAST_REPLY_PATHS.create, {
+      name: 'Thanks',
+      template_content: 'Thanks for writing, we are on it (ticket {{ticket_id}}).',
+    });
+    expect(created.statusCode).toBe(201);
+    await createRule(owner, {
+      name: 'Ack',
+      trigger: 'conversation_created',
+      actions: [{ type: 'send_fast_reply', fast_reply_id: (created.json() as { id: number }).id }],
+    });
+    const id = await write('Hello');
+    await settle();
+    const replies = await ctx.deps.db
+      .select({ body: messages.body })
+      .from(messages)
+      .where(and(eq(messages.conversationId, id), eq(messages.direction, 'outgoing')));
+    expect(replies.map((r) => r.body)).toEqual([
+      `Thanks for writing, we are on it (ticket ${id}).`,
+    ]);
+  });
+});

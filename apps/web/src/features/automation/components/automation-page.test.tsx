@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AutomationRuleList, ConversationMapping } from '@parley/contracts';
+import { makeStore } from '../../../app/store';
+import { meLoaded } from '../../auth/auth-slice';
+import { fakeApi, json } from '../../../test/fake-api';
+import { ME, signInCookies } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
+import { AutomationPage } from './automation-page';
+
+const MAPPING: ConversationMapping = {
+  tags: [{ id: 1, name: 'refund', color: '#f00' }],
+  dc_users: [],
+  support_channels: [],
+  teams: [{ id: 2, name: 'Billing', description: null, member_ids: [] }],
+  integrations: [],
+};
+
+const RULES: AutomationRuleList = {
+  rules: [
+    {
+      id: 5,
+      name: 'Refunds',
+      enabled: true,
+      position: 0,
+      trigger: 'message_received',
+      conditions: { match: 'all', conditions: [] },
+      actions: [{ type: 'add_tags', tag_ids: [7] }],
+      broken_reason: 'A tag it names was deleted.',
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    },
+  ],
+};
+
+function renderAutomation() {
+  signInCookies();
+  const { store } = makeStore({ persist: false });
+  store.dispatch(meLoaded(ME));
+  const api = fakeApi({
+    'GET /dashboardapi/automation-rules': () => json(200, RULES),
+    'GET /dashboardapi/conversation/mapping': () => json(200, MAPPING),
+    'GET /dashboardapi/fastreply/all': () => json(200, { fast_replies: [], folders: [] }),
+    'POST /dashboardapi/automation-rules': () =>
+      json(400, {
+        code: 'validation_error',
+        message: 'The rule names something this account does not have.',
+        details: [
+          { path: 'name', message: 'Give the rule a name.' },
+          { path: 'actions.0.tag_ids', message: 'Choose at least one tag.' },
+        ],
+      }),
+  });
+  renderPage(<AutomationPage />, { at: '/settings/automation', store });
+  return api;
+}
+
+describe('automation settings page', () => {
+  it('lists a broken rule with its reason', async () => {
+    renderAutomation();
+    expect(await screen.findByText('Refunds')).toBeInTheDocument();
+    expect(screen.getByText('Broken')).toBeInTheDocument();
+    expect(
+      screen.getByText('This rule does not run: A tag it names was deleted.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the server’s validation messages at their fields', async () => {
+    renderAutomation();
+    await screen.findByText('Refunds');
+    await userEvent.click(screen.getByRole('button', { name: /New rule/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Give the rule a name.')).toBeInTheDocument();
+    expect(screen.getByText('Choose at least one tag.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,784 @@
+import { useId, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Drawer,
+  Flex,
+  Input,
+  InputNumber,
+  Select,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
+import {
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  DeleteOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import {
+  AUTOMATION_TRIGGERS,
+  CHANNEL_TYPES,
+  CONVERSATION_STATUSES,
+  PRIORITIES,
+  type AutomationAction,
+  type AutomationCondition,
+  type AutomationDryRunResult,
+  type AutomationRule,
+  type AutomationRuleBody,
+  type ConversationMapping,
+} from '@parley/contracts';
+import { splitApiError } from '../../../lib/form-errors';
+import { channelLabel, priorityLabel, statusLabel } from '../../conversation/conversation-labels';
+import {
+  useCreateAutomationRuleMutation,
+  useDryRunAutomationRuleMutation,
+  useUpdateAutomationRuleMutation,
+} from '../api/automation-api';
+import { ruleSentence, triggerLabel, type RuleNames } from '../rule-sentence';
+
+type Field = AutomationCondition['field'];
+type ActionType = AutomationAction['type'];
+type Option = { value: number; label: string };
+
+export interface EditorChoices {
+  mapping: ConversationMapping | undefined;
+  fastReplies: Option[];
+  names: RuleNames;
+}
+
+const FIELDS: Field[] = [
+  'channel_type',
+  'support_channel',
+  'status',
+  'priority',
+  'tags',
+  'assignee',
+  'team',
+  'message',
+  'business_hours',
+  'contact_language',
+  'first_message',
+];
+const ACTIONS: ActionType[] = [
+  'assign_agent',
+  'assign_team',
+  'add_tags',
+  'remove_tags',
+  'set_priority',
+  'set_status',
+  'add_note',
+  'send_fast_reply',
+  'close',
+];
+
+function fieldLabel(field: Field): string {
+  switch (field) {
+    case 'channel_type':
+      return t`Channel`;
+    case 'support_channel':
+      return t`Support channel`;
+    case 'status':
+      return t`Status`;
+    case 'priority':
+      return t`Priority`;
+    case 'tags':
+      return t`Tags`;
+    case 'assignee':
+      return t`Assignee`;
+    case 'team':
+      return t`Team`;
+    case 'message':
+      return t`Message text`;
+    case 'business_hours':
+      return t`Business hours`;
+    case 'contact_language':
+      return t`Contact language`;
+    case 'first_message':
+      return t`First message`;
+  }
+}
+
+function actionLabel(type: ActionType): string {
+  switch (type) {
+    case 'assign_agent':
+      return t`Assign to an agent`;
+    case 'assign_team':
+      return t`Assign to a team`;
+    case 'add_tags':
+      return t`Add tags`;
+    case 'remove_tags':
+      return t`Remove tags`;
+    case 'set_priority':
+      return t`Set priority`;
+    case 'set_status':
+      return t`Set status`;
+    case 'add_note':
+      return t`Add an internal note`;
+    case 'send_fast_reply':
+      return t`Send a fast reply`;
+    case 'close':
+      return t`Close the conversation`;
+  }
+}
+
+/** A new condition of a field, with a first value to change (ids 0 are refused by the server, at the field). */
+function newCondition(field: Field, choices: EditorChoices): AutomationCondition {
+  const m = choices.mapping;
+  switch (field) {
+    case 'channel_type':
+      return { field, operator: 'is', value: 'email' };
+    case 'support_channel':
+      return { field, operator: 'is', value: m?.support_channels[0]?.id ?? 0 };
+    case 'status':
+      return { field, operator: 'is', value: 'open' };
+    case 'priority':
+      return { field, operator: 'is', value: 'urgent' };
+    case 'tags':
+      return { field, operator: 'includes_any', value: [] };
+    case 'assignee':
+      return { field, operator: 'is_none', value: null };
+    case 'team':
+      return { field, operator: 'is_none', value: null };
+    case 'message':
+      return { field, operator: 'contains', value: '' };
+    case 'business_hours':
+      return { field, operator: 'is', value: true };
+    case 'contact_language':
+      return { field, operator: 'is', value: 'en' };
+    case 'first_message':
+      return { field, operator: 'is', value: true };
+  }
+}
+
+function newAction(type: ActionType, choices: EditorChoices): AutomationAction {
+  const m = choices.mapping;
+  switch (type) {
+    case 'assign_agent':
+      return { type, user_id: m?.dc_users[0]?.id ?? 0 };
+    case 'assign_team':
+      return { type, team_id: m?.teams[0]?.id ?? 0 };
+    case 'add_tags':
+    case 'remove_tags':
+      return { type, tag_ids: [] };
+    case 'set_priority':
+      return { type, priority: 'high' };
+    case 'set_status':
+      return { type, status: 'pending' };
+    case 'add_note':
+      return { type, body: '' };
+    case 'send_fast_reply':
+      return { type, fast_reply_id: choices.fastReplies[0]?.value ?? 0 };
+    case 'close':
+      return { type };
+  }
+}
+
+const yesNo = () => [
+  { value: 'yes', label: t`Yes` },
+  { value: 'no', label: t`No` },
+];
+
+function ConditionValue({
+  c,
+  choices,
+  onChange,
+}: {
+  c: AutomationCondition;
+  choices: EditorChoices;
+  onChange: (c: AutomationCondition) => void;
+}) {
+  const m = choices.mapping;
+  const label = t`Value`;
+  const full = { width: '100%' };
+  switch (c.field) {
+    case 'channel_type':
+      return (
+        <Select
+          aria-label={label}
+          style={full}
+          value={c.value}
+          onChange={(value) => onChange({ ...c, value })}
+          options={CHANNEL_TYPES.map((type) => ({ value: type, label: channelLabel(type) }))}
+        />
+      );
+    case 'support_channel':
+      return (
+        <Select
+          aria-label={label}
+          style={full}
+          value={c.value || undefined}
+          onChange={(value: number) => onChange({ ...c, value })}
+          options={(m?.support_channels ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        />
+      );
+    case 'status':
+      return (
+        <Select
+          aria-label={label}
+          style={full}
+          value={c.value}
+          onChange={(value) => onChange({ ...c, value })}
+          options={CONVERSATION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+        />
+      );
+    case 'priority':
+      return (
+        <Select
+          aria-label={label}
+          style={full}
+          value={c.value}
+          onChange={(value) => onChange({ ...c, value })}
+          options={PRIORITIES.map((p) => ({ value: p, label: priorityLabel(p) }))}
+        />
+      );
+    case 'tags':
+      return (
+        <Select
+          aria-label={label}
+          mode="multiple"
+          style={full}
+          value={c.value}
+          onChange={(value: number[]) => onChange({ ...c, value })}
+          options={(m?.tags ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
+          optionFilterProp="label"
+        />
+      );
+    case 'assignee':
+    case 'team':
+      if (c.operator === 'is_none') return null;
+      return (
+        <Select
+          aria-label={label}
+          style={full}
+          value={c.value ?? undefined}
+          onChange={(value: number) => onChange({ ...c, value })}
+          options={
+            c.field === 'assignee'
+              ? (m?.dc_users ?? []).map((u) => ({ value: u.id, label: u.name }))
+              : (m?.teams ?? []).map((team) => ({ value: team.id, label: team.name }))
+          }
+          optionFilterProp="label"
+        />
+      );
+    case 'message':
+    case 'contact_language':
+      return (
+        <Input
+          aria-label={label}
+          value={c.value}
+          onChange={(e) => onChange({ ...c, value: e.target.value })}
+        />
+      );
+    case 'business_hours':
+    case 'first_message':
+      return (
+        <Select
+          aria-label={label}
+          style={full}
+          value={c.value ? 'yes' : 'no'}
+          onChange={(v: string) => onChange({ ...c, value: v === 'yes' })}
+          options={yesNo()}
+        />
+      );
+  }
+}
+
+function operatorOptions(field: Field): { value: string; label: string }[] {
+  switch (field) {
+    case 'tags':
+      return [
+        { value: 'includes_any', label: t`include any of` },
+        { value: 'includes_none', label: t`include none of` },
+      ];
+    case 'assignee':
+    case 'team':
+      return [
+        { value: 'is', label: t`is` },
+        { value: 'is_none', label: t`is nobody` },
+      ];
+    case 'message':
+      return [
+        { value: 'contains', label: t`contains` },
+        { value: 'matches', label: t`matches the pattern` },
+      ];
+    case 'business_hours':
+    case 'first_message':
+      return [{ value: 'is', label: t`is` }];
+    default:
+      return [
+        { value: 'is', label: t`is` },
+        { value: 'is_not', label: t`is not` },
+      ];
+  }
+}
+
+function ActionValue({
+  a,
+  choices,
+  onChange,
+}: {
+  a: AutomationAction;
+  choices: EditorChoices;
+  onChange: (a: AutomationAction) => void;
+}) {
+  const m = choices.mapping;
+  const label = t`Value`;
+  const full = { width: '100%' };
+  switch (a.type) {
+    case 'assign_agent':
+      return (
+        <Select
+          aria-label={label}
+          style={full}
+          value={a.user_id || undefined}
+          onChange={(user_id: number) => onChange({ ...a, user_id })}
+          options={(m?.dc_users ?? []).map((u) => ({ value: u.id, label: u.name }))}
+          optionFilterProp="label"
+        />
+      );
+    case 'assign_team':
+      return (
+        <Select
+          aria-label={label}
+          style={full}
+          value={a.team_id || undefined}
+          onChange={(team_id: number) => onChange({ ...a, team_id })}
+          options={(m?.teams ?? []).map((team) => ({ value: team.id, label: team.name }))}
+          optionFilterProp="label"
+        />
+      );
+    case 'add_tags':
+    case 'remove_tags':
+      return (
+        <Select
+          aria-label={label}
+          mode="multiple"
+          style={full}
+          value={a.tag_ids}
+          onChange={(tag_ids: number[]) => onChange({ ...a, tag_ids })}
+          options={(m?.tags ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
+          optionFilterProp="label"
+        />
+      );
+    case 'set_priority':
+      return (
+        <Select
+          aria-label={label}
+          style={full}
+          value={a.priority}
+          onChange={(priority) => onChange({ ...a, priority })}
+          options={PRIORITIES.map((p) => ({ value: p, label: priorityLabel(p) }))}
+        />
+      );
+    case 'set_status':
+      return (
+        <Flex gap={8} wrap>
+          <Select
+            aria-label={label}
+            style={{ minWidth: 140, flex: 1 }}
+            value={a.status}
+            onChange={(status) =>
+              onChange(
+                status === 'snoozed'
+                  ? { ...a, status, snooze_minutes: 60 }
+                  : { type: a.type, status },
+              )
+            }
+            options={CONVERSATION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+          />
+          {a.status === 'snoozed' && (
+            <InputNumber
+              aria-label={t`Minutes to snooze`}
+              min={1}
+              value={a.snooze_minutes ?? null}
+              onChange={(v) => onChange({ ...a, snooze_minutes: v ?? 1 })}
+              suffix={t`min`}
+            />
+          )}
+        </Flex>
+      );
+    case 'add_note':
+      return (
+        <Input.TextArea
+          aria-label={t`Note`}
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          value={a.body}
+          onChange={(e) => onChange({ ...a, body: e.target.value })}
+        />
+      );
+    case 'send_fast_reply':
+      return (
+        <Select
+          aria-label={label}
+          style={full}
+          value={a.fast_reply_id || undefined}
+          onChange={(fast_reply_id: number) => onChange({ ...a, fast_reply_id })}
+          options={choices.fastReplies}
+          optionFilterProp="label"
+        />
+      );
+    case 'close':
+      return null;
+  }
+}
+
+const errorsUnder = (errors: Record<string, string[]>, prefix: string) =>
+  Object.entries(errors)
+    .filter(([path]) => path === prefix || path.startsWith(`${prefix}.`))
+    .flatMap(([, messages]) => messages);
+
+function FieldErrors({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <Typography.Text type="danger" role="alert">
+      {messages.join(' ')}
+    </Typography.Text>
+  );
+}
+
+/** Every path the server may name for this draft, so each error sits under its row. */
+function pathsOf(draft: AutomationRuleBody): string[] {
+  const paths = ['name', 'trigger', 'conditions', 'conditions.conditions', 'actions'];
+  draft.conditions.conditions.forEach((_, i) =>
+    paths.push(`conditions.conditions.${i}`, `conditions.conditions.${i}.value`),
+  );
+  draft.actions.forEach((a, i) => {
+    paths.push(`actions.${i}`);
+    for (const key of Object.keys(a)) paths.push(`actions.${i}.${key}`);
+    paths.push(`actions.${i}.tag_ids`, `actions.${i}.snooze_minutes`);
+  });
+  return paths;
+}
+
+/**
+ * The action rows: pick an action, its value, remove or add one; each row's server errors under
+ * it. Macros edit their actions with the same rows (`types` limits the choice).
+ */
+export function ActionRows({
+  actions,
+  onChange,
+  choices,
+  errors,
+  types = ACTIONS,
+}: {
+  actions: AutomationAction[];
+  onChange: (next: AutomationAction[]) => void;
+  choices: EditorChoices;
+  errors: Record<string, string[]>;
+  types?: readonly ActionType[];
+}) {
+  return (
+    <Flex vertical gap={12}>
+      {actions.map((a, i) => (
+        <Flex key={i} vertical gap={4}>
+          <Flex gap={8} wrap align="center">
+            <Select
+              aria-label={t`Action`}
+              style={{ minWidth: 180, flex: '1 1 180px' }}
+              value={a.type}
+              onChange={(type: ActionType) =>
+                onChange(actions.map((x, j) => (j === i ? newAction(type, choices) : x)))
+              }
+              options={types.map((type) => ({ value: type, label: actionLabel(type) }))}
+            />
+            <div style={{ flex: '2 1 200px', minWidth: 0 }}>
+              <ActionValue
+                a={a}
+                choices={choices}
+                onChange={(next) => onChange(actions.map((x, j) => (j === i ? next : x)))}
+              />
+            </div>
+            <Button
+              aria-label={t`Remove this action`}
+              icon={<DeleteOutlined />}
+              disabled={actions.length === 1}
+              onClick={() => onChange(actions.filter((_, j) => j !== i))}
+            />
+          </Flex>
+          <FieldErrors messages={errorsUnder(errors, `actions.${i}`)} />
+        </Flex>
+      ))}
+      <FieldErrors messages={errors.actions ?? []} />
+      <Button
+        icon={<PlusOutlined />}
+        onClick={() => onChange([...actions, newAction('set_priority', choices)])}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        <Trans>Add an action</Trans>
+      </Button>
+    </Flex>
+  );
+}
+
+/** The rule editor: trigger, conditions, actions, and a dry run on a conversation. */
+export function RuleEditor({
+  rule,
+  choices,
+  onClose,
+}: {
+  rule: AutomationRule | null;
+  choices: EditorChoices;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const [draft, setDraft] = useState<AutomationRuleBody>(() =>
+    rule
+      ? {
+          name: rule.name,
+          enabled: rule.enabled,
+          trigger: rule.trigger,
+          conditions: rule.conditions,
+          actions: rule.actions,
+        }
+      : {
+          name: '',
+          enabled: true,
+          trigger: 'message_received',
+          conditions: { match: 'all', conditions: [] },
+          actions: [{ type: 'add_tags', tag_ids: [] }],
+        },
+  );
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [create, creating] = useCreateAutomationRuleMutation();
+  const [update, updating] = useUpdateAutomationRuleMutation();
+  const [dryRun, dry] = useDryRunAutomationRuleMutation();
+  const [conversationId, setConversationId] = useState<number | null>(null);
+  const [result, setResult] = useState<AutomationDryRunResult | null>(null);
+
+  const conditions = draft.conditions.conditions;
+  const setConditions = (next: AutomationCondition[]) =>
+    setDraft({ ...draft, conditions: { ...draft.conditions, conditions: next } });
+  const setActions = (next: AutomationAction[]) => setDraft({ ...draft, actions: next });
+
+  const save = async () => {
+    setErrors({});
+    setMessage(null);
+    try {
+      if (rule) await update({ id: rule.id, patch: draft }).unwrap();
+      else await create(draft).unwrap();
+      onClose();
+    } catch (failure) {
+      const split = splitApiError(failure, pathsOf(draft));
+      setErrors(split.fieldErrors);
+      setMessage(split.message);
+    }
+  };
+
+  const tryIt = async () => {
+    if (!conversationId) return;
+    setResult(null);
+    setMessage(null);
+    try {
+      setResult(await dryRun({ rule: draft, conversation_id: conversationId }).unwrap());
+    } catch (failure) {
+      const renamed = Object.fromEntries(pathsOf(draft).map((p) => [`rule.${p}`, p]));
+      const split = splitApiError(failure, pathsOf(draft), renamed);
+      setErrors(split.fieldErrors);
+      setMessage(split.message);
+    }
+  };
+
+  return (
+    <Drawer
+      open
+      // Never wider than a phone's screen: the rows wrap instead.
+      size={Math.min(640, window.innerWidth)}
+      aria-labelledby={titleId}
+      title={<span id={titleId}>{rule ? t`Edit rule` : t`New rule`}</span>}
+      onClose={onClose}
+      destroyOnHidden
+      extra={
+        <Button
+          type="primary"
+          loading={creating.isLoading || updating.isLoading}
+          onClick={() => void save()}
+        >
+          <Trans>Save</Trans>
+        </Button>
+      }
+    >
+      <Flex vertical gap={16}>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {ruleSentence(draft, choices.names)}
+        </Typography.Paragraph>
+        {message && <Alert type="error" showIcon title={message} />}
+        <Flex vertical gap={4}>
+          <label htmlFor={`${titleId}-name`}>
+            <Trans>Name</Trans>
+          </label>
+          <Input
+            id={`${titleId}-name`}
+            value={draft.name}
+            status={errors.name ? 'error' : undefined}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+          />
+          <FieldErrors messages={errorsUnder(errors, 'name')} />
+        </Flex>
+        <Flex vertical gap={4}>
+          <Typography.Text strong>
+            <Trans>When</Trans>
+          </Typography.Text>
+          <Select
+            aria-label={t`Trigger`}
+            value={draft.trigger}
+            onChange={(trigger) => setDraft({ ...draft, trigger })}
+            options={AUTOMATION_TRIGGERS.map((tr) => ({ value: tr, label: triggerLabel(tr) }))}
+          />
+          <FieldErrors messages={errorsUnder(errors, 'trigger')} />
+        </Flex>
+        <Card size="small" title={t`If`}>
+          <Flex vertical gap={12}>
+            {conditions.length > 1 && (
+              <Select
+                aria-label={t`How conditions combine`}
+                value={draft.conditions.match}
+                onChange={(match) =>
+                  setDraft({ ...draft, conditions: { ...draft.conditions, match } })
+                }
+                options={[
+                  { value: 'all', label: t`All of these are true` },
+                  { value: 'any', label: t`Any of these is true` },
+                ]}
+              />
+            )}
+            {conditions.length === 0 && (
+              <Typography.Text type="secondary">
+                <Trans>No conditions: the rule acts on every conversation of its trigger.</Trans>
+              </Typography.Text>
+            )}
+            {conditions.map((c, i) => {
+              const check = result?.conditions.find((r) => r.index === i);
+              return (
+                <Flex key={i} vertical gap={4}>
+                  <Flex gap={8} wrap align="center">
+                    <Select
+                      aria-label={t`Field`}
+                      style={{ minWidth: 150, flex: '1 1 150px' }}
+                      value={c.field}
+                      onChange={(field: Field) =>
+                        setConditions(
+                          conditions.map((x, j) => (j === i ? newCondition(field, choices) : x)),
+                        )
+                      }
+                      options={FIELDS.map((f) => ({ value: f, label: fieldLabel(f) }))}
+                    />
+                    <Select
+                      aria-label={t`Operator`}
+                      style={{ minWidth: 130, flex: '1 1 130px' }}
+                      value={c.operator}
+                      onChange={(operator: string) =>
+                        setConditions(
+                          conditions.map((x, j) =>
+                            j !== i
+                              ? x
+                              : ((x.field === 'assignee' || x.field === 'team'
+                                  ? { ...x, operator, value: operator === 'is_none' ? null : 0 }
+                                  : { ...x, operator }) as AutomationCondition),
+                          ),
+                        )
+                      }
+                      options={operatorOptions(c.field)}
+                    />
+                    <div style={{ flex: '2 1 180px', minWidth: 0 }}>
+                      <ConditionValue
+                        c={c}
+                        choices={choices}
+                        onChange={(next) =>
+                          setConditions(conditions.map((x, j) => (j === i ? next : x)))
+                        }
+                      />
+                    </div>
+                    {check &&
+                      (check.matched ? (
+                        <Tag icon={<CheckCircleOutlined />} color="success">
+                          <Trans>Matches</Trans>
+                        </Tag>
+                      ) : (
+                        <Tag icon={<CloseCircleOutlined />} color="default">
+                          <Trans>Does not match</Trans>
+                        </Tag>
+                      ))}
+                    <Button
+                      aria-label={t`Remove this condition`}
+                      icon={<DeleteOutlined />}
+                      onClick={() => setConditions(conditions.filter((_, j) => j !== i))}
+                    />
+                  </Flex>
+                  <FieldErrors messages={errorsUnder(errors, `conditions.conditions.${i}`)} />
+                </Flex>
+              );
+            })}
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => setConditions([...conditions, newCondition('message', choices)])}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              <Trans>Add a condition</Trans>
+            </Button>
+          </Flex>
+        </Card>
+        <Card size="small" title={t`Then`}>
+          <ActionRows
+            actions={draft.actions}
+            onChange={setActions}
+            choices={choices}
+            errors={errors}
+          />
+        </Card>
+        <Flex align="center" gap={8}>
+          <Switch
+            aria-label={t`Rule is on`}
+            checked={draft.enabled}
+            onChange={(enabled) => setDraft({ ...draft, enabled })}
+          />
+          <Typography.Text>{draft.enabled ? t`On` : t`Off`}</Typography.Text>
+        </Flex>
+        <Card size="small" title={t`Try on a conversation`}>
+          <Flex vertical gap={8}>
+            <Typography.Text type="secondary">
+              <Trans>
+                See whether the rule matches a conversation and what it would do. Nothing is
+                changed.
+              </Trans>
+            </Typography.Text>
+            <Flex gap={8} wrap>
+              <InputNumber
+                aria-label={t`Conversation number`}
+                min={1}
+                value={conversationId}
+                onChange={(v) => setConversationId(v)}
+                placeholder={t`Conversation #`}
+                style={{ width: 200, maxWidth: '100%' }}
+              />
+              <Button
+                loading={dry.isLoading}
+                disabled={!conversationId}
+                onClick={() => void tryIt()}
+              >
+                <Trans>Try it</Trans>
+              </Button>
+            </Flex>
+            {result && (
+              <Alert
+                type={result.matched ? 'success' : 'info'}
+                showIcon
+                title={
+                  result.matched
+                    ? t`The rule matches this conversation. It would: ${result.actions.join(', ')}`
+                    : t`The rule does not match this conversation: it would do nothing.`
+                }
+                description={result.broken_reason ?? undefined}
+              />
+            )}
+          </Flex>
+        </Card>
+      </Flex>
+    </Drawer>
+  );
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ruleSentence, type RuleNames } from './rule-sentence';
+
+const names: RuleNames = {
+  tag: (id) => (id === 1 ? 'refund' : undefined),
+  user: () => undefined,
+  team: (id) => (id === 2 ? 'Billing' : undefined),
+  channel: () => undefined,
+  fastReply: () => undefined,
+};
+
+describe('a rule read as a sentence', () => {
+  it('says the trigger, the conditions joined by and, then the actions with names', () => {
+    expect(
+      ruleSentence(
+        {
+          trigger: 'message_received',
+          conditions: {
+            match: 'all',
+            conditions: [
+              { field: 'channel_type', operator: 'is', value: 'whatsapp_gupshup_isv' },
+              { field: 'message', operator: 'contains', value: 'refund' },
+            ],
+          },
+          actions: [
+            { type: 'add_tags', tag_ids: [1] },
+            { type: 'assign_team', team_id: 2 },
+          ],
+        },
+        names,
+      ),
+    ).toBe(
+      'When a customer message is received, if channel is WhatsApp and message contains “refund”, add tag refund, assign to Billing',
+    );
+  });
+
+  it('joins “any” conditions with or, and shows a deleted object by its id', () => {
+    expect(
+      ruleSentence(
+        {
+          trigger: 'conversation_created',
+          conditions: {
+            match: 'any',
+            conditions: [
+              { field: 'first_message', operator: 'is', value: true },
+              { field: 'assignee', operator: 'is_none', value: null },
+            ],
+          },
+          actions: [{ type: 'add_tags', tag_ids: [9] }],
+        },
+        names,
+      ),
+    ).toBe(
+      'When a conversation is created, if it is the first message or nobody is assigned, add tag #9',
+    );
+  });
+});

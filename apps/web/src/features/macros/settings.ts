@@ -1,0 +1,2 @@
+// Settings → Macros, loaded with its route.
+export { MacrosPage } from './components/macros-page';

@@ -1,0 +1,21 @@
+// Macros' constants, free of zod (the web app imports values from here).
+
+export const MACROS_PATH = '/dashboardapi/macros';
+export const macroRunPath = (conversationId: number, macroId: number) =>
+  `/dashboardapi/conversations/${conversationId}/macros/${macroId}/run`;
+/** Macros an account may keep, shared and personal together. */
+export const MAX_MACROS = 500;
+/** The action types a person's macro may hold: the automation actions that make sense for a person. */
+export const MACRO_ACTION_TYPES = [
+  'add_tags',
+  'remove_tags',
+  'assign_agent',
+  'assign_team',
+  'set_priority',
+  'set_status',
+  'add_note',
+  'send_fast_reply',
+  'close',
+] as const;
+export const MACRO_VISIBILITIES = ['personal', 'shared'] as const;
+export type MacroVisibility = (typeof MACRO_VISIBILITIES)[number];
