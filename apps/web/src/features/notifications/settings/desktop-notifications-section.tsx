@@ -123,7 +123,6 @@ export function DesktopNotificationsSection() {
                     <td style={{ padding: '8px 8px 8px 0' }}>{label}</td>
                     <td style={{ textAlign: 'center' }}>
                       <Switch
-                        size="small"
                         aria-label={t`${label}: in the app`}
                         checked={prefs.in_app[kind]}
                         onChange={(on) => void change('in_app', kind, on)}
@@ -131,7 +130,6 @@ export function DesktopNotificationsSection() {
                     </td>
                     <td style={{ textAlign: 'center' }}>
                       <Switch
-                        size="small"
                         aria-label={t`${label}: desktop`}
                         checked={prefs.desktop[kind]}
                         onChange={(on) => void change('desktop', kind, on)}
