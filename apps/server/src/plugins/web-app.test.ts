@@ -62,7 +62,7 @@ describe('the agent app’s Content-Security-Policy (docs/security.md)', () => {
     expect(csp).toContain("script-src 'self';");
   });
 
-  it('is a page’s: the hashed scripts and styles carry none, and stay cached for good', async () => {
+  it('is a page’s: the hashed scripts and styles carry none, nor validators, and stay cached for good', async () => {
     await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
     await fs.writeFile(path.join(dist, 'assets', 'index-abc.js'), 'export {};');
     const app = Fastify();
@@ -77,6 +77,8 @@ describe('the agent app’s Content-Security-Policy (docs/security.md)', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-security-policy']).toBeUndefined();
     expect(asset.headers['x-frame-options']).toBeUndefined();
+    for (const validator of ['etag', 'last-modified', 'accept-ranges'])
+      expect(asset.headers[validator]).toBeUndefined();
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });

@@ -165,9 +165,11 @@ export async function registerWebApp(
     });
     scope.addHook('onSend', async (request, reply) => {
       // The hashed scripts and styles are no documents: a page's policy and framing rule are
-      // its own, never its subresources'. Without them, a first visit's 17 files cost 5 KB less.
+      // its own, never its subresources'. Immutable, they are never revalidated either, so
+      // validators are no use to them. Without all these, a first visit's files cost 6 KB less.
       if (request.url.startsWith('/assets/')) {
-        reply.removeHeader('x-frame-options');
+        for (const header of ['x-frame-options', 'etag', 'last-modified'])
+          reply.removeHeader(header);
         return;
       }
       reply.header('content-security-policy', csp);
@@ -179,6 +181,8 @@ export async function registerWebApp(
       // The .br/.gz files the build writes beside each asset, sent in its place to browsers
       // that accept them (scripts/precompress.mjs); Vary: Accept-Encoding on every answer.
       preCompressed: true,
+      // Scripts, styles and icons are fetched whole: no byte ranges to offer.
+      acceptRanges: false,
       // Served by the routes below: index.html with the operator's settings, build.json
       // uncached; the encoded files only under their asset's own name.
       globIgnore: [
