@@ -8,6 +8,8 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which leaves
     // a core idle while a file waits on its database or the other transforms modules.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // As the e2e journeys do in CI: a test that fails once is run again and reported as flaky.
+    retry: process.env.CI ? 1 : 0,
     projects: [
       {
         test: {

@@ -259,7 +259,8 @@ describe('feature requests page (/settings/feature-requests)', { timeout: 120_00
 
     await user.type(within(drawer).getByLabelText('Your comment'), 'Me too');
     await user.click(within(drawer).getByRole('button', { name: 'Comment' }));
-    expect(await within(drawer).findByText('Me too')).toBeInTheDocument();
+    // The request and the list are fetched again after the comment, which may draw it anew.
+    await waitFor(() => expect(within(drawer).getByText('Me too')).toBeInTheDocument());
     expect(within(drawer).getByText('2 comments')).toBeInTheDocument();
     expect(api.callsTo('POST /dashboardapi/feature-requests/1/comments')[0]?.body).toEqual({
       body: 'Me too',
