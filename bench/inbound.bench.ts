@@ -27,7 +27,9 @@ const EMBEDDED_PEAK_RSS_BUDGET_MB = 350;
  *   - memory: the server's peak resident memory through both loops (its workers' too, if any).
  * `customers`: `known` ones keep writing in their open conversation (2,000 of them, as on a busy
  * day); `new` ones each write their first message (contact, identity, conversation and message
- * are made for every one).
+ * are made for every one). `withRules`: the account has 50 enabled automation rules on customer
+ * messages (one matches every message) and an SLA policy whose clocks every conversation runs,
+ * in business hours.
  */
 export async function benchInbound(opts: {
   label: string;
@@ -35,11 +37,12 @@ export async function benchInbound(opts: {
   port: number;
   budget: number;
   customers: 'known' | 'new';
+  withRules?: boolean;
   /** Peak resident memory allowed through the run; default: the embedded mode's budget, if embedded. */
   memoryBudgetMb?: number;
   log: (s: string) => void;
 }) {
-  const label = `${opts.label}, ${opts.customers} customers`;
+  const label = `${opts.label}, ${opts.customers} customers${opts.withRules ? ', 50 rules and SLA policies' : ''}`;
   const server = await startServer({ DEMO: 'off', ...opts.env }, opts.port);
   const http = new HttpClient(server.base, 128);
   let pusher: Pusher | null = null;
@@ -51,6 +54,7 @@ export async function benchInbound(opts: {
       account_name: `Inbound bench ${label}`,
     });
     const { channelId, key } = await setUpApiChannel(http, agent);
+    if (opts.withRules) await setUpRulesAndSla(http, agent);
     const events = new Map<string, (at: number) => void>();
     pusher = await connect(server.base, agent, (body, at) => {
       const tag = /⟨(\d+-\d+)⟩/.exec(body)?.[1];
@@ -165,6 +169,53 @@ export async function setUpApiChannel(http: HttpClient, agent: AgentSession) {
     channelId: (JSON.parse(channel.body) as { id: number }).id,
     key: (JSON.parse(apiKey.body) as { key: string }).key,
   };
+}
+
+/**
+ * 50 enabled rules on customer messages: 49 look for words no bench message has, one raises the
+ * priority of every conversation (its runs stop at the per-conversation limit, as in real use);
+ * one SLA policy covers every conversation, counted in business hours with holidays.
+ */
+async function setUpRulesAndSla(http: HttpClient, agent: AgentSession) {
+  const post = async (path: string, body: unknown, method = 'POST') => {
+    const res = await http.request(method, path, agent.headers, JSON.stringify(body));
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.body}`);
+  };
+  for (let i = 0; i < 50; i++)
+    await post('/dashboardapi/automation-rules', {
+      name: `Bench rule ${i}`,
+      trigger: 'message_received',
+      conditions: {
+        match: 'all',
+        conditions: [
+          { field: 'message', operator: 'contains', value: i === 0 ? 'order' : `refund-${i}` },
+        ],
+      },
+      actions: [{ type: 'set_priority', priority: 'high' }],
+    });
+  await post(
+    '/dashboardapi/business-hours',
+    {
+      business_hours: {
+        time_zone: 'Europe/Paris',
+        days: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: '00:00', close: '24:00' })),
+        holidays: ['2026-12-25'],
+      },
+    },
+    'PUT',
+  );
+  const targets = {
+    first_response_minutes: 60,
+    next_response_minutes: 120,
+    resolution_minutes: 1440,
+  };
+  await post('/dashboardapi/sla-policies', {
+    name: 'Bench SLA',
+    business_hours_only: true,
+    warning_minutes: 15,
+    conditions: { channel_types: [], brand_ids: [] },
+    targets: { urgent: targets, high: targets, medium: targets, low: targets, none: targets },
+  });
 }
 
 /** pusher-js as the web app connects: options from the server, channel auth with the session. */

@@ -85,6 +85,33 @@ async function main() {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     }
+    // Known customers again, with 50 automation rules and an SLA policy on the account.
+    await benchInbound({
+      label: 'PostgreSQL',
+      env: {
+        DATABASE_URL: await freshDatabase('parley_bench_inbound_rules'),
+        DATA_DIR: '/tmp/parley-bench-inbound-pg',
+      },
+      port: 3209,
+      budget: 1500,
+      customers: 'known',
+      withRules: true,
+      log,
+    });
+    const rulesDataDir = `/tmp/parley-bench-inbound-rules-${process.pid}`;
+    try {
+      await benchInbound({
+        label: 'embedded',
+        env: { DATA_DIR: rulesDataDir },
+        port: 3210,
+        budget: 300,
+        customers: 'known',
+        withRules: true,
+        log,
+      });
+    } finally {
+      fs.rmSync(rulesDataDir, { recursive: true, force: true });
+    }
   });
 
   await section('realtime', () =>

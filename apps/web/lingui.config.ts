@@ -47,6 +47,8 @@ export const SHELL_SOURCES = [
   '<rootDir>/src/features/notifications/components',
   '<rootDir>/src/features/realtime',
   '<rootDir>/src/features/shell',
+  // The SLA clock's words: the inbox rows' badge and the conversation's SLA section.
+  '<rootDir>/src/features/sla/clock',
   '<rootDir>/src/features/help-center/components/article-link-button.tsx',
   // The conversation's macro button and picker, and the bulk bar's macro menu.
   '<rootDir>/src/features/macros/components/macro-button.tsx',

@@ -7,6 +7,7 @@ import {
   expect,
   type APIRequestContext,
   type BrowserContext,
+  type Locator,
   type Page,
   type WebSocket,
 } from '@playwright/test';
@@ -31,6 +32,22 @@ export async function signUpInBrowser(
   await page.getByRole('button', { name: /sign up|create/i }).click();
   await expect(page).toHaveURL(/\/setup$/);
   return { email, password: PASSWORD };
+}
+
+/**
+ * Signs up through the API from `context` (for journeys that are not about signing up): the
+ * browser is then signed in to a new workspace of its own.
+ */
+export async function signUpThroughApi(
+  context: BrowserContext,
+  opts: { name: string; workspace: string },
+) {
+  const email = uniqueEmail();
+  const res = await context.request.post('/dashboardapi/auth/signup', {
+    data: { name: opts.name, email, password: PASSWORD, account_name: opts.workspace },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return { email, password: PASSWORD, headers: await sessionHeaders(context) };
 }
 
 /** The newest mail to `to` in the embedded mailbox, with its first link to `pathPrefix`. */
@@ -123,4 +140,82 @@ export function panelChannelSubscribed(page: Page): Promise<void> {
     };
     page.on('websocket', onSocket);
   });
+}
+
+/**
+ * An API channel of the signed-in workspace and a key for it: `send` posts a customer's message
+ * as the customer's own system would (`POST /api/v1/channels/{id}/messages`) and answers the
+ * conversation it landed in. The quickest way to have customers write in.
+ */
+export async function startApiChannel(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  baseURL: string,
+  opts: { name?: string; webhook_url?: string } = {},
+) {
+  const channel = (await postJson(request, '/dashboardapi/supportchannel', headers, {
+    type: 'api',
+    name: opts.name ?? 'Shop backend',
+    ...(opts.webhook_url ? { webhook_url: opts.webhook_url } : {}),
+  })) as { id: number };
+  const { key } = (await postJson(request, '/dashboardapi/apikeys', headers, {
+    name: `e2e ${crypto.randomBytes(2).toString('hex')}`,
+  })) as { key: string };
+  const send = async (contact: { identifier: string; name: string }, body: string) => {
+    const res = await fetch(`${baseURL}/api/v1/channels/${channel.id}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ contact, message: { body } }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ((await res.json()) as { conversation_id: number }).conversation_id;
+  };
+  return { id: channel.id, key, send };
+}
+
+/**
+ * A teammate joins the signed-in owner's workspace: invited through the API, the mailed
+ * invitation accepted through `invitee` (a browser context's `request` signs that browser in as
+ * the teammate).
+ */
+export async function joinTeammate(
+  owner: { request: APIRequestContext; headers: Record<string, string> },
+  invitee: APIRequestContext,
+  opts: { name: string; permission_level?: 'agent' | 'admin' },
+) {
+  const email = uniqueEmail('mate');
+  await postJson(owner.request, '/dashboardapi/teammembers/invite', owner.headers, {
+    email,
+    permission_level: opts.permission_level ?? 'agent',
+  });
+  const link = await linkFromMailbox(email, '/settings/teammembers/invite/confirm/');
+  const token = new URL(link).pathname.split('/').pop()!;
+  const res = await invitee.post(`/dashboardapi/teammembers/invite/${token}/accept`, {
+    data: { name: opts.name, password: PASSWORD },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { email, password: PASSWORD };
+}
+
+/**
+ * Picks `option` (its label) in the antd Select whose combobox is `select`, and waits until the
+ * select shows it. The visible options carry their label as a title (the listbox antd gives
+ * assistive technology is a hidden copy). A click landing while the dropdown still moves in is
+ * tried again.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string) {
+  const field = select.locator(
+    'xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
+  const chosen = field.getByTitle(option, { exact: true });
+  await expect(async () => {
+    if (!(await chosen.isVisible())) {
+      await select.click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+        .getByTitle(option, { exact: true })
+        .click({ timeout: 5_000 });
+    }
+    await expect(chosen).toBeVisible({ timeout: 1_000 });
+  }).toPass();
 }

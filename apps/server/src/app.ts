@@ -24,6 +24,7 @@ import { assignmentRoutes } from './modules/assignment/assignment.routes';
 import { automationRoutes } from './modules/automation/automation.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { macrosRoutes } from './modules/macros/macros.routes';
+import { slaRoutes } from './modules/sla/sla.routes';
 import { registerRealtime } from './realtime/realtime';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -58,6 +59,7 @@ import { billingRoutes, registerBillingGuard } from './modules/billing/billing.r
 import { conversationFeedbackRoutes } from './modules/conversation-feedback/conversation-feedback.routes';
 import { shopifyRoutes } from './modules/shopify/shopify.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { scheduledMessagesRoutes } from './modules/scheduled-messages/scheduled-messages.routes';
 import { healthRoutes } from './modules/health/health.routes';
 
 export interface BuildOptions {
@@ -197,9 +199,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(automationRoutes(deps));
   await app.register(notificationsRoutes(deps));
   await app.register(macrosRoutes(deps));
+  await app.register(slaRoutes(deps));
   await app.register(conversationFeedbackRoutes(deps));
   await app.register(shopifyRoutes(deps));
   await app.register(contactsRoutes(deps));
+  await app.register(scheduledMessagesRoutes(deps));
 
   await registerWidgetAssets(app, opts.widgetDistDir);
   await registerWebApp(app, opts.webDistDir, {

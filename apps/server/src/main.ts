@@ -17,6 +17,7 @@ import { installDrain } from './modules/health/health.public';
 import { foldViewCounts, wakeSnoozed } from './modules/conversations/conversations.service';
 import { startSmtpServer, type RunningSmtpServer } from './modules/email-channel/smtp-server';
 import { rollUpConversationMonths, rollUpMessageVolume } from './modules/reports/reports.rollup';
+import { scanSlaClocks } from './modules/sla/sla.service';
 
 /** The built web app: WEB_DIST_DIR, or apps/web/dist beside this server. */
 function findWebDist(configured: string | undefined): string | undefined {
@@ -163,6 +164,12 @@ async function main() {
   }, 30_000);
   snoozeTimer.unref();
   timers.push(snoozeTimer);
+  // SLA warnings and breaches come due (docs/product/sla.md); each fires once across instances.
+  const slaTimer = setInterval(() => {
+    track(scanSlaClocks(deps).catch((err) => app.log.error({ err }, 'scanning SLA clocks failed')));
+  }, 15_000);
+  slaTimer.unref();
+  timers.push(slaTimer);
   // Long report ranges read message counts and past months' conversation figures from rollups
   // that follow the data by a few minutes (what is newer or changed is read raw); instances take
   // turns on their row locks.

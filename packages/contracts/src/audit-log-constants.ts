@@ -28,6 +28,11 @@ export const AUDIT_ACTIONS = [
   'macro_created',
   'macro_updated',
   'macro_deleted',
+  'sla_policy_created',
+  'sla_policy_updated',
+  'sla_policy_deleted',
+  'sla_policies_reordered',
+  'business_hours_updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -6,7 +6,7 @@ export const MAX_AUTOMATION_RULES = 100;
 /** A "matches" pattern's longest source, with the text it is tried on capped too (runner). */
 export const MAX_AUTOMATION_PATTERN_LENGTH = 200;
 
-/** What starts a rule. Time-based and SLA triggers come later and join this list. */
+/** What starts a rule. */
 export const AUTOMATION_TRIGGERS = [
   'conversation_created',
   'message_received',
@@ -15,5 +15,20 @@ export const AUTOMATION_TRIGGERS = [
   'priority_changed',
   'tags_changed',
   'assignee_changed',
+  /** An SLA clock reached its warning time (docs/product/sla.md). */
+  'sla_warning',
+  /** An SLA clock passed its due time. */
+  'sla_breached',
+  /** Time-based: `wait_minutes` after an agent's reply, the customer has not written again. */
+  'no_customer_reply',
+  /** Time-based: the conversation has been pending for `wait_minutes`. */
+  'pending_for',
 ] as const;
+/** The triggers that fire a while after a conversation enters a state: their rules say how long. */
+export const TIMED_AUTOMATION_TRIGGERS = ['no_customer_reply', 'pending_for'] as const;
+export type TimedAutomationTrigger = (typeof TIMED_AUTOMATION_TRIGGERS)[number];
+export const isTimedTrigger = (trigger: string): trigger is TimedAutomationTrigger =>
+  (TIMED_AUTOMATION_TRIGGERS as readonly string[]).includes(trigger);
+/** The longest wait a time-based rule may have: 30 days. */
+export const MAX_AUTOMATION_WAIT_MINUTES = 60 * 24 * 30;
 export type AutomationTriggerName = (typeof AUTOMATION_TRIGGERS)[number];

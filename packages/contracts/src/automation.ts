@@ -3,8 +3,10 @@ import { CHANNEL_TYPES } from './constants';
 import { CONVERSATION_STATUSES, PRIORITIES } from './inbox-constants';
 import {
   AUTOMATION_TRIGGERS,
+  isTimedTrigger,
   MAX_AUTOMATION_PATTERN_LENGTH,
   MAX_AUTOMATION_RULES,
+  MAX_AUTOMATION_WAIT_MINUTES,
 } from './automation-constants';
 
 export const automationTrigger = z.enum(AUTOMATION_TRIGGERS);
@@ -102,11 +104,35 @@ export const automationAction = z.discriminatedUnion('type', [
 ]);
 export type AutomationAction = z.infer<typeof automationAction>;
 
+/** How long a time-based rule waits (no customer reply, pending): whole minutes. */
+const waitMinutes = z
+  .number()
+  .int()
+  .min(1, 'Wait at least a minute.')
+  .max(MAX_AUTOMATION_WAIT_MINUTES, 'Wait at most 30 days.')
+  .nullable();
+
+/** A time-based trigger needs its wait; every other trigger has none. */
+function checkWait(r: { trigger?: string; wait_minutes?: number | null }, ctx: z.RefinementCtx) {
+  if (r.trigger === undefined) return;
+  const timed = isTimedTrigger(r.trigger);
+  if (timed && (r.wait_minutes === undefined || r.wait_minutes === null))
+    ctx.addIssue({ code: 'custom', path: ['wait_minutes'], message: 'Say how long to wait.' });
+  if (!timed && r.wait_minutes !== undefined && r.wait_minutes !== null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['wait_minutes'],
+      message: 'Only a time-based trigger waits.',
+    });
+}
+
 export const automationRuleBody = z
   .strictObject({
     name: z.string().trim().min(1, 'Give the rule a name.').max(120),
     enabled: z.boolean().default(true),
     trigger: automationTrigger,
+    /** For `no_customer_reply` and `pending_for`: how long after the state began. */
+    wait_minutes: waitMinutes.optional(),
     conditions: automationConditions.default({ match: 'all', conditions: [] }),
     actions: z.array(automationAction).min(1, 'Add at least one action.').max(20),
   })
@@ -114,7 +140,8 @@ export const automationRuleBody = z
     (r) =>
       r.actions.every((a) => a.type !== 'set_status' || a.status !== 'snoozed' || a.snooze_minutes),
     { message: 'Choose how long to snooze.', path: ['actions'] },
-  );
+  )
+  .superRefine(checkWait);
 export type AutomationRuleBody = z.infer<typeof automationRuleBody>;
 
 export const automationRulePatch = z
@@ -122,6 +149,7 @@ export const automationRulePatch = z
     name: z.string().trim().min(1, 'Give the rule a name.').max(120).optional(),
     enabled: z.boolean().optional(),
     trigger: automationTrigger.optional(),
+    wait_minutes: waitMinutes.optional(),
     conditions: automationConditions.optional(),
     actions: z.array(automationAction).min(1, 'Add at least one action.').max(20).optional(),
   })
@@ -134,6 +162,8 @@ export const automationRule = z.object({
   enabled: z.boolean(),
   position: z.number(),
   trigger: automationTrigger,
+  /** A time-based rule's wait; null for the others. */
+  wait_minutes: z.number().nullable(),
   conditions: automationConditions,
   actions: z.array(automationAction),
   /** Why the rule cannot run (something it names was deleted); null when it can. */

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   /** Shopify answered 429 / 5xx or not at all: try again shortly. */
   'shopify_unavailable',
   'payload_too_large',
+  /** A scheduled message already sent, or being sent right now: it can no longer change (409). */
+  'already_sent',
   /** A macro naming a tag, agent, team or fast reply deleted since: it cannot run (400). */
   'macro_broken',
   /** A contacts CSV over CONTACT_IMPORT_LIMITS (rows or bytes): 400. */

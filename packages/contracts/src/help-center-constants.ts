@@ -1,3 +1,5 @@
+import { UI_LOCALES } from './profile-constants';
+
 /**
  * Help center: categories
  * and articles per account, written by owners and admins, read by agents, published ones open
@@ -8,6 +10,11 @@ export const HELP_CENTER_PATHS = {
   category: (id: number | string) => `/dashboardapi/help-center/categories/${id}`,
   articles: '/dashboardapi/help-center/articles',
   article: (id: number | string) => `/dashboardapi/help-center/articles/${id}`,
+  /** An article's translations (docs/product/help-center.md). */
+  articleTranslations: (id: number | string) =>
+    `/dashboardapi/help-center/articles/${id}/translations`,
+  articleTranslation: (id: number | string, locale: string) =>
+    `/dashboardapi/help-center/articles/${id}/translations/${encodeURIComponent(locale)}`,
   /** `center` is an account id, or `helpcenter` for the operator's own help center. */
   publicCenter: (center: number | string) =>
     `/dashboardapi/public/help-center/${encodeURIComponent(String(center))}`,
@@ -21,6 +28,17 @@ export const helpCenterPagePath = (center: number | string = HELP_CENTER_DEFAULT
   `/help-center/${center}`;
 export const helpCenterArticlePagePath = (center: number | string, slug: string) =>
   `/help-center/${center}/articles/${encodeURIComponent(slug)}`;
+
+/**
+ * The languages an article can be written and translated in: those the app speaks
+ * (docs/product/help-center.md). One web address per article; `?lang=` picks the language.
+ */
+export const ARTICLE_LOCALES = UI_LOCALES;
+export type ArticleLocale = (typeof ARTICLE_LOCALES)[number];
+/** The query parameter of the public pages that asks for a language: `?lang=es`. */
+export const HELP_CENTER_LANG_PARAM = 'lang';
+/** Longest language tag the public pages read from `?lang=` (BCP 47 tags are short). */
+export const HELP_CENTER_LANG_MAX = 35;
 
 export const ARTICLE_STATUSES = ['draft', 'published'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];

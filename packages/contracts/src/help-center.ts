@@ -1,14 +1,21 @@
 import { z } from 'zod';
 import {
+  ARTICLE_LOCALES,
   ARTICLE_STATUSES,
   ARTICLE_TITLE_MAX,
   ARTICLE_SLUG_MAX,
   ARTICLE_BODY_MAX,
   CATEGORY_NAME_MAX,
+  HELP_CENTER_LANG_MAX,
   HELP_CENTER_SEARCH_MAX,
 } from './help-center-constants';
 
 const id = z.number().int().positive().max(2_147_483_647);
+
+/** One of the languages the app speaks (docs/product/help-center.md). */
+export const articleLocaleSchema = z.enum(ARTICLE_LOCALES, {
+  error: `Pick one of the help center’s languages: ${ARTICLE_LOCALES.join(', ')}.`,
+});
 
 export const helpCategorySchema = z.object({
   id: z.number().int(),
@@ -56,6 +63,8 @@ export const helpArticleSummarySchema = z.object({
   slug: z.string(),
   category_id: z.number().int().nullable(),
   status: z.enum(ARTICLE_STATUSES),
+  /** The language the article is written in; its translations are in others. */
+  locale: articleLocaleSchema,
   excerpt: z.string(),
   updated_at: z.string(),
   published_at: z.string().nullable(),
@@ -106,6 +115,8 @@ export const helpArticleCreateBody = z.strictObject({
   body: z.string().max(ARTICLE_BODY_MAX, 'The article is too long.').default(''),
   category_id: id.nullable().default(null),
   status: z.enum(ARTICLE_STATUSES).default('draft'),
+  /** The language it is written in; English when left out. */
+  locale: articleLocaleSchema.default('en'),
 });
 export type HelpArticleCreateBody = z.input<typeof helpArticleCreateBody>;
 
@@ -116,9 +127,40 @@ export const helpArticleUpdateBody = z
     body: z.string().max(ARTICLE_BODY_MAX, 'The article is too long.').optional(),
     category_id: id.nullable().optional(),
     status: z.enum(ARTICLE_STATUSES).optional(),
+    locale: articleLocaleSchema.optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'Send at least one field to change.' });
 export type HelpArticleUpdateBody = z.infer<typeof helpArticleUpdateBody>;
+
+// ---- Translations (docs/product/help-center.md) ----
+
+/** An article in another language than its own: the same web address, its own title and body. */
+export const helpArticleTranslationSchema = z.object({
+  locale: articleLocaleSchema,
+  title: z.string(),
+  /** Sanitized HTML (allow-list, on the server), as the article's body. */
+  body: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type HelpArticleTranslation = z.infer<typeof helpArticleTranslationSchema>;
+
+export const helpArticleTranslationListResponse = z.object({
+  /** The article's own language, which has no translation. */
+  locale: articleLocaleSchema,
+  translations: z.array(helpArticleTranslationSchema),
+});
+export type HelpArticleTranslationListResponse = z.infer<typeof helpArticleTranslationListResponse>;
+
+export const helpArticleTranslationBody = z.strictObject({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Give the translation a title.')
+    .max(ARTICLE_TITLE_MAX, `Keep the title under ${ARTICLE_TITLE_MAX + 1} characters.`),
+  body: z.string().max(ARTICLE_BODY_MAX, 'The translation is too long.').default(''),
+});
+export type HelpArticleTranslationBody = z.input<typeof helpArticleTranslationBody>;
 
 // ---- Public help center (no sign-in) ----
 
@@ -128,20 +170,31 @@ export const publicHelpCenterInfo = z.object({
   name: z.string(),
 });
 
+/**
+ * An article as a visitor reads it, in the best language for them (docs/product/help-center.md):
+ * `locale` is the language shown, the article's own or one of its translations.
+ */
 export const publicHelpArticleSummary = helpArticleSummarySchema.pick({
   id: true,
   title: true,
   slug: true,
   category_id: true,
+  locale: true,
   excerpt: true,
   updated_at: true,
 });
 export type PublicHelpArticleSummary = z.infer<typeof publicHelpArticleSummary>;
 
+/** `?lang=`: the language the visitor picked; one the article lacks is passed over. */
+const wantedLanguage = z.string().trim().max(HELP_CENTER_LANG_MAX).optional();
+
 export const publicHelpCenterQuery = z.object({
   q: z.string().trim().max(HELP_CENTER_SEARCH_MAX).optional(),
   category_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  lang: wantedLanguage,
 });
+
+export const publicHelpArticleQuery = z.object({ lang: wantedLanguage });
 
 export const publicHelpCenterResponse = z.object({
   help_center: publicHelpCenterInfo,
@@ -154,5 +207,7 @@ export const publicHelpArticleResponse = z.object({
   help_center: publicHelpCenterInfo,
   article: publicHelpArticleSummary.extend({ body: z.string() }),
   category: helpCategorySchema.pick({ id: true, name: true }).nullable(),
+  /** Every language the article can be read in: its own and its translations', in UI_LOCALES order. */
+  languages: z.array(articleLocaleSchema),
 });
 export type PublicHelpArticle = z.infer<typeof publicHelpArticleResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_MENTIONS } from './notifications-constants';
+import { conversationSlaSummary } from './sla';
 import {
   CONVERSATION_STATUSES,
   PRIORITIES,
@@ -66,6 +67,8 @@ export const conversationListItem = z.object({
   unread: z.boolean(),
   tag_ids: z.array(z.number().int()),
   created_at: z.string(),
+  /** The SLA clock due first (docs/product/sla.md); null when no policy covers it or none counts. */
+  sla: conversationSlaSummary.nullable(),
 });
 export type ConversationListItem = z.infer<typeof conversationListItem>;
 

@@ -65,3 +65,7 @@ export * from './notifications';
 export * from './notifications-constants';
 export * from './macros';
 export * from './macros-constants';
+export * from './sla';
+export * from './sla-constants';
+export * from './scheduled-messages';
+export * from './scheduled-messages-constants';

@@ -6,9 +6,16 @@
 /**
  * What a notification is about: a teammate mentioned you in a note; a conversation was assigned
  * to you by someone else, a rule or auto-assignment; a customer wrote on a conversation assigned
- * to you; an SLA is about to be missed (reserved: not produced yet).
+ * to you; an SLA of a conversation assigned to you is about to be missed, or was missed
+ * (docs/product/sla.md).
  */
-export const NOTIFICATION_KINDS = ['mention', 'assigned', 'customer_reply', 'sla_warning'] as const;
+export const NOTIFICATION_KINDS = [
+  'mention',
+  'assigned',
+  'customer_reply',
+  'sla_warning',
+  'sla_breached',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATIONS_PATH = '/dashboardapi/notifications';

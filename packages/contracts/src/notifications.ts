@@ -33,6 +33,8 @@ export type NotificationsPage = z.infer<typeof notificationsPage>;
 export const markNotificationsReadBody = z.union([
   z.strictObject({ ids: z.array(dbId).min(1).max(100, 'Mark at most 100 at once.') }),
   z.strictObject({ all: z.literal(true) }),
+  /** The person opened this conversation: its notifications are read. */
+  z.strictObject({ conversation_id: dbId }),
 ]);
 export type MarkNotificationsReadBody = z.infer<typeof markNotificationsReadBody>;
 

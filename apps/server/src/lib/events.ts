@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { ChannelType, GlobalSettings } from '@parley/contracts';
+import type { ChannelType, GlobalSettings, SlaMetric } from '@parley/contracts';
 
 /**
  * Typed domain events, emitted by services after their transaction commits. The realtime
@@ -23,9 +23,19 @@ export interface DomainEvents {
   conversation_updated: {
     accountId: number;
     conversationId: number;
-    /** What an agent's change touched, when the emitter knows (automation rules' triggers). */
-    changes?: readonly ('status' | 'priority' | 'tags' | 'assignee')[];
+    /**
+     * What an agent's change touched, when the emitter knows (automation rules' triggers);
+     * `sla`: only the row's SLA clock changed (docs/product/sla.md), which triggers nothing.
+     */
+    changes?: readonly ('status' | 'priority' | 'tags' | 'assignee' | 'sla')[];
   };
+  /**
+   * An SLA clock reached its warning time (`sla_warning`) or passed its due time
+   * (`sla_breached`): emitted once across instances, by whichever claimed the clock
+   * (docs/product/sla.md). `dueAt` is an ISO time.
+   */
+  sla_warning: { accountId: number; conversationId: number; metric: SlaMetric; dueAt: string };
+  sla_breached: { accountId: number; conversationId: number; metric: SlaMetric; dueAt: string };
   /**
    * A conversation was handed to `assigneeId`: by `actorUserId`, or by a rule or auto-assignment
    * (null). Notifications tell the assignee unless they did it themselves.

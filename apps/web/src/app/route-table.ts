@@ -52,7 +52,9 @@ export type SettingsIcon =
   | 'mail'
   | 'cloud-server'
   | 'credit-card'
-  | 'audit';
+  | 'audit'
+  | 'clock'
+  | 'field-time';
 
 /**
  * The settings pages' names in English: the e2e crawl reads them here, and the menu shows each in
@@ -77,6 +79,8 @@ export type SettingsPageLabel =
   | 'Audit log'
   | 'Auto-assignment'
   | 'Automation'
+  | 'SLA policies'
+  | 'Business hours'
   | 'Macros';
 
 /** A settings page's entry in the side menu; `group` null = above the groups. */
@@ -274,6 +278,23 @@ export const APP_ROUTES = [
     roles: ADMIN_ROLES,
     crawl: [{ url: '/settings/automation' }],
     menu: { label: 'Automation', icon: 'thunderbolt', group: 'workspace' },
+  },
+  {
+    // Owners and admins change them; agents read them (docs/product/sla.md).
+    path: '/settings/sla',
+    page: 'sla-policies',
+    area: 'settings',
+    roles: everyone,
+    crawl: [{ url: '/settings/sla' }],
+    menu: { label: 'SLA policies', icon: 'field-time', group: 'workspace' },
+  },
+  {
+    path: '/settings/business-hours',
+    page: 'business-hours',
+    area: 'settings',
+    roles: everyone,
+    crawl: [{ url: '/settings/business-hours' }],
+    menu: { label: 'Business hours', icon: 'clock', group: 'workspace' },
   },
   {
     path: '/settings/supportchannels',

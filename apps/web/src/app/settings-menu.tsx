@@ -6,8 +6,10 @@ import {
   AuditOutlined,
   BookOutlined,
   BulbOutlined,
+  ClockCircleOutlined,
   CloudServerOutlined,
   CreditCardOutlined,
+  FieldTimeOutlined,
   KeyOutlined,
   LockOutlined,
   MailOutlined,
@@ -44,6 +46,8 @@ const ICONS: Record<SettingsIcon, ReactNode> = {
   'cloud-server': <CloudServerOutlined />,
   'credit-card': <CreditCardOutlined />,
   audit: <AuditOutlined />,
+  clock: <ClockCircleOutlined />,
+  'field-time': <FieldTimeOutlined />,
 };
 
 const GROUP_LABELS = { profile: msg`Profile`, workspace: msg`Workspace` } as const;
@@ -67,6 +71,8 @@ const PAGE_NAMES: Record<SettingsPageLabel, MessageDescriptor> = {
   'Audit log': msg`Audit log`,
   'Auto-assignment': msg`Auto-assignment`,
   Automation: msg`Automation`,
+  'SLA policies': msg`SLA policies`,
+  'Business hours': msg`Business hours`,
   Macros: msg`Macros`,
 };
 

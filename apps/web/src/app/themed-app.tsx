@@ -67,6 +67,12 @@ const AutoAssignmentPage = lazy(() =>
 const AutomationPage = lazy(() =>
   import('../features/automation').then((m) => ({ default: m.AutomationPage })),
 );
+const SlaPoliciesPage = lazy(() =>
+  import('../features/sla/settings').then((m) => ({ default: m.SlaPoliciesPage })),
+);
+const BusinessHoursPage = lazy(() =>
+  import('../features/business-hours').then((m) => ({ default: m.BusinessHoursPage })),
+);
 const MacrosPage = lazy(() =>
   import('../features/macros/settings').then((m) => ({ default: m.MacrosPage })),
 );
@@ -222,6 +228,8 @@ const PAGES: Record<ThemedPageKey, ComponentType> = {
   contact: ContactPage,
   'auto-assignment': AutoAssignmentPage,
   automation: AutomationPage,
+  'sla-policies': SlaPoliciesPage,
+  'business-hours': BusinessHoursPage,
   macros: MacrosPage,
   'fast-replies': FastRepliesPage,
   'widget-settings': WidgetSettingsPage,

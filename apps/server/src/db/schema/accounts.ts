@@ -3,6 +3,7 @@
  * the audit log, account settings and in-app notifications.
  */
 import { sql } from 'drizzle-orm';
+import type { AccountBusinessHours } from '@parley/contracts';
 import {
   boolean,
   index,
@@ -37,6 +38,8 @@ export const accounts = pgTable(
     subscriptionPriceId: text('subscription_price_id'),
     /** `created` of the last subscription event applied: older, late events are ignored. */
     subscriptionEventAt: ts('subscription_event_at'),
+    /** When the team works (docs/product/sla.md); null: round the clock. */
+    businessHours: jsonb('business_hours').$type<AccountBusinessHours>(),
   },
   (t) => [uniqueIndex('accounts_stripe_customer_key').on(t.stripeCustomerId)],
 );
@@ -67,6 +70,7 @@ export const users = pgTable(
     theme: text('theme', { enum: ['light', 'dark', 'system'] })
       .notNull()
       .default('system'),
+    undoSendSeconds: integer('undo_send_seconds').notNull().default(0), // docs/product/scheduled-send.md
     lastPasswordUpdated: ts('last_password_updated').notNull().defaultNow(),
     createdAt: createdAt(),
   },

@@ -22,3 +22,5 @@ export * from './automation';
 export * from './saved-views';
 export * from './macros';
 export * from './notifications';
+export * from './sla';
+export * from './scheduled-messages';

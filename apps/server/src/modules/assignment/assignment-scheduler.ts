@@ -36,7 +36,11 @@ export function startAssignmentScheduler(deps: Deps, onError: (err: unknown) => 
     running.set(accountId, work);
   };
 
-  const off = deps.events.on('conversation_updated', (e) => run(e.accountId));
+  // An SLA clock re-timed changes nothing a waiting conversation depends on.
+  const off = deps.events.on('conversation_updated', (e) => {
+    if (e.changes?.length === 1 && e.changes[0] === 'sla') return;
+    run(e.accountId);
+  });
   let sweeping: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (sweeping) return;

@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type {
-  AutomationAction,
-  AutomationCondition,
-  AutomationConditions,
-  AutomationTrigger,
+import {
+  type AutomationAction,
+  type AutomationCondition,
+  type AutomationConditions,
+  type AutomationTrigger,
+  type TimedAutomationTrigger,
 } from '@parley/contracts';
 import { isBusinessTime } from '../../lib/business-calendar';
 import type { Deps } from '../../lib/deps';
@@ -16,7 +17,10 @@ import { addTags, removeTag } from '../tags/tags.service';
 import {
   actingMember,
   addActivityLine,
+  armTimers,
+  claimDueTimers,
   conversationFacts,
+  disarmTimers,
   enabledRuleRows,
   enabledTriggers,
   existingReferences,
@@ -100,7 +104,10 @@ export function conditionHolds(c: AutomationCondition, f: ConversationFacts, now
       let open = true; // no hours: always open, as the widget says
       if (hours)
         try {
-          open = isBusinessTime({ timeZone: hours.time_zone, days: hours.days }, now);
+          open = isBusinessTime(
+            { timeZone: hours.time_zone, days: hours.days, holidays: hours.holidays },
+            now,
+          );
         } catch {
           open = true;
         }
@@ -363,6 +370,69 @@ export interface RunPayload {
   /** The change's triggers; a message's are decided when the job runs (who wrote it). */
   triggers?: AutomationTrigger[];
   messageId?: number;
+  /** A time-based rule's alarm went off: that rule alone runs. */
+  ruleId?: number;
+  /** A rule's own change: time-based rules' alarms follow it, but no rule runs now (loop guard). */
+  timersOnly?: boolean;
+}
+
+/**
+ * Time-based rules' alarms follow the conversation's state: an agent's reply sets "no customer
+ * reply" alarms and the customer's next message removes them; becoming pending sets "pending
+ * for" alarms and any other status removes them (docs/product/automation.md).
+ */
+async function keepTimers(
+  deps: Deps,
+  p: RunPayload,
+  facts: ConversationFacts,
+  triggers: readonly AutomationTrigger[],
+) {
+  const scope = { accountId: p.accountId, conversationId: p.conversationId };
+  const since = new Date();
+  if (triggers.includes('agent_replied'))
+    await armTimers(deps.db, { ...scope, trigger: 'no_customer_reply', since });
+  if (triggers.includes('message_received'))
+    await disarmTimers(deps.db, { ...scope, trigger: 'no_customer_reply' });
+  const pending = facts.status === 'pending';
+  if (triggers.includes('status_changed') && pending)
+    await armTimers(deps.db, { ...scope, trigger: 'pending_for', since });
+  // A customer's message may reopen a pending conversation without an agent's status change.
+  if ((triggers.includes('status_changed') || triggers.includes('message_received')) && !pending)
+    await disarmTimers(deps.db, { ...scope, trigger: 'pending_for' });
+}
+
+/** How many due alarms one pass claims; the next pass, moments later, takes the rest. */
+const TIMERS_PER_PASS = 500;
+
+/**
+ * Fires the time-based rules' alarms due at `now`: each is claimed and removed in the transaction
+ * that queues its run, so it fires once whichever instance passes first; an alarm whose
+ * conversation has left the state (the customer wrote, it is no longer pending) just goes.
+ * Answers how many runs were queued.
+ */
+export async function fireDueTimers(deps: Deps, now = new Date()) {
+  const queued = await deps.db.transaction(async (tx) => {
+    let n = 0;
+    for (const due of await claimDueTimers(tx, { now, limit: TIMERS_PER_PASS })) {
+      if (!due.holds) continue;
+      const payload: RunPayload = {
+        accountId: due.account_id,
+        conversationId: due.conversation_id,
+        triggers: [due.trigger as TimedAutomationTrigger],
+        ruleId: due.rule_id,
+      };
+      await enqueueJob(tx, {
+        kind: AUTOMATION_RUN_JOB,
+        accountId: due.account_id,
+        payload: { ...payload },
+        maxAttempts: 3,
+      });
+      n += 1;
+    }
+    return n;
+  });
+  if (queued > 0) deps.jobs.wake();
+  return queued;
 }
 
 async function triggersOf(deps: Deps, p: RunPayload, facts: ConversationFacts) {
@@ -382,8 +452,12 @@ async function triggersOf(deps: Deps, p: RunPayload, facts: ConversationFacts) {
 export async function runRules(deps: Deps, p: RunPayload) {
   const facts0 = await conversationFacts(deps.db, { ...p, messageId: p.messageId ?? null });
   if (!facts0) return;
-  for (const trigger of await triggersOf(deps, p, facts0)) {
-    for (const rule of await enabledRuleRows(deps.db, { accountId: p.accountId, trigger })) {
+  const triggers = await triggersOf(deps, p, facts0);
+  await keepTimers(deps, p, facts0, triggers);
+  if (p.timersOnly) return;
+  for (const trigger of triggers) {
+    const rules = await enabledRuleRows(deps.db, { accountId: p.accountId, trigger });
+    for (const rule of rules.filter((r) => p.ruleId === undefined || r.id === p.ruleId)) {
       if ((await missingReferences(deps, p.accountId, rule)).length > 0) continue; // broken
       // Each rule sees what the rules before it did.
       const facts = await conversationFacts(deps.db, { ...p, messageId: p.messageId ?? null });
@@ -469,6 +543,8 @@ export async function dryRunRule(
 // ---- Wiring ----
 
 const TRIGGERS_TTL_MS = 5_000;
+/** How often each instance looks for time-based rules' alarms that are due. */
+const TIMERS_EVERY_MS = 15_000;
 const pendingOf = new WeakMap<Deps, Set<Promise<void>>>();
 const cacheOf = new WeakMap<Deps, Map<number, unknown>>();
 
@@ -507,15 +583,21 @@ export function registerAutomation(deps: Deps, onError: (err: unknown) => void) 
   };
   const pending = new Set<Promise<void>>();
   pendingOf.set(deps, pending);
-  const queue = (payload: RunPayload, wanted: readonly AutomationTrigger[]) => {
-    if (acting.getStore()) return; // the loop guard: a rule's own changes start no rule
+  const queue = (
+    payload: RunPayload,
+    wanted: readonly AutomationTrigger[],
+    timed: readonly TimedAutomationTrigger[] = [],
+  ) => {
+    // The loop guard: a rule's own changes start no rule; they still set or clear alarms.
+    const guarded = acting.getStore() !== undefined;
     const work = (async () => {
       const enabled = await triggersFor(payload.accountId);
-      if (!wanted.some((t) => enabled.has(t))) return;
+      const rules = !guarded && wanted.some((t) => enabled.has(t));
+      if (!rules && !timed.some((t) => enabled.has(t))) return;
       await enqueueJob(deps.db, {
         kind: AUTOMATION_RUN_JOB,
         accountId: payload.accountId,
-        payload: { ...payload },
+        payload: { ...payload, ...(!rules && { timersOnly: true }) },
         maxAttempts: 3,
       });
       deps.jobs.wake();
@@ -524,27 +606,62 @@ export function registerAutomation(deps: Deps, onError: (err: unknown) => void) 
       .finally(() => pending.delete(work));
     pending.add(work);
   };
+  // An SLA clock re-timed (`sla`) is no change a rule starts on: its warning and breach are.
   const CHANGE_TRIGGERS = {
     status: 'status_changed',
     priority: 'priority_changed',
     tags: 'tags_changed',
     assignee: 'assignee_changed',
+    sla: null,
   } as const;
   const offMessage = deps.events.on('message_created', (e) => {
     if (e.isPrivate) return;
-    queue({ accountId: e.accountId, conversationId: e.conversationId, messageId: e.messageId }, [
-      'conversation_created',
-      'message_received',
-      'agent_replied',
-    ]);
+    queue(
+      { accountId: e.accountId, conversationId: e.conversationId, messageId: e.messageId },
+      ['conversation_created', 'message_received', 'agent_replied'],
+      ['no_customer_reply', 'pending_for'],
+    );
   });
   const offUpdate = deps.events.on('conversation_updated', (e) => {
-    if (!e.changes || e.changes.length === 0) return;
-    const triggers = e.changes.map((c) => CHANGE_TRIGGERS[c]);
-    queue({ accountId: e.accountId, conversationId: e.conversationId, triggers }, triggers);
+    const triggers = (e.changes ?? [])
+      .map((c) => CHANGE_TRIGGERS[c])
+      .filter((t): t is NonNullable<typeof t> => t !== null);
+    if (triggers.length === 0) return;
+    queue(
+      { accountId: e.accountId, conversationId: e.conversationId, triggers },
+      triggers,
+      triggers.includes('status_changed') ? ['pending_for'] : [],
+    );
+  });
+  // Time-based rules' alarms due now, every few seconds on each instance (each fires once).
+  const timer = setInterval(() => {
+    const work = fireDueTimers(deps)
+      .then(() => undefined)
+      .catch(onError)
+      .finally(() => pending.delete(work));
+    pending.add(work);
+  }, TIMERS_EVERY_MS);
+  timer.unref?.();
+  // Each warning and breach is emitted once across instances (the SLA scanner claims it).
+  const offWarning = deps.events.on('sla_warning', (e) => {
+    const triggers = ['sla_warning'] as const;
+    queue(
+      { accountId: e.accountId, conversationId: e.conversationId, triggers: [...triggers] },
+      triggers,
+    );
+  });
+  const offBreach = deps.events.on('sla_breached', (e) => {
+    const triggers = ['sla_breached'] as const;
+    queue(
+      { accountId: e.accountId, conversationId: e.conversationId, triggers: [...triggers] },
+      triggers,
+    );
   });
   return () => {
+    clearInterval(timer);
     offMessage();
     offUpdate();
+    offWarning();
+    offBreach();
   };
 }

@@ -4,6 +4,7 @@ import { rowsOf, type Db } from '../../db/client';
 import {
   automationRules,
   automationRuns,
+  automationTimers,
   fastReplies,
   memberships,
   supportChannels,
@@ -74,6 +75,7 @@ export async function insertRule(
     enabled: boolean;
     position: number;
     trigger: string;
+    waitMinutes: number | null;
     conditions: AutomationConditions;
     actions: AutomationAction[];
     createdByUserId: number;
@@ -86,7 +88,9 @@ export async function insertRule(
 export async function updateRuleRow(
   db: Db,
   { accountId, id }: { accountId: number; id: number },
-  set: Partial<Pick<RuleRow, 'name' | 'enabled' | 'trigger' | 'conditions' | 'actions'>>,
+  set: Partial<
+    Pick<RuleRow, 'name' | 'enabled' | 'trigger' | 'waitMinutes' | 'conditions' | 'actions'>
+  >,
 ) {
   const [row] = await db
     .update(automationRules)
@@ -210,16 +214,19 @@ export interface ConversationFacts {
   tag_ids: number[];
   customer_messages: number;
   message_text: string | null;
+  /** The account's business hours (with holidays), else its store's chat widget's. */
   business_hours: {
     time_zone: string;
     days: { day: number; open: string; close: string }[];
+    holidays?: string[];
   } | null;
 }
 
 /**
  * What a rule's conditions look at: the conversation, its channel, contact, tags, how many
  * customer messages it has, the text of the message in question (else the last customer
- * message), and the business hours of its store's chat widget (the account's hours).
+ * message), and the account's business hours (docs/product/sla.md), else those of its store's
+ * chat widget.
  */
 export async function conversationFacts(
   db: Db,
@@ -239,8 +246,9 @@ export async function conversationFacts(
         (select m.body from messages m where m.conversation_id = c.id and m.account_id = ${accountId}
           and (m.id = ${messageId ?? 0}::int or (${messageId === null} and m.direction = 'incoming'))
           order by m.id desc limit 1) as message_text,
-        (select w.chat -> 'business_hours' from widgets w where w.brand_id = c.brand_id
-          and w.account_id = ${accountId}) as business_hours
+        coalesce((select a.business_hours from accounts a where a.id = ${accountId}),
+          (select w.chat -> 'business_hours' from widgets w where w.brand_id = c.brand_id
+            and w.account_id = ${accountId})) as business_hours
       from conversations c
       join support_channels sc on sc.id = c.support_channel_id
       left join contacts ct on ct.id = c.contact_id
@@ -319,4 +327,84 @@ export async function addActivityLine(
       returning id`),
   );
   return rows[0]?.id ?? null;
+}
+
+// ---- Time-based rules' alarms ----
+
+/**
+ * Sets the alarms of the account's enabled rules with `trigger` on a conversation that has just
+ * entered their state at `since`; an alarm already set is moved (the state began again).
+ */
+export async function armTimers(
+  db: Db,
+  v: { accountId: number; conversationId: number; trigger: string; since: Date },
+) {
+  await db.execute(sql`
+    insert into automation_timers (account_id, rule_id, conversation_id, trigger, since, due_at)
+    select r.account_id, r.id, ${v.conversationId}, r.trigger, ${v.since.toISOString()}::timestamptz,
+      ${v.since.toISOString()}::timestamptz + make_interval(mins => r.wait_minutes)
+    from automation_rules r
+    where r.account_id = ${v.accountId} and r.trigger = ${v.trigger} and r.enabled
+      and r.wait_minutes is not null
+    on conflict (rule_id, conversation_id)
+      do update set since = excluded.since, due_at = excluded.due_at`);
+}
+
+/** The conversation left the state: its alarms for `trigger` go. */
+export async function disarmTimers(
+  db: Db,
+  v: { accountId: number; conversationId: number; trigger: string },
+) {
+  await db
+    .delete(automationTimers)
+    .where(
+      and(
+        eq(automationTimers.accountId, v.accountId),
+        eq(automationTimers.conversationId, v.conversationId),
+        eq(automationTimers.trigger, v.trigger),
+      ),
+    );
+}
+
+/** A rule changed (its wait, its trigger, switched off): its alarms go; new ones follow new states. */
+export async function dropRuleTimers(
+  db: Db,
+  { accountId, ruleId }: { accountId: number; ruleId: number },
+) {
+  await db
+    .delete(automationTimers)
+    .where(and(eq(automationTimers.accountId, accountId), eq(automationTimers.ruleId, ruleId)));
+}
+
+export type DueTimer = {
+  account_id: number;
+  rule_id: number;
+  conversation_id: number;
+  trigger: string;
+  /** The conversation is still in the rule's state: the alarm fires. */
+  holds: boolean;
+};
+
+/**
+ * Claims the alarms due at `now` (removing them, so no other instance sees them again), with
+ * whether each conversation is still in its state: still pending, or no customer message since
+ * the agent's reply and not closed. Run in the transaction that queues their runs.
+ */
+export async function claimDueTimers(db: Db, { now, limit }: { now: Date; limit: number }) {
+  return rowsOf<DueTimer>(
+    await db.execute(sql`
+      with due as (
+        select id from automation_timers where due_at <= ${now.toISOString()}::timestamptz
+        order by due_at limit ${limit} for update skip locked
+      ), claimed as (
+        delete from automation_timers t using due where t.id = due.id
+        returning t.account_id, t.rule_id, t.conversation_id, t.trigger, t.since
+      )
+      select cl.account_id, cl.rule_id, cl.conversation_id, cl.trigger,
+        case cl.trigger
+          when 'pending_for' then c.status = 'pending'
+          else c.status <> 'closed' and (c.last_incoming_at is null or c.last_incoming_at <= cl.since)
+        end as holds
+      from claimed cl join conversations c on c.id = cl.conversation_id`),
+  );
 }

@@ -1,4 +1,5 @@
 import {
+  isTimedTrigger,
   MAX_AUTOMATION_RULES,
   type AutomationDryRunBody,
   type AutomationDryRunResult,
@@ -19,6 +20,7 @@ import {
 } from './automation-runner';
 import {
   deleteRuleRow,
+  dropRuleTimers,
   findRuleRow,
   insertRule,
   listRuleRows,
@@ -40,6 +42,7 @@ async function toRule(
     enabled: row.enabled,
     position: row.position,
     trigger: row.trigger as AutomationRule['trigger'],
+    wait_minutes: row.waitMinutes,
     conditions: row.conditions,
     actions: row.actions,
     broken_reason: missing[0]?.message ?? null,
@@ -86,6 +89,7 @@ export async function createRule(deps: Deps, admin: AgentContext, body: Automati
       enabled: body.enabled,
       position: nextPosition,
       trigger: body.trigger,
+      waitMinutes: isTimedTrigger(body.trigger) ? (body.wait_minutes ?? null) : null,
       conditions: body.conditions,
       actions: body.actions,
       createdByUserId: admin.userId,
@@ -102,6 +106,27 @@ export async function createRule(deps: Deps, admin: AgentContext, body: Automati
   return toRule(deps, row);
 }
 
+/**
+ * A rule's wait after a change: a time-based trigger keeps its wait unless the patch gives
+ * another, and must have one; any other trigger has none.
+ */
+function waitOf(existing: RuleRow, patch: AutomationRulePatch): number | null {
+  const trigger = patch.trigger ?? existing.trigger;
+  if (!isTimedTrigger(trigger)) {
+    if (patch.wait_minutes !== undefined && patch.wait_minutes !== null)
+      throw badRequest('Only a time-based trigger waits.', [
+        { path: 'wait_minutes', message: 'Only a time-based trigger waits.' },
+      ]);
+    return null;
+  }
+  const wait = patch.wait_minutes !== undefined ? patch.wait_minutes : existing.waitMinutes;
+  if (wait === null)
+    throw badRequest('Say how long the rule waits.', [
+      { path: 'wait_minutes', message: 'Say how long to wait.' },
+    ]);
+  return wait;
+}
+
 export async function updateRule(
   deps: Deps,
   admin: AgentContext,
@@ -115,9 +140,23 @@ export async function updateRule(
     actions: patch.actions ?? existing.actions,
   };
   if (patch.conditions || patch.actions) await checkRule(deps, admin.accountId, merged);
+  // Fields left out of the patch are undefined, which the update leaves as they are.
+  const { name, enabled, trigger, conditions, actions } = patch;
+  const waitMinutes = waitOf(existing, patch);
   const row = await deps.db.transaction(async (tx) => {
-    const updated = await updateRuleRow(tx, { accountId: admin.accountId, id }, patch);
+    const updated = await updateRuleRow(
+      tx,
+      { accountId: admin.accountId, id },
+      { name, enabled, trigger, conditions, actions, waitMinutes },
+    );
     if (!updated) throw notFound('That rule');
+    // Alarms set with the old wait or trigger would fire wrongly: they go, new states set new ones.
+    if (
+      waitMinutes !== existing.waitMinutes ||
+      updated.trigger !== existing.trigger ||
+      !updated.enabled
+    )
+      await dropRuleTimers(tx, { accountId: admin.accountId, ruleId: id });
     await recordAudit(tx, {
       accountId: admin.accountId,
       userId: admin.userId,

@@ -1,13 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAST_REPLY_PATHS, TAG_PATHS } from '@parley/contracts';
-import { automationRuns, conversationTags, conversations, jobs, messages } from '../../db/schema';
+import {
+  automationRuns,
+  automationTimers,
+  conversationTags,
+  conversations,
+  jobs,
+  messages,
+} from '../../db/schema';
 import { JobWorker } from '../../lib/jobs';
 import { as, createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
 import { apiChannelFor, ownerAndTeammate } from '../../test/inbox-fixtures';
 import {
   AUTOMATION_RUN_JOB,
   automationQueued,
+  fireDueTimers,
   MAX_RUNS_PER_CONVERSATION_PER_HOUR,
   runRules,
   type RunPayload,
@@ -147,6 +155,10 @@ describe('rules API', () => {
       'conditions.conditions.0.value',
     );
     await bad({ ...base, actions: [{ type: 'add_tags', tag_ids: [999999] }] }, 'actions.0.tag_ids');
+    // A time-based trigger says how long it waits; no other trigger waits.
+    await bad({ ...base, trigger: 'pending_for' }, 'wait_minutes');
+    await bad({ ...base, trigger: 'no_customer_reply', wait_minutes: 0 }, 'wait_minutes');
+    await bad({ ...base, wait_minutes: 60 }, 'wait_minutes');
     await bad(
       { ...base, actions: [{ type: 'assign_team', team_id: 999999 }] },
       'actions.0.team_id',
@@ -182,6 +194,132 @@ describe('rules API', () => {
     expect((await api.delete(`${RULES}/${rule.id}`)).statusCode).toBe(404);
     expect((await api.get(RULES)).json().rules).toEqual([]);
     expect((await as(ctx, owner).get(RULES)).json().rules[0].name).toBe('R');
+  });
+});
+
+describe('time-based rules', () => {
+  const HOUR = 3_600_000;
+  const notesOf = async (id: number) =>
+    (
+      await ctx.deps.db
+        .select({ body: messages.body })
+        .from(messages)
+        .where(and(eq(messages.conversationId, id), eq(messages.kind, 'note')))
+    ).map((m) => m.body);
+  const timersOf = (id: number) =>
+    ctx.deps.db.select().from(automationTimers).where(eq(automationTimers.conversationId, id));
+
+  it('“pending for N hours” fires once, N hours after the conversation became pending, on any instance (docs/product/automation.md)', async () => {
+    const { owner, write } = await account();
+    await createRule(owner, {
+      name: 'Nudge',
+      trigger: 'pending_for',
+      wait_minutes: 48 * 60,
+      actions: [{ type: 'add_note', body: 'pending two days' }],
+    });
+    const id = await write('Where is my order?');
+    await settle();
+    const setAt = Date.now();
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${id}`, { status: 'pending' });
+    await settle();
+    const [timer] = await timersOf(id);
+    expect(timer!.dueAt.getTime() - timer!.since.getTime()).toBe(48 * HOUR);
+    expect(Math.abs(timer!.since.getTime() - setAt)).toBeLessThan(10_000);
+    // Not due yet: nothing fires.
+    expect(await fireDueTimers(ctx.deps, new Date(setAt + 47 * HOUR))).toBe(0);
+    // Two instances pass at once: one run.
+    const later = new Date(setAt + 49 * HOUR);
+    const fired = await Promise.all([
+      fireDueTimers(ctx.deps, later),
+      fireDueTimers(ctx.deps, later),
+    ]);
+    expect(fired[0]! + fired[1]!).toBe(1);
+    await settle();
+    expect(await notesOf(id)).toEqual(['pending two days']);
+    expect(await timersOf(id)).toEqual([]);
+  });
+
+  it('leaving the state clears the alarm: a customer reply ends “no customer reply”, reopening ends “pending for”', async () => {
+    const { owner, write, channel } = await account();
+    const api = as(ctx, owner);
+    await createRule(owner, {
+      name: 'Chase',
+      trigger: 'no_customer_reply',
+      wait_minutes: 24 * 60,
+      actions: [{ type: 'add_note', body: 'no answer in a day' }],
+    });
+    await createRule(owner, {
+      name: 'Pending',
+      trigger: 'pending_for',
+      wait_minutes: 60,
+      actions: [{ type: 'add_note', body: 'pending an hour' }],
+    });
+    const identifier = `chase-${Math.random()}`;
+    const id = (await channel.inbound({ identifier, text: 'Hi' })).conversation_id;
+    await settle();
+    await api.post(`/dashboardapi/conversations/${id}/messages`, { kind: 'reply', body: 'Hello!' });
+    await api.patch(`/dashboardapi/conversations/${id}`, { status: 'pending' });
+    await settle();
+    expect((await timersOf(id)).map((t) => t.trigger).sort()).toEqual([
+      'no_customer_reply',
+      'pending_for',
+    ]);
+    await channel.inbound({ identifier, text: 'Thanks, one more question' });
+    await api.patch(`/dashboardapi/conversations/${id}`, { status: 'open' });
+    await settle();
+    expect(await timersOf(id)).toEqual([]);
+    expect(await fireDueTimers(ctx.deps, new Date(Date.now() + 30 * 24 * HOUR))).toBe(0);
+    await settle();
+    expect(await notesOf(id)).toEqual([]);
+    expect(await write('unrelated')).toBeGreaterThan(0);
+  });
+
+  it('an alarm whose conversation left its state without an event (closed) does not fire', async () => {
+    const { owner, write } = await account();
+    const api = as(ctx, owner);
+    await createRule(owner, {
+      name: 'Chase',
+      trigger: 'no_customer_reply',
+      wait_minutes: 60,
+      actions: [{ type: 'add_note', body: 'chase' }],
+    });
+    const id = await write('Hi');
+    await settle();
+    await api.post(`/dashboardapi/conversations/${id}/messages`, { kind: 'reply', body: 'Hi!' });
+    await settle();
+    expect(await timersOf(id)).toHaveLength(1);
+    await api.patch(`/dashboardapi/conversations/${id}`, { status: 'closed' });
+    expect(await fireDueTimers(ctx.deps, new Date(Date.now() + 2 * HOUR))).toBe(0);
+    expect(await timersOf(id)).toEqual([]);
+  });
+
+  it('changing a rule’s wait or switching it off drops its alarms', async () => {
+    const { owner, write } = await account();
+    const api = as(ctx, owner);
+    const rule = await createRule(owner, {
+      name: 'Pending',
+      trigger: 'pending_for',
+      wait_minutes: 60,
+      actions: [{ type: 'add_note', body: 'x' }],
+    });
+    const id = await write('Hi');
+    await api.patch(`/dashboardapi/conversations/${id}`, { status: 'pending' });
+    await settle();
+    expect(await timersOf(id)).toHaveLength(1);
+    const changed = await api.patch(`${RULES}/${rule.id}`, { wait_minutes: 120 });
+    expect(changed.json().wait_minutes).toBe(120);
+    expect(await timersOf(id)).toEqual([]);
+    // Another trigger without a wait clears it; a time-based one without a wait is refused.
+    const bad = await api.patch(`${RULES}/${rule.id}`, {
+      trigger: 'message_received',
+      wait_minutes: 5,
+    });
+    expect(bad.statusCode).toBe(400);
+    const moved = await api.patch(`${RULES}/${rule.id}`, { trigger: 'message_received' });
+    expect(moved.json()).toMatchObject({ trigger: 'message_received', wait_minutes: null });
+    const back = await api.patch(`${RULES}/${rule.id}`, { trigger: 'no_customer_reply' });
+    expect(back.statusCode).toBe(400);
+    expect(JSON.stringify(back.json().details)).toContain('wait_minutes');
   });
 });
 
@@ -263,6 +401,38 @@ describe('running rules', () => {
         'fired tags_changed',
       ].sort(),
     );
+  });
+
+  it('an SLA warning and a breach start their rules once each; an SLA clock re-timed starts none (docs/product/automation.md)', async () => {
+    const { owner, write } = await account();
+    for (const t of ['sla_warning', 'sla_breached', 'status_changed'])
+      await createRule(owner, {
+        name: t,
+        trigger: t,
+        actions: [{ type: 'add_note', body: `fired ${t}` }],
+      });
+    const id = await write('Where is my parcel?');
+    await settle();
+    const scope = { accountId: owner.accountId, conversationId: id };
+    ctx.deps.events.emit('conversation_updated', { ...scope, changes: ['sla'] });
+    ctx.deps.events.emit('sla_warning', {
+      ...scope,
+      metric: 'first_response',
+      dueAt: new Date().toISOString(),
+    });
+    ctx.deps.events.emit('sla_breached', {
+      ...scope,
+      metric: 'first_response',
+      dueAt: new Date().toISOString(),
+    });
+    await settle();
+    const notes = (
+      await ctx.deps.db
+        .select({ body: messages.body })
+        .from(messages)
+        .where(and(eq(messages.conversationId, id), eq(messages.kind, 'note')))
+    ).map((m) => m.body);
+    expect(notes.sort()).toEqual(['fired sla_breached', 'fired sla_warning']);
   });
 
   it('conditions combine with all or any; tags, assignee, first message and business hours count', async () => {

@@ -101,11 +101,13 @@ async function targetIds(deps: Deps, agent: AgentContext, target: BulkTarget): P
   let cursor: string | undefined;
   for (;;) {
     const page = JSON.parse(
-      await listConversations(deps.db, agent, {
-        ...view,
-        limit: VIEW_PAGE,
-        ...(cursor ? { cursor } : {}),
-      }),
+      await listConversations(
+        deps.db,
+        agent,
+        { ...view, limit: VIEW_PAGE, ...(cursor ? { cursor } : {}) },
+        undefined,
+        { withSla: false },
+      ),
     ) as ConversationListResponse;
     ids.push(...page.items.map((item) => item.id));
     if (ids.length > MAX_BULK_CONVERSATIONS) throw tooMany();

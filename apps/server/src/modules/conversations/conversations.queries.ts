@@ -17,6 +17,7 @@ import {
 import { isoText, jsonText, type JsonText } from '../../db/json-text';
 import { badRequest } from '../../lib/errors';
 import type { FairLimiter } from '../../lib/fair-limiter';
+import { slaSummaries, slaSummariesOf, withSlaText } from '../sla/sla.public';
 
 interface Scope {
   accountId: number;
@@ -407,13 +408,18 @@ const FROM_ITEM = sql`
   join contacts k on k.id = c.contact_id
   join support_channels ch on ch.id = c.support_channel_id`;
 
-/** A page of an inbox view: the contract's ConversationListResponse, as JSON text. */
+/**
+ * A page of an inbox view: the contract's ConversationListResponse, as JSON text. Each row's SLA
+ * clock (docs/product/sla.md) is read for the whole page in one more indexed query.
+ */
 export async function listConversations(
   db: Db,
   scope: Scope,
   q: ConversationListQuery,
   /** Takes turns for the searches by contact and words (an `id:` search needs none). */
   searches?: FairLimiter,
+  /** false: the caller reads the ids only (bulk selections), the rows' `sla` stay null. */
+  { withSla = true }: { withSla?: boolean } = {},
 ): Promise<JsonText<ConversationListResponse>> {
   const sort = SORT[q.sort];
   const cursor = decodeCursor(q.cursor);
@@ -429,13 +435,21 @@ export async function listConversations(
     ${orderBy} ${limitTo(limit)}`,
   );
   const page = rows.slice(0, q.limit);
+  const slas = withSla
+    ? await slaSummaries(
+        db,
+        scope.accountId,
+        page.map((r) => r.id),
+      )
+    : new Map();
   const last = page.at(-1);
   // The infinite key (waiting_longest's conversations nobody waits on) has no text: null.
   const nextCursor =
     rows.length > q.limit && last
       ? encodeCursor({ at: last.sort_at ?? 'infinity', id: last.id })
       : null;
-  return `{"items":[${page.map((r) => r.item).join(',')}],"next_cursor":${JSON.stringify(nextCursor)}}`;
+  const items = page.map((r) => withSlaText(r.item, slas.get(r.id)));
+  return `{"items":[${items.join(',')}],"next_cursor":${JSON.stringify(nextCursor)}}`;
 }
 
 /**
@@ -520,7 +534,15 @@ const OTHERS_JSON = renderedOnce(sql`(
  * the conversation is not the account's.
  */
 export async function findConversationDetail(db: Db, scope: Scope, id: number) {
-  const [row] = await executePrepared<{
+  const [[row], slas] = await Promise.all([
+    findDetailRow(db, scope, id),
+    slaSummaries(db, scope.accountId, [id]),
+  ]);
+  return row ? { ...row, item: withSlaText(row.item, slas.get(id)) } : null;
+}
+
+function findDetailRow(db: Db, scope: Scope, id: number) {
+  return executePrepared<{
     item: string;
     first_response_at: string | null;
     resolved_at: string | null;
@@ -535,7 +557,6 @@ export async function findConversationDetail(db: Db, scope: Scope, id: number) {
     ${FROM_ITEM} ${VIEWER(scope.userId)}
     where c.id = ${id} and c.account_id = ${scope.accountId}`,
   );
-  return row ?? null;
 }
 
 /** One conversation as a list item, for realtime patches of the list. */
@@ -551,7 +572,20 @@ export async function findListItems(
   refs: readonly { accountId: number; id: number }[],
 ): Promise<Map<number, ConversationListItem>> {
   if (refs.length === 0) return new Map();
-  const rows = await executePrepared<{ item: string; id: number }>(
+  const [rows, slas] = await Promise.all([
+    listItemRows(db, userId, refs),
+    slaSummariesOf(db, refs),
+  ]);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { ...(JSON.parse(row.item) as ConversationListItem), sla: slas.get(row.id) ?? null },
+    ]),
+  );
+}
+
+function listItemRows(db: Db, userId: number, refs: readonly { accountId: number; id: number }[]) {
+  return executePrepared<{ item: string; id: number }>(
     db,
     sql`
     select ${ITEM_JSON} as item, c.id
@@ -560,7 +594,6 @@ export async function findListItems(
       and (c.account_id, c.id) in (
         select * from unnest(${intArray(refs.map((r) => r.accountId))}, ${intArray(refs.map((r) => r.id))}))`,
   );
-  return new Map(rows.map((row) => [row.id, JSON.parse(row.item) as ConversationListItem]));
 }
 
 /**

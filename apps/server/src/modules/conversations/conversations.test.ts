@@ -1058,6 +1058,8 @@ describe('conversation actions', () => {
       unread: true,
       tag_ids: tags.map((t) => t.id).sort((a, b) => a - b),
       created_at: '2000-01-01T00:00:00.500Z',
+      // No SLA policy covers it (docs/product/sla.md).
+      sla: null,
     };
     expect((await list(owner, 'view=all&status=all')).items).toEqual([expected]);
     // The same item, patched into lists over realtime and read after an action.

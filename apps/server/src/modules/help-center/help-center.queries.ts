@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { HELP_ARTICLE_LIST_LIMIT, type ArticleStatus } from '@parley/contracts';
+import { HELP_ARTICLE_LIST_LIMIT, type ArticleLocale, type ArticleStatus } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import {
+  helpCenterArticleTranslations as translations,
   helpCenterArticles as articles,
   helpCenterCategories as categories,
 } from '../../db/schema';
@@ -10,6 +11,8 @@ type Account = { accountId: number };
 
 /** The expression of the full-text index (help_center_articles_fts_idx): same text, same config. */
 const document = sql`to_tsvector('simple', ${articles.title} || ' ' || ${articles.bodyText})`;
+/** The same for a translation (help_center_article_translations_fts_idx). */
+const translationDocument = sql`to_tsvector('simple', ${translations.title} || ' ' || ${translations.bodyText})`;
 
 /**
  * A prefix query from what a person typed: every word must appear, the last ones as prefixes, so
@@ -89,6 +92,7 @@ export const summaryColumns = {
   slug: articles.slug,
   categoryId: articles.categoryId,
   status: articles.status,
+  locale: articles.locale,
   excerpt: sql<string>`left(${articles.bodyText}, 240)`,
   updatedAt: articles.updatedAt,
   publishedAt: articles.publishedAt,
@@ -100,6 +104,7 @@ export type ArticleSummaryRow = {
   slug: string;
   categoryId: number | null;
   status: ArticleStatus;
+  locale: ArticleLocale;
   excerpt: string;
   updatedAt: Date;
   publishedAt: Date | null;
@@ -107,7 +112,8 @@ export type ArticleSummaryRow = {
 
 /**
  * The account's articles, filtered; with a search, best match first (the full-text index
- * answers it), else the most recently changed first. At most HELP_ARTICLE_LIST_LIMIT.
+ * answers it), else the most recently changed first. At most HELP_ARTICLE_LIST_LIMIT. A search
+ * finds an article by its own words or by those of any of its translations.
  */
 export async function listArticles(
   db: Db,
@@ -132,11 +138,12 @@ export async function listArticles(
       : categoryId !== undefined
         ? eq(articles.categoryId, categoryId)
         : undefined,
-    query ? sql`${document} @@ to_tsquery('simple', ${query})` : undefined,
+    query
+      ? sql`(${document} @@ to_tsquery('simple', ${query}) or exists (select 1 from ${translations} where ${translations.articleId} = ${articles.id} and ${translations.accountId} = ${accountId} and ${translationDocument} @@ to_tsquery('simple', ${query})))`
+      : undefined,
   ];
-  const order = query
-    ? [desc(sql`ts_rank(${document}, to_tsquery('simple', ${query}))`), desc(articles.updatedAt)]
-    : [desc(articles.updatedAt)];
+  const rank = sql`greatest(ts_rank(${document}, to_tsquery('simple', ${query})), coalesce((select max(ts_rank(${translationDocument}, to_tsquery('simple', ${query}))) from ${translations} where ${translations.articleId} = ${articles.id} and ${translations.accountId} = ${accountId}), 0))`;
+  const order = query ? [desc(rank), desc(articles.updatedAt)] : [desc(articles.updatedAt)];
   return db
     .select(summaryColumns)
     .from(articles)

@@ -2,11 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ARTICLE_SLUG_MAX,
+  articleLocaleSchema,
   HELP_CENTER_PATHS,
   helpArticleCreateBody,
   helpArticleListQuery,
   helpArticleListResponse,
   helpArticleSchema,
+  helpArticleTranslationBody,
+  helpArticleTranslationListResponse,
+  helpArticleTranslationSchema,
   helpArticleUpdateBody,
   helpCategoryCreateBody,
   helpCategoryDeleteResponse,
@@ -14,11 +18,13 @@ import {
   helpCategorySchema,
   helpCategoryUpdateBody,
   okResponse,
+  publicHelpArticleQuery,
   publicHelpArticleResponse,
   publicHelpCenterQuery,
   publicHelpCenterResponse,
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
+import { requestLanguages } from '../../lib/i18n';
 import { agentOf, requireAdmin } from '../../plugins/auth';
 import {
   articleOf,
@@ -33,6 +39,11 @@ import {
   updateArticle,
   updateCategory,
 } from './help-center.service';
+import {
+  putTranslation,
+  removeTranslation,
+  translationsOf,
+} from './help-center-translations.service';
 
 const tags = ['help-center'];
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -193,6 +204,68 @@ export const helpCenterRoutes =
       },
     );
 
+    // Translations of an article (docs/product/help-center.md, "Languages"): agents read,
+    // owners and admins write, as for the article itself.
+
+    app.get(
+      '/dashboardapi/help-center/articles/:id/translations',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary: "A help-center article's own language and its translations",
+          params: z.object({ id }),
+          response: { 200: helpArticleTranslationListResponse },
+        },
+      },
+      async (request) => translationsOf(deps, agentOf(request).accountId, request.params.id),
+    );
+
+    app.put(
+      '/dashboardapi/help-center/articles/:id/translations/:locale',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary:
+            "Add or replace a help-center article's translation in a language other than its own (owners and admins); the body is sanitized as the article's",
+          params: z.object({ id, locale: articleLocaleSchema }),
+          body: helpArticleTranslationBody,
+          response: { 200: helpArticleTranslationSchema },
+        },
+      },
+      async (request) =>
+        putTranslation(
+          deps,
+          requireAdmin(request),
+          request.params.id,
+          request.params.locale,
+          request.body,
+        ),
+    );
+
+    app.delete(
+      '/dashboardapi/help-center/articles/:id/translations/:locale',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          tags,
+          summary: "Delete a help-center article's translation (owners and admins)",
+          params: z.object({ id, locale: articleLocaleSchema }),
+          response: { 200: okResponse },
+        },
+      },
+      async (request) => {
+        await removeTranslation(
+          deps,
+          requireAdmin(request),
+          request.params.id,
+          request.params.locale,
+        );
+        return { ok: true as const };
+      },
+    );
+
     // The public help center (/help-center/helpcenter: docs/product/screens.md): published articles only.
 
     app.get(
@@ -202,13 +275,19 @@ export const helpCenterRoutes =
         schema: {
           tags,
           summary:
-            "A public help center (an account id, or `helpcenter` for the operator's): its categories and published articles (?q= searches, ?category_id= filters)",
+            "A public help center (an account id, or `helpcenter` for the operator's): its categories and published articles (?q= searches, ?category_id= filters), each in the visitor's language (?lang=, else Accept-Language, else the article's own)",
           params: z.object({ center }),
           querystring: publicHelpCenterQuery,
           response: { 200: publicHelpCenterResponse },
         },
       },
-      async (request) => publicHelpCenter(deps, request.params.center, request.query),
+      async (request) =>
+        publicHelpCenter(
+          deps,
+          request.params.center,
+          request.query,
+          requestLanguages(request.headers),
+        ),
     );
 
     app.get(
@@ -217,12 +296,17 @@ export const helpCenterRoutes =
         config: publicRoute,
         schema: {
           tags,
-          summary: 'One published article of a public help center, by its web address',
+          summary:
+            "One published article of a public help center, by its web address, in the visitor's language (?lang=, else Accept-Language, else the article's own) with the languages it has",
           params: z.object({ center, slug: z.string().trim().min(1).max(ARTICLE_SLUG_MAX) }),
+          querystring: publicHelpArticleQuery,
           response: { 200: publicHelpArticleResponse },
         },
       },
       async (request) =>
-        publicArticle(deps, request.params.center, request.params.slug.toLowerCase()),
+        publicArticle(deps, request.params.center, request.params.slug.toLowerCase(), {
+          lang: request.query.lang,
+          accepted: requestLanguages(request.headers),
+        }),
     );
   };

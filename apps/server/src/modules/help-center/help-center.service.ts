@@ -10,6 +10,7 @@ import {
   type HelpCategoryCreateBody,
   type HelpCategoryUpdateBody,
   type PublicHelpArticle,
+  type PublicHelpArticleSummary,
   type PublicHelpCenter,
 } from '@parley/contracts';
 import {
@@ -19,10 +20,16 @@ import {
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { htmlToText, sanitizeHtml } from '../../lib/html-sanitizer';
 import type { AgentContext } from '../../lib/http-types';
 import { findAccount } from '../accounts/accounts.service';
 import { operatorAccountId } from '../callbacks/callbacks.service';
+import { cleanBody } from './help-center-body';
+import {
+  checkOwnLanguage,
+  localizeArticle,
+  localizeSummaries,
+  type WantedLanguage,
+} from './help-center-translations.service';
 import {
   countArticlesInCategory,
   findArticle,
@@ -49,6 +56,7 @@ function toSummary(deps: Deps, accountId: number, row: ArticleSummaryRow): HelpA
     slug: row.slug,
     category_id: row.categoryId,
     status: row.status,
+    locale: row.locale,
     excerpt: row.excerpt,
     updated_at: row.updatedAt.toISOString(),
     published_at: row.publishedAt?.toISOString() ?? null,
@@ -98,12 +106,6 @@ async function checkCategory(db: Db, accountId: number, categoryId: number | nul
   // Another account's category is "not found", like any id that is not the caller's.
   if (!(await findCategory(db, { accountId, id: categoryId })))
     throw badRequest('That category was not found. Reload the page and pick another one.');
-}
-
-/** The body as stored: sanitized HTML, and its plain text for search and excerpts. */
-function cleanBody(body: string) {
-  const html = sanitizeHtml(body);
-  return { body: html, bodyText: htmlToText(html) };
 }
 
 // ---- Categories ----
@@ -234,6 +236,7 @@ export async function createArticle(
         slug,
         ...cleanBody(input.body ?? ''),
         status,
+        locale: input.locale ?? 'en',
         publishedAt: status === 'published' ? now : null,
         createdAt: now,
         updatedAt: now,
@@ -256,6 +259,8 @@ export async function updateArticle(
   const current = await findArticle(deps.db, { accountId, id });
   if (!current) throw notFound('That article');
   await checkCategory(deps.db, accountId, input.category_id);
+  if (input.locale !== undefined && input.locale !== current.locale)
+    await checkOwnLanguage(deps.db, accountId, id, input.locale);
   if (input.slug !== undefined && input.slug !== current.slug) {
     const other = await findArticleBySlug(deps.db, {
       accountId,
@@ -275,6 +280,7 @@ export async function updateArticle(
         ...(input.body !== undefined ? cleanBody(input.body) : {}),
         ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
         ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(input.locale !== undefined ? { locale: input.locale } : {}),
         ...(publishing ? { publishedAt: new Date() } : unpublishing ? { publishedAt: null } : {}),
         updatedAt: new Date(),
       })
@@ -320,19 +326,25 @@ async function resolveCenter(deps: Deps, center: string) {
   return { account_id: account.id, name: account.name };
 }
 
-const publicSummary = (s: HelpArticleSummary) => ({
+const publicSummary = (s: HelpArticleSummary): PublicHelpArticleSummary => ({
   id: s.id,
   title: s.title,
   slug: s.slug,
   category_id: s.category_id,
+  locale: s.locale,
   excerpt: s.excerpt,
   updated_at: s.updated_at,
 });
 
+/**
+ * The centre's categories and published articles, each article in the visitor's best language
+ * (docs/product/help-center.md, "Languages"); a search finds words of any of its languages.
+ */
 export async function publicHelpCenter(
   deps: Deps,
   center: string,
-  query: { q?: string | undefined; category_id?: number | undefined },
+  query: { q?: string | undefined; category_id?: number | undefined; lang?: string | undefined },
+  accepted: readonly string[] = [],
 ): Promise<PublicHelpCenter> {
   const info = await resolveCenter(deps, center);
   const accountId = info.account_id;
@@ -344,17 +356,20 @@ export async function publicHelpCenter(
       ...(query.category_id ? { category_id: query.category_id } : {}),
     }),
   ]);
+  const wanted: WantedLanguage = { lang: query.lang, accepted };
   return {
     help_center: info,
     categories: cats.filter((c) => c.article_count > 0),
-    articles: list.map(publicSummary),
+    articles: await localizeSummaries(deps.db, accountId, list.map(publicSummary), wanted),
   };
 }
 
+/** One published article, in the visitor's best language, with the languages it has. */
 export async function publicArticle(
   deps: Deps,
   center: string,
   slug: string,
+  wanted: WantedLanguage = { accepted: [] },
 ): Promise<PublicHelpArticle> {
   const info = await resolveCenter(deps, center);
   const row = await findArticleBySlug(deps.db, {
@@ -367,9 +382,16 @@ export async function publicArticle(
     row.categoryId === null
       ? null
       : await findCategory(deps.db, { accountId: info.account_id, id: row.categoryId });
+  const { article, languages } = await localizeArticle(
+    deps.db,
+    info.account_id,
+    { ...publicSummary(toArticle(deps, row)), body: row.body },
+    wanted,
+  );
   return {
     help_center: info,
-    article: { ...publicSummary(toArticle(deps, row)), body: row.body },
+    article,
     category: category ? { id: category.id, name: category.name } : null,
+    languages,
   };
 }

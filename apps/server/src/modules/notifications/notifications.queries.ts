@@ -127,7 +127,7 @@ export async function countUnread(db: Db, { accountId, userId }: UserScope) {
 /** Marks the user's own unread notifications (all, or those of `ids`); others' ids match nothing. */
 export async function markRead(
   db: Db,
-  { accountId, userId, ids }: UserScope & { ids: number[] | 'all' },
+  { accountId, userId, ids }: UserScope & { ids: number[] | 'all' | { conversationId: number } },
 ) {
   const rows = await db
     .update(notifications)
@@ -137,7 +137,11 @@ export async function markRead(
         eq(notifications.accountId, accountId),
         eq(notifications.userId, userId),
         isNull(notifications.readAt),
-        ids === 'all' ? undefined : inArray(notifications.id, ids),
+        ids === 'all'
+          ? undefined
+          : Array.isArray(ids)
+            ? inArray(notifications.id, ids)
+            : eq(notifications.conversationId, ids.conversationId),
       ),
     )
     .returning({ id: notifications.id });
@@ -208,4 +212,30 @@ export async function customerMessagesOnAssigned(db: Db, ids: number[]) {
         isNotNull(conversations.assigneeId),
       ),
     );
+}
+
+/**
+ * Who hears of a conversation's SLA warning or breach: its assignee; nobody's conversation goes
+ * to the account's owners and admins, so a promise no one holds is still seen by someone.
+ */
+export async function slaRecipients(
+  db: Db,
+  { accountId, conversationId }: Scope & { conversationId: number },
+) {
+  const [row] = await db
+    .select({ assigneeId: conversations.assigneeId })
+    .from(conversations)
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.id, conversationId)));
+  if (!row) return [];
+  if (row.assigneeId !== null) return [row.assigneeId];
+  const admins = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.accountId, accountId),
+        inArray(memberships.permissionLevel, ['owner', 'admin']),
+      ),
+    );
+  return admins.map((a) => a.userId);
 }

@@ -52,7 +52,8 @@ export const notificationsRoutes =
         config: { auth: 'agent' },
         schema: {
           tags,
-          summary: 'Mark your notifications read: {ids} (others’ ids are ignored) or {all: true}',
+          summary:
+            'Mark your notifications read: {ids} (others’ ids are ignored), {conversation_id} (the conversation you opened) or {all: true}',
           body: markNotificationsReadBody,
           response: { 200: markNotificationsReadResponse },
         },

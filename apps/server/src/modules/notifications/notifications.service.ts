@@ -11,6 +11,7 @@ import {
 } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
+import type { DomainEvents } from '../../lib/events';
 import { badRequest } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import {
@@ -23,6 +24,7 @@ import {
   membersAmong,
   preferencesOf,
   savePreferences,
+  slaRecipients,
   userNameOf,
   type StoredPreferences,
 } from './notifications.queries';
@@ -68,6 +70,8 @@ function titleOf(kind: NotificationKind, actor: string | null) {
       return 'A customer replied';
     case 'sla_warning':
       return 'A conversation is close to its SLA';
+    case 'sla_breached':
+      return 'A conversation missed its SLA';
   }
 }
 
@@ -164,7 +168,13 @@ export async function markNotificationsRead(
   body: MarkNotificationsReadBody,
 ) {
   const scope = { accountId: agent.accountId, userId: agent.userId };
-  const marked = await markRead(deps.db, { ...scope, ids: 'all' in body ? 'all' : body.ids });
+  const ids =
+    'all' in body
+      ? ('all' as const)
+      : 'ids' in body
+        ? body.ids
+        : { conversationId: body.conversation_id };
+  const marked = await markRead(deps.db, { ...scope, ids });
   return { marked, unread_count: await countUnread(deps.db, scope) };
 }
 
@@ -192,8 +202,10 @@ export async function updateNotificationPreferences(
 /**
  * What other modules' events make: `assigned` when a conversation is handed to someone (by
  * another person, a rule or auto-assignment), `customer_reply` when a customer writes on a
- * conversation assigned to someone. Customers' messages come in bursts, so the burst's messages
- * are looked up together. Answers a stop that waits for the work under way.
+ * conversation assigned to someone, `sla_warning` and `sla_breached` when an SLA clock reaches its
+ * warning or due time (once across instances: the SLA scanner claims each). Customers' messages
+ * come in bursts, so the burst's messages are looked up together. Answers a stop that waits for
+ * the work under way.
  */
 export function startNotificationListeners(deps: Deps, onError: (err: unknown) => void) {
   const pending = new Set<Promise<unknown>>();
@@ -202,7 +214,22 @@ export function startNotificationListeners(deps: Deps, onError: (err: unknown) =
     pending.add(p);
   };
   let burst: number[] = [];
+  const onSla = (kind: 'sla_warning' | 'sla_breached') => (e: DomainEvents['sla_warning']) =>
+    track(
+      slaRecipients(deps.db, e).then((userIds) =>
+        notify(deps, {
+          accountId: e.accountId,
+          userIds,
+          kind,
+          conversationId: e.conversationId,
+          actorUserId: null,
+          excerpt: null,
+        }),
+      ),
+    );
   const offs = [
+    deps.events.on('sla_warning', onSla('sla_warning')),
+    deps.events.on('sla_breached', onSla('sla_breached')),
     deps.events.on('conversation_assigned', (e) =>
       track(
         notify(deps, {

@@ -155,6 +155,41 @@ describe('assignments and customer replies', () => {
   });
 });
 
+describe('SLA warnings and breaches', () => {
+  it('tell the assignee; a conversation nobody has goes to the owners and admins (docs/product/notifications.md)', async () => {
+    const { owner, mate, conversationId } = await setup();
+    const dueAt = new Date().toISOString();
+    // Nobody has it yet: the owner hears of it, the agent does not.
+    ctx.deps.events.emit('sla_warning', {
+      accountId: owner.accountId,
+      conversationId,
+      metric: 'first_response',
+      dueAt,
+    });
+    await vi.waitFor(async () =>
+      expect((await listOf(owner)).notifications.map((n) => n.kind)).toEqual(['sla_warning']),
+    );
+    expect((await listOf(mate)).notifications).toHaveLength(0);
+
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${conversationId}`, {
+      assignee_id: mate.userId,
+    });
+    ctx.deps.events.emit('sla_breached', {
+      accountId: owner.accountId,
+      conversationId,
+      metric: 'first_response',
+      dueAt,
+    });
+    await vi.waitFor(async () =>
+      expect((await listOf(mate)).notifications.map((n) => n.kind)).toContain('sla_breached'),
+    );
+    expect((await listOf(mate)).notifications.find((n) => n.kind === 'sla_breached')).toMatchObject(
+      { conversation_id: conversationId, actor: null },
+    );
+    expect((await listOf(owner)).notifications.map((n) => n.kind)).toEqual(['sla_warning']);
+  });
+});
+
 describe('the list and read marks', () => {
   it('pages newest first, 30 at a time, and marks read by ids or all, keeping Me’s count right', async () => {
     const { owner, mate, conversationId } = await setup();
@@ -207,6 +242,29 @@ describe('the list and read marks', () => {
     expect((await listOf(other.owner)).notifications).toHaveLength(0);
   });
 
+  it('opening a conversation reads its notifications, and only its (docs/product/notifications.md)', async () => {
+    const { owner, mate, conversationId } = await setup();
+    const other = await setup();
+    for (const id of [conversationId, conversationId, other.conversationId])
+      await notify(ctx.deps, {
+        accountId: mate.accountId,
+        userIds: [mate.userId],
+        kind: 'mention',
+        conversationId: id,
+        actorUserId: owner.userId,
+      });
+    const res = await as(ctx, mate).post('/dashboardapi/notifications/read', {
+      conversation_id: conversationId,
+    });
+    expect(res.json()).toEqual({ marked: 2, unread_count: 1 });
+    // Someone else opening it reads nothing of the teammate's.
+    const ownerRes = await as(ctx, owner).post('/dashboardapi/notifications/read', {
+      conversation_id: other.conversationId,
+    });
+    expect(ownerRes.json().marked).toBe(0);
+    expect(await unreadOf(mate)).toBe(1);
+  });
+
   it('refuses a read body that is neither ids nor all', async () => {
     const { mate } = await setup();
     for (const body of [{}, { ids: [] }, { all: false }])
@@ -226,8 +284,9 @@ describe('preferences', () => {
       assigned: true,
       customer_reply: true,
       sla_warning: true,
+      sla_breached: true,
     });
-    expect(Object.values(prefs.desktop)).toEqual([true, true, true, true]);
+    expect(Object.values(prefs.desktop)).toEqual([true, true, true, true, true]);
     const changed = await api.patch('/dashboardapi/me/notification-preferences', {
       in_app: { assigned: false },
       desktop: { mention: false },

@@ -54,4 +54,23 @@ describe('a rule read as a sentence', () => {
       'When a conversation is created, if it is the first message or nobody is assigned, add tag #9',
     );
   });
+
+  it('says how long a time-based rule waits (docs/product/automation.md)', () => {
+    const rule = (trigger: 'pending_for' | 'no_customer_reply', wait_minutes: number) =>
+      ruleSentence(
+        {
+          trigger,
+          wait_minutes,
+          conditions: { match: 'all', conditions: [] },
+          actions: [{ type: 'close' }],
+        },
+        names,
+      );
+    expect(rule('pending_for', 2 * 24 * 60)).toMatch(
+      /^When a conversation has been pending for 2 days, /,
+    );
+    expect(rule('no_customer_reply', 90)).toMatch(
+      /^When the customer has not replied for 1 hr(,| and) 30 min, /,
+    );
+  });
 });

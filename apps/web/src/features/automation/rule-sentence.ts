@@ -8,6 +8,7 @@ import type {
   Priority,
 } from '@parley/contracts';
 import { channelLabel, priorityLabel, statusLabel } from '../conversation/conversation-labels';
+import { formatMinutes } from '../sla';
 
 /** Names of the account's objects a rule points at by id; an unknown id shows as "#id". */
 export interface RuleNames {
@@ -34,6 +35,30 @@ export function triggerLabel(trigger: AutomationTrigger): string {
       return t`When tags change`;
     case 'assignee_changed':
       return t`When the assignee changes`;
+    // docs/product/sla.md: warning_minutes before a due time, and once it has passed.
+    case 'sla_warning':
+      return t`When an SLA is about to be breached`;
+    case 'sla_breached':
+      return t`When an SLA is breached`;
+    // docs/product/automation.md: time-based rules wait `wait_minutes` in the state.
+    case 'no_customer_reply':
+      return t`When the customer has not replied for a while`;
+    case 'pending_for':
+      return t`When a conversation has been pending for a while`;
+  }
+}
+
+/** The trigger with its wait, as the rule's sentence starts: "When … for 2 hr". */
+export function whenText(trigger: AutomationTrigger, waitMinutes: number | null | undefined) {
+  if (!waitMinutes) return triggerLabel(trigger);
+  const wait = formatMinutes(waitMinutes, 'short');
+  switch (trigger) {
+    case 'no_customer_reply':
+      return t`When the customer has not replied for ${wait}`;
+    case 'pending_for':
+      return t`When a conversation has been pending for ${wait}`;
+    default:
+      return triggerLabel(trigger);
   }
 }
 
@@ -140,10 +165,10 @@ export function actionText(a: AutomationAction, names: RuleNames): string {
  * assign to Billing".
  */
 export function ruleSentence(
-  rule: Pick<AutomationRuleBody, 'trigger' | 'conditions' | 'actions'>,
+  rule: Pick<AutomationRuleBody, 'trigger' | 'wait_minutes' | 'conditions' | 'actions'>,
   names: RuleNames,
 ): string {
-  const when = triggerLabel(rule.trigger);
+  const when = whenText(rule.trigger, rule.wait_minutes);
   const parts = rule.conditions.conditions.map((c) => conditionText(c, names));
   const joiner = rule.conditions.match === 'all' ? t` and ` : t` or `;
   const actions = rule.actions.map((a) => actionText(a, names)).join(', ');

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Attachment } from '@parley/contracts';
 
 export type ComposerMode = 'reply' | 'note';
 
@@ -8,6 +9,8 @@ export interface ComposerDraft {
   body: string;
   /** Teammates picked from the @mention list (notes only); kept while their @name stays. */
   mentions: Array<{ id: number; name: string }>;
+  /** Files an undone send put back (docs/product/scheduled-send.md); the composer takes them. */
+  restoredFiles?: Attachment[];
 }
 
 /**
@@ -28,7 +31,8 @@ export const composerDraftsSlice = createSlice({
     ) {
       const key = String(action.payload.conversationId);
       const next = { ...EMPTY_DRAFT, ...state[key], ...action.payload.draft };
-      if (next.mode === 'reply' && !next.body && next.mentions.length === 0) delete state[key];
+      const empty = !next.body && next.mentions.length === 0 && !next.restoredFiles?.length;
+      if (next.mode === 'reply' && empty) delete state[key];
       else state[key] = next;
     },
     /** Sent: the text goes, the chosen mode stays. */

@@ -126,5 +126,6 @@ export function toListItem(item: ConversationListItem): ConversationListItem {
     unread: item.unread,
     tag_ids: item.tag_ids,
     created_at: item.created_at,
+    sla: item.sla,
   };
 }

@@ -18,8 +18,9 @@ export interface NotificationsPageBody {
 export const fetchNotifications = (cursor: number | null) =>
   http.get<NotificationsPageBody>(NOTIFICATIONS_PATH, cursor ? { query: { cursor } } : undefined);
 
-export const markNotificationsRead = (body: { ids: number[] } | { all: true }) =>
-  http.post<{ marked: number; unread_count: number }>(NOTIFICATIONS_READ_PATH, body);
+export const markNotificationsRead = (
+  body: { ids: number[] } | { all: true } | { conversation_id: number },
+) => http.post<{ marked: number; unread_count: number }>(NOTIFICATIONS_READ_PATH, body);
 
 export const fetchNotificationPreferences = () =>
   http.get<NotificationPreferences>(NOTIFICATION_PREFERENCES_PATH);

@@ -90,8 +90,20 @@ function stubNotification(permission: NotificationPermission, answer: Notificati
 
 describe('desktop notifications in the profile', () => {
   const prefs = {
-    in_app: { mention: true, assigned: true, customer_reply: true, sla_warning: true },
-    desktop: { mention: true, assigned: true, customer_reply: true, sla_warning: true },
+    in_app: {
+      mention: true,
+      assigned: true,
+      customer_reply: true,
+      sla_warning: true,
+      sla_breached: true,
+    },
+    desktop: {
+      mention: true,
+      assigned: true,
+      customer_reply: true,
+      sla_warning: true,
+      sla_breached: true,
+    },
   };
 
   it('asks the browser only from the button, then shows what it answered, with how to unblock', async () => {
@@ -187,5 +199,54 @@ describe('live notifications', () => {
         body: '@Ada can you check?',
       },
     ]);
+  });
+
+  it('the conversation on screen has its notifications read: on opening it, and as new ones come', async () => {
+    signInCookies();
+    let unread = 2;
+    const api = fakeApi({
+      'GET /dashboardapi/me': () =>
+        json(200, {
+          ...ME,
+          is_notification_sound_enabled: false,
+          unread_notification_count: unread,
+        }),
+      'POST /dashboardapi/notifications/read': () => {
+        unread = 1;
+        return json(200, { marked: 1, unread_count: unread });
+      },
+    });
+    const posts = () => api.callsTo('POST /dashboardapi/notifications/read').map((c) => c.body);
+    const pusher = new FakePusher('parley', {} as never);
+    pusher.subscribe(dcuserPanelChannel(ME.id));
+    const { store } = makeStore({ persist: false });
+    renderPage(
+      <RealtimeContext.Provider
+        value={{ client: pusher as unknown as Pusher, userId: ME.id, accountId: ME.account.id }}
+      >
+        <NotificationsKeeper />
+        <NotificationBell />
+      </RealtimeContext.Provider>,
+      { at: '/inboxes/all/open/newest/4907', path: '*', store },
+    );
+    await waitFor(() => expect(posts()).toEqual([{ conversation_id: 4907 }]));
+    await waitFor(() => expect(screen.getByTestId('notification-count')).toHaveTextContent('1'));
+    // A reply arrives on it while it is open: read at once.
+    pusher.emit(dcuserPanelChannel(ME.id), 'notification_created', {
+      account_id: ME.account.id,
+      notification: item({ id: 9, kind: 'customer_reply' }),
+      unread_count: 2,
+      desktop: false,
+    });
+    await waitFor(() => expect(posts()).toEqual([{ conversation_id: 4907 }, { ids: [9] }]));
+    // One for another conversation is left unread.
+    pusher.emit(dcuserPanelChannel(ME.id), 'notification_created', {
+      account_id: ME.account.id,
+      notification: item({ id: 10, conversation_id: 12 }),
+      unread_count: 2,
+      desktop: false,
+    });
+    await waitFor(() => expect(screen.getByTestId('notification-count')).toHaveTextContent('2'));
+    expect(posts()).toHaveLength(2);
   });
 });

@@ -93,3 +93,13 @@ export function formatShortDay(day: string): string {
 
 export const formatRange = (from: string, to: string) =>
   from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`;
+
+/** "March 2026": a month of a report (its first day). */
+export function formatMonth(day: string): string {
+  return formatDateTime(utcDay(day), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** "96.5%": a share from 0 to 1; "—" when there was nothing to count. */
+export function formatShare(share: number | null): string {
+  return share === null ? '—' : formatNumber(share, { style: 'percent', maximumFractionDigits: 1 });
+}

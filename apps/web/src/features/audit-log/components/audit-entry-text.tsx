@@ -70,6 +70,16 @@ export function actionName(action: AuditAction): string {
       return t`Shared macro changed`;
     case 'macro_deleted':
       return t`Shared macro deleted`;
+    case 'sla_policy_created':
+      return t`SLA policy created`;
+    case 'sla_policy_updated':
+      return t`SLA policy changed`;
+    case 'sla_policy_deleted':
+      return t`SLA policy deleted`;
+    case 'sla_policies_reordered':
+      return t`SLA policies reordered`;
+    case 'business_hours_updated':
+      return t`Business hours changed`;
   }
 }
 
@@ -235,6 +245,28 @@ export function AuditEntryText({ entry }: { entry: AuditEntry }): ReactNode {
           {actor} deleted the shared macro {ruleName}
         </Trans>
       );
+    case 'sla_policy_created':
+      return (
+        <Trans>
+          {actor} created the SLA policy {ruleName}
+        </Trans>
+      );
+    case 'sla_policy_updated':
+      return (
+        <Trans>
+          {actor} changed the SLA policy {ruleName}
+        </Trans>
+      );
+    case 'sla_policy_deleted':
+      return (
+        <Trans>
+          {actor} deleted the SLA policy {ruleName}
+        </Trans>
+      );
+    case 'sla_policies_reordered':
+      return <Trans>{actor} changed the order of the SLA policies</Trans>;
+    case 'business_hours_updated':
+      return <Trans>{actor} changed the business hours</Trans>;
     default:
       return <Trans>{actor} did something this version does not describe</Trans>;
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AutomationRuleList, ConversationMapping } from '@parley/contracts';
@@ -25,9 +25,23 @@ const RULES: AutomationRuleList = {
       enabled: true,
       position: 0,
       trigger: 'message_received',
+      wait_minutes: null,
       conditions: { match: 'all', conditions: [] },
       actions: [{ type: 'add_tags', tag_ids: [7] }],
       broken_reason: 'A tag it names was deleted.',
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    },
+    {
+      id: 6,
+      name: 'Close quiet ones',
+      enabled: true,
+      position: 1,
+      trigger: 'pending_for',
+      wait_minutes: 2 * 24 * 60,
+      conditions: { match: 'all', conditions: [] },
+      actions: [{ type: 'close' }],
+      broken_reason: null,
       created_at: '2026-01-01T00:00:00Z',
       updated_at: '2026-01-01T00:00:00Z',
     },
@@ -42,6 +56,7 @@ function renderAutomation() {
     'GET /dashboardapi/automation-rules': () => json(200, RULES),
     'GET /dashboardapi/conversation/mapping': () => json(200, MAPPING),
     'GET /dashboardapi/fastreply/all': () => json(200, { fast_replies: [], folders: [] }),
+    'PATCH /dashboardapi/automation-rules/6': () => json(200, RULES.rules[1]),
     'POST /dashboardapi/automation-rules': () =>
       json(400, {
         code: 'validation_error',
@@ -73,5 +88,25 @@ describe('automation settings page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Give the rule a name.')).toBeInTheDocument();
     expect(screen.getByText('Choose at least one tag.')).toBeInTheDocument();
+  });
+
+  it('a time-based rule shows its wait in days and saves it in minutes', async () => {
+    const api = renderAutomation();
+    await screen.findByText('Close quiet ones');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Close quiet ones' }));
+    const wait = await screen.findByRole('spinbutton', { name: 'Wait' });
+    expect(wait).toHaveValue('2');
+    await userEvent.clear(wait);
+    await userEvent.type(wait, '3');
+    expect(
+      screen.getByText(/^When a conversation has been pending for 3 days, /),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(api.callsTo('PATCH /dashboardapi/automation-rules/6')[0]?.body).toMatchObject({
+        trigger: 'pending_for',
+        wait_minutes: 3 * 24 * 60,
+      }),
+    );
   });
 });

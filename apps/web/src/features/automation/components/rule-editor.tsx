@@ -8,6 +8,7 @@ import {
   Input,
   InputNumber,
   Select,
+  Space,
   Switch,
   Tag,
   Typography,
@@ -24,6 +25,7 @@ import {
   AUTOMATION_TRIGGERS,
   CHANNEL_TYPES,
   CONVERSATION_STATUSES,
+  isTimedTrigger,
   PRIORITIES,
   type AutomationAction,
   type AutomationCondition,
@@ -443,7 +445,14 @@ function FieldErrors({ messages }: { messages: string[] }) {
 
 /** Every path the server may name for this draft, so each error sits under its row. */
 function pathsOf(draft: AutomationRuleBody): string[] {
-  const paths = ['name', 'trigger', 'conditions', 'conditions.conditions', 'actions'];
+  const paths = [
+    'name',
+    'trigger',
+    'wait_minutes',
+    'conditions',
+    'conditions.conditions',
+    'actions',
+  ];
   draft.conditions.conditions.forEach((_, i) =>
     paths.push(`conditions.conditions.${i}`, `conditions.conditions.${i}.value`),
   );
@@ -515,6 +524,70 @@ export function ActionRows({
   );
 }
 
+const WAIT_UNITS = [
+  { unit: 'minutes', size: 1 },
+  { unit: 'hours', size: 60 },
+  { unit: 'days', size: 24 * 60 },
+] as const;
+type WaitUnit = (typeof WAIT_UNITS)[number]['unit'];
+
+function waitUnitLabel(unit: WaitUnit): string {
+  switch (unit) {
+    case 'minutes':
+      return t`minutes`;
+    case 'hours':
+      return t`hours`;
+    case 'days':
+      return t`days`;
+  }
+}
+
+/** A time-based rule's wait: an amount in minutes, hours or days, kept as minutes. */
+function WaitInput({
+  value,
+  invalid,
+  onChange,
+}: {
+  value: number | null;
+  invalid: boolean;
+  onChange: (minutes: number | null) => void;
+}) {
+  const [unit, setUnit] = useState<WaitUnit>(() =>
+    value !== null && value % (24 * 60) === 0
+      ? 'days'
+      : value !== null && value % 60 !== 0
+        ? 'minutes'
+        : 'hours',
+  );
+  const size = WAIT_UNITS.find((u) => u.unit === unit)!.size;
+  return (
+    <Space.Compact style={{ width: '100%', maxWidth: 320 }}>
+      <InputNumber
+        aria-label={t`Wait`}
+        min={1}
+        precision={0}
+        value={value === null ? null : Math.round(value / size)}
+        status={invalid ? 'error' : undefined}
+        onChange={(amount) => onChange(amount === null ? null : amount * size)}
+        style={{ flex: '1 1 80px' }}
+      />
+      <Select<WaitUnit>
+        aria-label={t`Wait unit`}
+        value={unit}
+        onChange={(next) => {
+          setUnit(next);
+          if (value !== null) {
+            const nextSize = WAIT_UNITS.find((u) => u.unit === next)!.size;
+            onChange(Math.max(1, Math.round(value / size)) * nextSize);
+          }
+        }}
+        options={WAIT_UNITS.map((u) => ({ value: u.unit, label: waitUnitLabel(u.unit) }))}
+        style={{ flex: '0 0 110px' }}
+      />
+    </Space.Compact>
+  );
+}
+
 /** The rule editor: trigger, conditions, actions, and a dry run on a conversation. */
 export function RuleEditor({
   rule,
@@ -532,6 +605,7 @@ export function RuleEditor({
           name: rule.name,
           enabled: rule.enabled,
           trigger: rule.trigger,
+          wait_minutes: rule.wait_minutes,
           conditions: rule.conditions,
           actions: rule.actions,
         }
@@ -627,10 +701,24 @@ export function RuleEditor({
           <Select
             aria-label={t`Trigger`}
             value={draft.trigger}
-            onChange={(trigger) => setDraft({ ...draft, trigger })}
+            onChange={(trigger) =>
+              setDraft({
+                ...draft,
+                trigger,
+                wait_minutes: isTimedTrigger(trigger) ? (draft.wait_minutes ?? 24 * 60) : null,
+              })
+            }
             options={AUTOMATION_TRIGGERS.map((tr) => ({ value: tr, label: triggerLabel(tr) }))}
           />
           <FieldErrors messages={errorsUnder(errors, 'trigger')} />
+          {isTimedTrigger(draft.trigger) && (
+            <WaitInput
+              value={draft.wait_minutes ?? null}
+              invalid={Boolean(errors.wait_minutes)}
+              onChange={(wait_minutes) => setDraft({ ...draft, wait_minutes })}
+            />
+          )}
+          <FieldErrors messages={errorsUnder(errors, 'wait_minutes')} />
         </Flex>
         <Card size="small" title={t`If`}>
           <Flex vertical gap={12}>

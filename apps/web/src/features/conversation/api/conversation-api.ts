@@ -32,6 +32,27 @@ export interface SendMessageArgs {
   bcc?: string[];
 }
 
+/** The body of `POST …/messages` (and of a scheduled message, which adds its time). */
+export function messageRequestBody({
+  kind,
+  body,
+  mentions,
+  attachment_ids = [],
+  comment_reply,
+  cc,
+  bcc,
+}: SendMessageArgs) {
+  return {
+    kind,
+    body,
+    mentions,
+    ...(attachment_ids.length > 0 ? { attachment_ids } : {}),
+    ...(comment_reply ? { comment_reply } : {}),
+    ...(cc ? { cc } : {}),
+    ...(bcc ? { bcc } : {}),
+  };
+}
+
 export interface PatchConversationArgs {
   id: number;
   patch: ConversationPatch;
@@ -89,27 +110,10 @@ export const conversationApi = baseApi.injectEndpoints({
     }),
 
     sendConversationMessage: build.mutation<Message, SendMessageArgs>({
-      query: ({
-        conversationId,
-        kind,
-        body,
-        mentions,
-        attachment_ids = [],
-        comment_reply,
-        cc,
-        bcc,
-      }) => ({
-        url: `${conversationPath(conversationId)}/messages`,
+      query: (args) => ({
+        url: `${conversationPath(args.conversationId)}/messages`,
         method: 'POST',
-        body: {
-          kind,
-          body,
-          mentions,
-          ...(attachment_ids.length > 0 ? { attachment_ids } : {}),
-          ...(comment_reply ? { comment_reply } : {}),
-          ...(cc ? { cc } : {}),
-          ...(bcc ? { bcc } : {}),
-        },
+        body: messageRequestBody(args),
       }),
       async onQueryStarted({ conversationId, cc, bcc }, { dispatch, queryFulfilled }) {
         try {

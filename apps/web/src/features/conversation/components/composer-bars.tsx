@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Segmented, theme } from 'antd';
+import { Button, Segmented, Space, theme } from 'antd';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { LockOutlined, SendOutlined } from '@ant-design/icons';
@@ -86,15 +86,21 @@ interface ComposerActionsProps {
   onFiles: (files: File[]) => void;
   /** A help-center article's public link, to go in at the caret. */
   onArticleLink: (url: string) => void;
+  /** Joined to Send: when to send it instead (schedule-button.tsx). */
+  schedule?: ReactNode;
 }
 
-/** Under the text: attach files, link an article, the keyboard hints, and Send (or Add note). */
+/**
+ * Under the text: attach files, link an article, the keyboard hints, and Send (or Add note)
+ * with Schedule beside it.
+ */
 export function ComposerActions({
   isNote,
   sending,
   touch,
   onFiles,
   onArticleLink,
+  schedule,
 }: ComposerActionsProps) {
   return (
     <div className={styles.composerActions}>
@@ -106,15 +112,18 @@ export function ComposerActions({
         />
         {!touch && <span>{keyboardHint()}</span>}
       </span>
-      <Button
-        type="primary"
-        htmlType="submit"
-        icon={<SendOutlined />}
-        loading={sending}
-        disabled={sending}
-      >
-        {isNote ? t`Add note` : t`Send`}
-      </Button>
+      <Space.Compact>
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<SendOutlined />}
+          loading={sending}
+          disabled={sending}
+        >
+          {isNote ? t`Add note` : t`Send`}
+        </Button>
+        {schedule}
+      </Space.Compact>
     </div>
   );
 }

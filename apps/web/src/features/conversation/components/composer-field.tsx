@@ -109,7 +109,9 @@ export function ComposerField({
             .includes(search.toLowerCase())
         }
         onSelect={(option) => {
-          const user = users.find((u) => String(u.id) === option.key);
+          // The option comes back with the key rc-mentions made of ours: `${user.id}-${its id}`.
+          const id = Number.parseInt(option.key ?? '', 10);
+          const user = users.find((u) => u.id === id);
           if (user) onMention(user);
         }}
         onChange={onChange}

@@ -8,12 +8,12 @@ import {
   GREETING,
   REFUND,
 } from '../../fast-reply/test/fast-reply-fixtures';
-import { CONVERSATION_ID, message, renderWithStore } from '../test/pane-fixtures';
+import { CONVERSATION_ID, MAPPING, message, renderWithStore } from '../test/pane-fixtures';
 import { Composer } from './composer';
 
 const MESSAGES = `POST /dashboardapi/conversations/${CONVERSATION_ID}/messages`;
 
-function renderComposer(routes: Record<string, Reply>) {
+function renderComposer(routes: Record<string, Reply>, users = [] as typeof MAPPING.dc_users) {
   const api = fakeApi({
     [MESSAGES]: (call: RecordedCall) =>
       json(201, message({ direction: 'outgoing', body: (call.body as { body: string }).body })),
@@ -25,7 +25,7 @@ function renderComposer(routes: Record<string, Reply>) {
       conversationId={CONVERSATION_ID}
       contactName="Jane Customer"
       channelType="email"
-      users={[]}
+      users={users}
       meId={1}
       onTyping={() => {}}
       onStopTyping={() => {}}
@@ -165,5 +165,28 @@ describe('composer: attachments and fast replies', { timeout: 90_000 }, () => {
     await user.click(screen.getByRole('button', { name: /Send/ }));
     await waitFor(() => expect(api.callsTo(MESSAGES)).toHaveLength(1));
     expect(api.callsTo(MESSAGES)[0]?.body).toMatchObject({ attachment_ids: [702] });
+  });
+});
+
+describe('composer: @mentions', { timeout: 90_000 }, () => {
+  it('a teammate picked from the @ list of a note is sent as a mention', async () => {
+    // The list scrolls its active teammate into view, which jsdom cannot do.
+    Element.prototype.scrollIntoView ??= () => {};
+    const { api, user } = renderComposer({}, MAPPING.dc_users);
+    await user.click(screen.getByText('Internal note'));
+    const note = screen.getByRole('textbox', { name: 'Internal note text' });
+    await user.click(note);
+    await user.keyboard('@Sam');
+    await user.click(await screen.findByText('Sam Agent'));
+    expect(note).toHaveValue('@Sam Agent ');
+    await user.keyboard('please check');
+    await user.click(screen.getByRole('button', { name: /Add note/ }));
+
+    await waitFor(() => expect(api.callsTo(MESSAGES)).toHaveLength(1));
+    expect(api.callsTo(MESSAGES)[0]?.body).toMatchObject({
+      kind: 'note',
+      body: '@Sam Agent please check',
+      mentions: [2],
+    });
   });
 });

@@ -1,18 +1,22 @@
-import { useCallback, useId, useState, type Ref } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type Ref } from 'react';
 import { theme } from 'antd';
 import { t } from '@lingui/core/macro';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { AttachmentList } from '../../../components/attachment-list';
 import { stillUploadingMessage } from '../../../lib/attachment-upload';
 import { useAttachmentUploads } from '../../../lib/use-attachment-uploads';
+import { toast } from '../../../lib/toast';
 import { BESIDE_BUTTONS } from '../../shell/help-widget/help-widget-layout';
 import { useSendConversationMessageMutation } from '../api/conversation-api';
+import { useGetUndoSendQuery, useScheduleMessageMutation } from '../api/scheduled-messages-api';
 import { useGetCommentThreadQuery } from '../../channels/api/channels-api';
 import { draftChanged, draftSent, selectDraft, type ComposerDraft } from '../composer-drafts-slice';
 import { channelLabel } from '../conversation-labels';
 import { refusalText } from '../hooks/use-conversation-actions';
+import { rememberUndoable, sendAtText, sendAtValue } from '../scheduled-send';
 import { ComposerActions, ComposerModeBar, type CommentReply } from './composer-bars';
 import { CopyFields, CopyToggles, useReplyCopies } from './composer-copies';
+import { ScheduleButton } from './schedule-button';
 import { ComposerField, type DcUser } from './composer-field';
 import styles from './conversation-pane.module.css';
 import { useComposerInput, withLinkAt, type ComposerHandle } from './use-composer-input';
@@ -50,6 +54,8 @@ export function mentionedIds(draft: ComposerDraft): number[] {
  * Files are uploaded as soon as they are chosen and sent as `attachment_ids`. Typing `/` at the
  * start or after a space opens the fast-reply picker; a picked template is resolved for this
  * conversation and its text and files join the reply (several can be stacked).
+ * Schedule posts it later; with an undo window (Settings → Profile) Send schedules it that many
+ * seconds ahead, and the pane shows "Sending… Undo" (docs/product/scheduled-send.md).
  */
 export function Composer({
   conversationId,
@@ -65,7 +71,10 @@ export function Composer({
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const draft = useAppSelector((state) => selectDraft(state, conversationId));
-  const [send, { isLoading: sending }] = useSendConversationMessageMutation();
+  const [send, { isLoading: sendingNow }] = useSendConversationMessageMutation();
+  const [schedule, { isLoading: scheduling }] = useScheduleMessageMutation();
+  const undoSeconds = useGetUndoSendQuery().data?.undo_send_seconds ?? 0;
+  const sending = sendingNow || scheduling;
   const [error, setError] = useState<string | null>(null);
   const clearError = () => {
     if (error) setError(null);
@@ -90,6 +99,17 @@ export function Composer({
   );
   const field = useComposerInput({ ref, body: draft.body, mode, sending, setDraft });
 
+  // Files an undone send put back (docs/product/scheduled-send.md) join the reply again.
+  const { restoredFiles } = draft;
+  const { addUploaded } = uploads;
+  const takenFiles = useRef<unknown>(null);
+  useEffect(() => {
+    if (!restoredFiles?.length || takenFiles.current === restoredFiles) return;
+    takenFiles.current = restoredFiles;
+    addUploaded(restoredFiles);
+    setDraft({ restoredFiles: undefined });
+  }, [restoredFiles, addUploaded, setDraft]);
+
   const picker = useSlashPicker({
     conversationId,
     latestBody: field.latestBody,
@@ -112,7 +132,8 @@ export function Composer({
     clearError();
   };
 
-  const submit = async () => {
+  /** Sends now, or at `at` (Schedule); with an undo window, "now" is that many seconds ahead. */
+  const submit = async (at?: Date) => {
     if (sending) return;
     if (uploads.uploading) {
       setError(stillUploadingMessage());
@@ -125,16 +146,31 @@ export function Composer({
     setError(null);
     picker.close();
     onStopTyping();
+    const reply = {
+      conversationId,
+      kind: mode,
+      body: draft.body,
+      mentions: mode === 'note' ? mentionedIds(draft) : [],
+      attachment_ids: uploads.ids,
+      ...(answersComment && mode === 'reply' ? { comment_reply: commentReply } : {}),
+      ...(copies.sendsCopies && mode === 'reply' ? { cc: copies.cc, bcc: copies.bcc } : {}),
+    };
+    const undo = !at && undoSeconds > 0;
     try {
-      await send({
-        conversationId,
-        kind: mode,
-        body: draft.body,
-        mentions: mode === 'note' ? mentionedIds(draft) : [],
-        attachment_ids: uploads.ids,
-        ...(answersComment && mode === 'reply' ? { comment_reply: commentReply } : {}),
-        ...(copies.sendsCopies && mode === 'reply' ? { cc: copies.cc, bcc: copies.bcc } : {}),
-      }).unwrap();
+      if (at) {
+        await schedule({ ...reply, send_at: sendAtValue(at), undo: false }).unwrap();
+        const when = sendAtText(at);
+        toast.success(t`Scheduled for ${when}`);
+      } else if (undo) {
+        const sendAt = new Date(Date.now() + undoSeconds * 1000);
+        const created = await schedule({ ...reply, send_at: sendAtValue(sendAt), undo }).unwrap();
+        rememberUndoable(created.id, {
+          draft: { mode, body: draft.body, mentions: draft.mentions },
+          files: uploads.items.flatMap((item) => (item.attachment ? [item.attachment] : [])),
+        });
+      } else {
+        await send(reply).unwrap();
+      }
       dispatch(draftSent(conversationId));
       resetUploads();
       setNotice(null);
@@ -231,6 +267,7 @@ export function Composer({
         touch={touch}
         onFiles={(files) => setError(uploads.add(files))}
         onArticleLink={insertLink}
+        schedule={<ScheduleButton disabled={sending} onSchedule={(at) => void submit(at)} />}
       />
     </form>
   );

@@ -8,6 +8,7 @@ import { STATUS_COLORS, statusLabel } from '../conversation-labels';
 import { contactDisplayName } from './conversation-header';
 import styles from './conversation-pane.module.css';
 import { ShopifyOrdersSection } from './shopify-orders-section';
+import { SlaSection } from './sla-section';
 
 interface ContactPanelProps {
   detail: ConversationDetail;
@@ -22,8 +23,8 @@ const otherConversationName = (conversationId: number) => t`Conversation #${conv
 const orDash = (value: string | null) => (value ? formatTimestamp(value) : '—');
 
 /**
- * The customer (name, email, phone), their other conversations, and this one's response times and
- * CSAT rating (from /feedback).
+ * The customer (name, email, phone), this conversation's SLA clocks, their other conversations,
+ * and this one's response times and CSAT rating (from /feedback).
  */
 export function ContactPanel({ detail, conversationHref, screen = false }: ContactPanelProps) {
   const { contact } = detail;
@@ -52,6 +53,8 @@ export function ContactPanel({ detail, conversationHref, screen = false }: Conta
           <dd>{contact.phone ? <a href={`tel:${contact.phone}`}>{contact.phone}</a> : '—'}</dd>
         </dl>
       </section>
+
+      <SlaSection detail={detail} />
 
       <ShopifyOrdersSection conversationId={detail.id} />
 

@@ -23,6 +23,7 @@ import { ConversationHeader, contactDisplayName } from './conversation-header';
 import { MessageThread } from './message-thread';
 import { usePaneColors } from './pane-colors';
 import { PresenceNotice } from './presence-notice';
+import { ScheduledStrip } from './scheduled-strip';
 import { backToListLabel, BackButton, ScreenBar } from './screen-bar';
 import styles from './conversation-pane.module.css';
 
@@ -52,7 +53,8 @@ export function defaultConversationHref(id: number): string {
 const NO_TAGS: Tag[] = [];
 
 /**
- * One conversation: header with its actions, the thread, the composer and the contact panel.
+ * One conversation: header with its actions, the thread, its scheduled messages, the composer
+ * and the contact panel.
  * Marks the conversation read when opened, stays live over realtime, shows who else is here,
  * and answers the pane's keyboard shortcuts.
  */
@@ -204,6 +206,11 @@ export function ConversationPane({
                 : null
             }
             onRetry={() => void messagesQuery.refetch()}
+          />
+          <ScheduledStrip
+            conversationId={conversationId}
+            meId={meId}
+            onRestored={(mode) => composer.current?.focus(mode)}
           />
           <Composer
             key={conversationId}

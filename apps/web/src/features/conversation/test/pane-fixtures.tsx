@@ -86,6 +86,7 @@ export function detail(overrides: Partial<ConversationDetail> = {}): Conversatio
     unread: true,
     tag_ids: [5],
     created_at: minutesAgo(60),
+    sla: null,
     first_response_at: minutesAgo(20),
     resolved_at: null,
     contact_other_conversations: [
@@ -160,6 +161,8 @@ export function paneApi(
       has_more: options.hasMore ?? false,
     }),
     'GET /dashboardapi/conversation/mapping': json(200, MAPPING),
+    // No SLA policy covers it: the contact panel shows no SLA section.
+    [`GET ${path}/sla`]: json(200, { policy: null, clocks: [] }),
     [`POST ${path}/read`]: json(200, { ...listItem(current), unread: false }),
     [`POST ${path}/unread`]: json(200, { ...listItem(current), unread: true }),
     ...options.routes,

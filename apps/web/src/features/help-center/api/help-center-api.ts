@@ -1,10 +1,14 @@
 import {
   HELP_CENTER_PATHS,
+  type ArticleLocale,
   type HelpArticle,
   type HelpArticleCreateBody,
   type HelpArticleListQuery,
   type HelpArticleListResponse,
   type HelpArticleSummary,
+  type HelpArticleTranslation,
+  type HelpArticleTranslationBody,
+  type HelpArticleTranslationListResponse,
   type HelpArticleUpdateBody,
   type HelpCategory,
   type HelpCategoryCreateBody,
@@ -15,6 +19,10 @@ import {
 } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
 import { ANONYMOUS, http } from '../../../lib/request';
+
+/** An article's translations share the article's tag type, under an id of their own. */
+const translationsTag = (id: number) =>
+  ({ type: 'HelpCenterArticles', id: `${id}-translations` }) as const;
 
 /** Settings → Help center: the account's categories and articles (agents read, admins write). */
 export const helpCenterApi = baseApi.injectEndpoints({
@@ -64,6 +72,31 @@ export const helpCenterApi = baseApi.injectEndpoints({
       query: (id) => ({ url: HELP_CENTER_PATHS.article(id), method: 'DELETE' }),
       invalidatesTags: (result) => (result ? ['HelpCenterArticles', 'HelpCenterCategories'] : []),
     }),
+    getHelpArticleTranslations: build.query<HelpArticleTranslationListResponse, number>({
+      query: (id) => HELP_CENTER_PATHS.articleTranslations(id),
+      providesTags: (_result, _error, id) => [translationsTag(id)],
+    }),
+    putHelpArticleTranslation: build.mutation<
+      HelpArticleTranslation,
+      { id: number; locale: ArticleLocale } & HelpArticleTranslationBody
+    >({
+      query: ({ id, locale, ...body }) => ({
+        url: HELP_CENTER_PATHS.articleTranslation(id, locale),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (result, _error, { id }) => (result ? [translationsTag(id)] : []),
+    }),
+    deleteHelpArticleTranslation: build.mutation<
+      { ok: true },
+      { id: number; locale: ArticleLocale }
+    >({
+      query: ({ id, locale }) => ({
+        url: HELP_CENTER_PATHS.articleTranslation(id, locale),
+        method: 'DELETE',
+      }),
+      invalidatesTags: (result, _error, { id }) => (result ? [translationsTag(id)] : []),
+    }),
   }),
 });
 
@@ -77,23 +110,34 @@ export const {
   useCreateHelpArticleMutation,
   useUpdateHelpArticleMutation,
   useDeleteHelpArticleMutation,
+  useGetHelpArticleTranslationsQuery,
+  usePutHelpArticleTranslationMutation,
+  useDeleteHelpArticleTranslationMutation,
 } = helpCenterApi;
 
-/** The public help center: no session, no cookies, no store (a public page). */
+/**
+ * The public help center: no session, no cookies, no store (a public page). `lang` is the
+ * language the visitor picked; without it the server follows the browser's (Accept-Language).
+ */
 export const publicHelpCenterApi = {
   center: (
     center: string,
-    query: { q?: string | undefined; category_id?: number | undefined },
+    query: { q?: string | undefined; category_id?: number | undefined; lang?: string | undefined },
     signal?: AbortSignal,
   ) =>
     http.get<PublicHelpCenter>(HELP_CENTER_PATHS.publicCenter(center), {
       ...ANONYMOUS,
-      query: { q: query.q || undefined, category_id: query.category_id },
+      query: {
+        q: query.q || undefined,
+        category_id: query.category_id,
+        lang: query.lang || undefined,
+      },
       ...(signal ? { signal } : {}),
     }),
-  article: (center: string, slug: string, signal?: AbortSignal) =>
+  article: (center: string, slug: string, lang?: string, signal?: AbortSignal) =>
     http.get<PublicHelpArticle>(HELP_CENTER_PATHS.publicArticle(center, slug), {
       ...ANONYMOUS,
+      query: { lang: lang || undefined },
       ...(signal ? { signal } : {}),
     }),
 };

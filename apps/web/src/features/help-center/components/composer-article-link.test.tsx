@@ -14,6 +14,7 @@ const article = (over: Partial<HelpArticleSummary>): HelpArticleSummary => ({
   slug: 'return-an-item',
   category_id: null,
   status: 'published',
+  locale: 'en',
   excerpt: 'Unused items can be returned within 30 days.',
   updated_at: '2026-05-01T10:00:00.000Z',
   published_at: '2026-05-01T10:00:00.000Z',

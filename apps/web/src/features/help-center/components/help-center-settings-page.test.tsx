@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { HelpArticle, HelpCategory } from '@parley/contracts';
+import type { HelpArticle, HelpArticleTranslation, HelpCategory } from '@parley/contracts';
 import { AppProviders } from '../../../app/providers';
 import { makeStore } from '../../../app/store';
 import { ToastHost } from '../../../app/toast-host';
@@ -23,6 +23,7 @@ const article = (over: Partial<HelpArticle>): HelpArticle => ({
   slug: 'track-your-order',
   category_id: 5,
   status: 'published',
+  locale: 'en',
   excerpt: 'Open the shipping email.',
   body: '<p>Open the shipping email.</p>',
   updated_at: '2026-05-02T10:00:00.000Z',
@@ -36,6 +37,8 @@ const article = (over: Partial<HelpArticle>): HelpArticle => ({
 function helpServer(initial: HelpArticle[], categories: HelpCategory[] = [SHIPPING]) {
   let articles = [...initial];
   let cats = [...categories];
+  // Translations by article id, as the server keeps them (docs/product/help-center.md).
+  const translations = new Map<number, HelpArticleTranslation[]>();
   let nextId = 50;
   const params = (call: RecordedCall) => new URL(call.url, 'http://x').searchParams;
   const summary = ({ body: _body, created_at: _created, ...rest }: HelpArticle) => rest;
@@ -93,6 +96,15 @@ function helpServer(initial: HelpArticle[], categories: HelpCategory[] = [SHIPPI
         : json(404, { code: 'not_found', message: 'That article was not found.' });
     },
     [`PATCH /dashboardapi/help-center/articles/${id}`]: (call) => {
+      const locale = (call.body as { locale?: string }).locale;
+      if ((translations.get(id) ?? []).some((tr) => tr.locale === locale)) {
+        const message = `This article already has a translation in Spanish. Delete that translation first, or pick another language.`;
+        return json(400, {
+          code: 'validation_error',
+          message,
+          details: [{ path: 'locale', message }],
+        });
+      }
       articles = articles.map((a) => (a.id === id ? { ...a, ...(call.body as object) } : a));
       return json(
         200,
@@ -102,6 +114,32 @@ function helpServer(initial: HelpArticle[], categories: HelpCategory[] = [SHIPPI
     [`DELETE /dashboardapi/help-center/articles/${id}`]: () => {
       articles = articles.filter((a) => a.id !== id);
       return json(200, { ok: true });
+    },
+    [`GET /dashboardapi/help-center/articles/${id}/translations`]: () =>
+      json(200, {
+        locale: articles.find((a) => a.id === id)?.locale ?? 'en',
+        translations: translations.get(id) ?? [],
+      }),
+    [`PUT /dashboardapi/help-center/articles/${id}/translations/es`]: (call) => {
+      const { title, body } = call.body as { title: string; body: string };
+      if (!title.trim())
+        return json(400, {
+          code: 'validation_error',
+          message: 'title: Give the translation a title.',
+          details: [{ path: 'title', message: 'Give the translation a title.' }],
+        });
+      const saved = {
+        locale: 'es' as const,
+        title: title.trim(),
+        body,
+        created_at: '2026-05-03T10:00:00.000Z',
+        updated_at: '2026-05-03T10:00:00.000Z',
+      };
+      translations.set(id, [
+        ...(translations.get(id) ?? []).filter((tr) => tr.locale !== 'es'),
+        saved,
+      ]);
+      return json(200, saved);
     },
   });
   for (const id of [1, 2, 50, 51]) Object.assign(routes, byId(id));
@@ -232,6 +270,7 @@ describe('help center settings (/settings/help-center-articles)', { timeout: 120
       body: '<p>Within <strong>30 days</strong>.</p>',
       category_id: 5,
       status: 'published',
+      locale: 'en',
     });
     await waitFor(() => expect(location()).toBe('/settings/help-center-articles/50'));
     expect(await screen.findByText('Article published')).toBeInTheDocument();
@@ -337,5 +376,66 @@ describe('help center settings (/settings/help-center-articles)', { timeout: 120
       'false',
     );
     expect(screen.queryByRole('button', { name: /Publish|Unpublish|Save|Delete/ })).toBeNull();
+  });
+
+  it('adds a translation in the article’s editor; the server’s word on an empty title shows at its field', async () => {
+    const { api, user } = renderSettings(
+      helpServer([article({})]),
+      '/settings/help-center-articles/1',
+    );
+    const section = await screen.findByRole('region', { name: 'Translations' });
+    expect(within(section).getByRole('combobox', { name: 'Written in' })).toBeInTheDocument();
+    // Every language but the article's own, none translated yet.
+    expect(within(section).queryByRole('button', { name: 'Add translation: English' })).toBeNull();
+    expect(within(section).getAllByText('Not translated')).toHaveLength(6);
+
+    await user.click(
+      await within(section).findByRole('button', { name: 'Add translation: Español' }),
+    );
+    const form = await within(section).findByRole('form', { name: 'Español translation' });
+    await user.click(within(form).getByRole('button', { name: 'Save translation' }));
+    const error = await within(form).findByText('Give the translation a title.');
+    // Under the title field, not above the form.
+    expect(error.closest('.ant-form-item')).toContainElement(
+      within(form).getByLabelText('Translated title'),
+    );
+
+    await user.type(within(form).getByLabelText('Translated title'), 'Rastrea tu pedido');
+    await typeAtEnd(
+      user,
+      within(form).getByRole('textbox', { name: 'Translated text' }),
+      'Abre el correo.',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save translation' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT /dashboardapi/help-center/articles/1/translations/es')).toHaveLength(
+        2,
+      ),
+    );
+    expect(
+      api.callsTo('PUT /dashboardapi/help-center/articles/1/translations/es')[1]!.body,
+    ).toEqual({
+      title: 'Rastrea tu pedido',
+      body: '<p>Abre el correo.</p>',
+    });
+    expect(await screen.findByText('Translation saved')).toBeInTheDocument();
+    expect(await within(section).findByText('Rastrea tu pedido')).toBeInTheDocument();
+    expect(within(section).queryByRole('form')).toBeNull();
+    expect(within(section).getByRole('button', { name: 'Edit: Español' })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Delete: Español' })).toBeInTheDocument();
+
+    // The article cannot move into a language it has a translation in: the server says so at the field.
+    await user.click(within(section).getByRole('combobox', { name: 'Written in' }));
+    await user.click(await screen.findByTitle('Español'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo('PATCH /dashboardapi/help-center/articles/1').at(-1)!.body).toMatchObject({
+        locale: 'es',
+      }),
+    );
+    const clash = await within(section).findByText(/already has a translation in Spanish/);
+    expect(clash.closest('.ant-form-item')).toContainElement(
+      within(section).getByRole('combobox', { name: 'Written in' }),
+    );
   });
 });

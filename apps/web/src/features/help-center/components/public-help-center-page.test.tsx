@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { PublicHelpArticle, PublicHelpCenter } from '@parley/contracts';
 import { AppProviders } from '../../../app/providers';
 import { fakeApi, json, type RecordedCall } from '../../../test/fake-api';
 import { signInCookies } from '../../../test/fixtures';
+import { activateLocale } from '../../../lib/i18n';
 import { PublicHelpArticlePage, PublicHelpCenterPage } from './public-help-center-page';
 
 const INFO = { account_id: 3, name: 'Northwind Outfitters' };
@@ -16,6 +17,7 @@ const TRACK = {
   title: 'Track your order',
   slug: 'track-your-order',
   category_id: 11,
+  locale: 'en' as const,
   excerpt: 'Open the shipping confirmation email.',
   updated_at: '2026-05-02T10:00:00.000Z',
 };
@@ -24,6 +26,7 @@ const REFUND = {
   title: 'When will I get my refund?',
   slug: 'when-will-i-get-my-refund',
   category_id: 12,
+  locale: 'en' as const,
   excerpt: 'We refund within 3 working days.',
   updated_at: '2026-05-01T10:00:00.000Z',
 };
@@ -75,6 +78,7 @@ function publicServer() {
           body: '<p>We refund within <strong>3 working days</strong>.</p><ul><li>To your card</li></ul>',
         },
         category: { id: 12, name: 'Returns & refunds' },
+        languages: ['en'],
       } satisfies PublicHelpArticle,
     ),
   });
@@ -166,6 +170,120 @@ describe(
       renderPublic('/help-center/999');
       expect(await screen.findByText('That help center was not found.')).toBeInTheDocument();
       expect(screen.getByText('Nothing here')).toBeInTheDocument();
+    });
+  },
+);
+
+// The page reads in the article's language: put the app back in English after each test, once
+// the page is gone (a page still shown would take its article's language again).
+afterEach(async () => {
+  cleanup();
+  await activateLocale('en');
+});
+
+describe(
+  'the public help center in the visitor’s language (docs/product/help-center.md, "Languages")',
+  { timeout: 90_000 },
+  () => {
+    const RETURN = {
+      id: 7,
+      title: 'Return an item',
+      slug: 'return-an-item',
+      category_id: null,
+      locale: 'en' as const,
+      excerpt: 'Within 30 days.',
+      updated_at: '2026-05-01T10:00:00.000Z',
+    };
+    const PATH = '/dashboardapi/public/help-center/helpcenter/articles/return-an-item';
+    const IN_ARABIC = {
+      ...RETURN,
+      locale: 'ar' as const,
+      title: 'إرجاع منتج',
+      excerpt: 'خلال 30 يومًا.',
+    };
+
+    function translatedServer() {
+      return fakeApi({
+        [`GET ${PATH}`]: (call) => {
+          const lang = new URL(call.url, 'http://x').searchParams.get('lang');
+          const article = lang === 'ar' ? IN_ARABIC : RETURN;
+          return json(200, {
+            help_center: INFO,
+            article: { ...article, body: `<p>${article.excerpt}</p>` },
+            category: null,
+            languages: ['en', 'es', 'ar'],
+          } satisfies PublicHelpArticle);
+        },
+      });
+    }
+
+    it('lists the languages the article exists in, each named in itself and linked with ?lang=', async () => {
+      const api = translatedServer();
+      renderPublic('/help-center/helpcenter/articles/return-an-item');
+      const languages = await screen.findByRole('navigation', { name: 'Languages' });
+      const links = within(languages).getAllByRole('link');
+      expect(
+        links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('lang')]),
+      ).toEqual([
+        ['English', '/help-center/helpcenter/articles/return-an-item?lang=en', 'en'],
+        ['Español', '/help-center/helpcenter/articles/return-an-item?lang=es', 'es'],
+        ['العربية', '/help-center/helpcenter/articles/return-an-item?lang=ar', 'ar'],
+      ]);
+      // The language shown is marked; without ?lang= the server follows the browser's.
+      expect(within(languages).getByRole('link', { name: 'English' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(new URL(api.calls[0]!.url, 'http://x').searchParams.has('lang')).toBe(false);
+      expect(screen.getByRole('article')).toHaveAttribute('lang', 'en');
+    });
+
+    it('asks for the language of ?lang= and reads in it: <html lang dir> follow (Arabic right-to-left)', async () => {
+      const api = translatedServer();
+      renderPublic('/help-center/helpcenter/articles/return-an-item?lang=ar');
+      expect(await screen.findByRole('heading', { name: 'إرجاع منتج' })).toBeInTheDocument();
+      expect(new URL(api.calls[0]!.url, 'http://x').searchParams.get('lang')).toBe('ar');
+      await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'ar'));
+      expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+      const article = await screen.findByRole('article');
+      expect(article).toHaveAttribute('lang', 'ar');
+      expect(article).toHaveAttribute('dir', 'rtl');
+      const languages = screen.getByRole('navigation');
+      expect(within(languages).getByRole('link', { name: 'العربية' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      // The way back keeps the language picked.
+      expect(document.querySelector('a[href^="/help-center/helpcenter?"]')).toHaveAttribute(
+        'href',
+        '/help-center/helpcenter?lang=ar',
+      );
+    });
+
+    it('keeps the page in the visitor’s language when the article comes in another; the article carries its own', async () => {
+      // As the server answers a browser asking for Arabic first, on a page the app shows in English.
+      fakeApi({
+        [`GET ${PATH}`]: json(200, {
+          help_center: INFO,
+          article: { ...IN_ARABIC, body: '<p>خلال 30 يومًا.</p>' },
+          category: null,
+          languages: ['en', 'ar'],
+        } satisfies PublicHelpArticle),
+      });
+      renderPublic('/help-center/helpcenter/articles/return-an-item');
+      const article = await screen.findByRole('article');
+      expect(article).toHaveAttribute('lang', 'ar');
+      expect(article).toHaveAttribute('dir', 'rtl');
+      expect(within(article).getByRole('heading', { name: 'إرجاع منتج' })).toBeInTheDocument();
+      expect(document.documentElement).toHaveAttribute('lang', 'en');
+      expect(screen.getByRole('link', { name: /All articles/ })).toBeInTheDocument();
+    });
+
+    it('shows no switcher for an article in one language only', async () => {
+      publicServer();
+      renderPublic('/help-center/helpcenter/articles/when-will-i-get-my-refund');
+      expect(await screen.findByRole('article')).toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Languages' })).toBeNull();
     });
   },
 );

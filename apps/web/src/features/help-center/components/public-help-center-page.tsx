@@ -1,122 +1,45 @@
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Button, Empty, Input, Result, Spin, Tag, theme, Typography } from 'antd';
+import { Empty, Input, Tag, Typography } from 'antd';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { ArrowLeftOutlined, BookOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
   HELP_CENTER_DEFAULT,
+  HELP_CENTER_LANG_PARAM,
   helpCenterArticlePagePath,
   helpCenterPagePath,
   type PublicHelpArticle,
   type PublicHelpCenter,
 } from '@parley/contracts';
-import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { isCanceledRequest } from '../../../lib/request';
+import { isRightToLeft } from '../../../lib/i18n';
 import { publicHelpCenterApi } from '../api/help-center-api';
+import { LanguageSwitcher } from './language-switcher';
+import { usePageLanguage, withLang } from './page-language';
+import { Failed, Loading, Shell } from './public-help-center-shell';
+import { usePublic } from './use-public-resource';
 import styles from './public-help-center.module.css';
-
-type Load<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'failed'; message: string; missing: boolean };
-
-/** Loads a public resource; a new key aborts the previous call. The last answer stays shown while the next one loads. */
-function usePublic<T>(key: string, load: (signal: AbortSignal) => Promise<T | { canceled: true }>) {
-  const [state, setState] = useState<{ key: string; value: Load<T> }>({
-    key: '',
-    value: { status: 'loading' },
-  });
-  const latestLoad = useRef(load);
-  useEffect(() => {
-    latestLoad.current = load;
-  });
-  useEffect(() => {
-    const controller = new AbortController();
-    latestLoad.current(controller.signal).then(
-      (result) => {
-        if (!isCanceledRequest(result))
-          setState({ key, value: { status: 'ready', data: result as T } });
-      },
-      (failure: unknown) => {
-        const payload = asErrorPayload(failure);
-        setState({
-          key,
-          value: {
-            status: 'failed',
-            message: payload?.message ?? genericErrorMessage(),
-            missing: payload?.status === 404,
-          },
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [key]);
-  if (state.key === key || state.value.status === 'ready') return state.value;
-  return { status: 'loading' } as Load<T>;
-}
-
-function Shell({ name, center, children }: { name?: string; center: string; children: ReactNode }) {
-  const { token } = theme.useToken();
-  // The light borders of the cards: global.css has no variable for them yet, so the theme's.
-  const surfaces = { '--help-center-border': token.colorBorderSecondary } as CSSProperties;
-  return (
-    <div className={styles.page} style={surfaces}>
-      <header className={styles.header}>
-        <div className={styles.inner}>
-          <Link to={helpCenterPagePath(center)} className={styles.brand} dir="auto">
-            <BookOutlined aria-hidden /> {name ? t`${name} Help Center` : t`Help Center`}
-          </Link>
-        </div>
-      </header>
-      <main className={styles.inner}>{children}</main>
-    </div>
-  );
-}
-
-function Failed({
-  center,
-  message,
-  missing,
-}: {
-  center: string;
-  message: string;
-  missing: boolean;
-}) {
-  return (
-    <Shell center={center}>
-      <Result
-        status={missing ? '404' : 'error'}
-        title={missing ? t`Nothing here` : t`Something went wrong`}
-        subTitle={message}
-        extra={
-          missing && center !== HELP_CENTER_DEFAULT ? undefined : (
-            <Button onClick={() => window.location.reload()}>
-              <Trans>Try again</Trans>
-            </Button>
-          )
-        }
-      />
-    </Shell>
-  );
-}
 
 /**
  * /help-center/:center — the public help center (/help-center/helpcenter: docs/product/screens.md): no sign-in,
  * no realtime connection. `helpcenter` is the operator's own; an account id shows that
- * workspace's. Search box, categories and the published articles.
+ * workspace's. Search box, categories and the published articles, each in the visitor's
+ * language (`?lang=`, else the browser's: docs/product/help-center.md).
  */
 export function PublicHelpCenterPage() {
   const { center = HELP_CENTER_DEFAULT } = useParams();
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
+  const lang = params.get(HELP_CENTER_LANG_PARAM)?.trim() || undefined;
+  usePageLanguage(lang);
   const categoryParam = Number(params.get('category'));
   const categoryId =
     Number.isInteger(categoryParam) && categoryParam > 0 ? categoryParam : undefined;
   const [typed, setTyped] = useState(q);
-  const state = usePublic<PublicHelpCenter>(`${center}|${q}|${categoryId ?? ''}`, (signal) =>
-    publicHelpCenterApi.center(center, { q, category_id: categoryId }, signal),
+  const state = usePublic<PublicHelpCenter>(
+    `${center}|${q}|${categoryId ?? ''}|${lang ?? ''}`,
+    (signal) => publicHelpCenterApi.center(center, { q, category_id: categoryId, lang }, signal),
   );
 
   const go = (next: { q?: string; category?: number | undefined }) => {
@@ -125,18 +48,12 @@ export function PublicHelpCenterPage() {
     if (nextQ) search.set('q', nextQ);
     const nextCategory = 'category' in next ? next.category : categoryId;
     if (nextCategory) search.set('category', String(nextCategory));
+    if (lang) search.set(HELP_CENTER_LANG_PARAM, lang);
     setParams(search);
   };
 
   if (state.status === 'failed') return <Failed center={center} {...state} />;
-  if (state.status === 'loading')
-    return (
-      <Shell center={center}>
-        <div className={styles.loading}>
-          <Spin aria-label={t`Loading`} />
-        </div>
-      </Shell>
-    );
+  if (state.status === 'loading') return <Loading center={center} />;
 
   const { help_center, categories, articles } = state.data;
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
@@ -195,9 +112,9 @@ export function PublicHelpCenterPage() {
         ) : (
           <ul className={styles.list}>
             {articles.map((a) => (
-              <li key={a.id}>
+              <li key={a.id} lang={a.locale}>
                 <Link
-                  to={helpCenterArticlePagePath(center, a.slug)}
+                  to={withLang(helpCenterArticlePagePath(center, a.slug), lang)}
                   className={styles.articleLink}
                   dir="auto"
                 >
@@ -223,50 +140,56 @@ export function PublicHelpCenterPage() {
   );
 }
 
-/** /help-center/:center/articles/:slug — one published article. */
+/**
+ * /help-center/:center/articles/:slug — one published article, in the visitor's language
+ * (`?lang=`, else the browser's, else its own: docs/product/help-center.md), with a switcher to
+ * the others it has. Picked with the switcher, the whole page reads in that language.
+ */
 export function PublicHelpArticlePage() {
   const { center = HELP_CENTER_DEFAULT, slug = '' } = useParams();
-  const state = usePublic<PublicHelpArticle>(`${center}|${slug}`, (signal) =>
-    publicHelpCenterApi.article(center, slug, signal),
+  const [params] = useSearchParams();
+  const lang = params.get(HELP_CENTER_LANG_PARAM)?.trim() || undefined;
+  const state = usePublic<PublicHelpArticle>(`${center}|${slug}|${lang ?? ''}`, (signal) =>
+    publicHelpCenterApi.article(center, slug, lang, signal),
   );
+  usePageLanguage(lang);
   if (state.status === 'failed') return <Failed center={center} {...state} />;
-  if (state.status === 'loading')
-    return (
-      <Shell center={center}>
-        <div className={styles.loading}>
-          <Spin aria-label={t`Loading`} />
-        </div>
-      </Shell>
-    );
-  const { help_center, article, category } = state.data;
+  if (state.status === 'loading') return <Loading center={center} />;
+  const { help_center, article, category, languages } = state.data;
   const updated = formatDate(article.updated_at, { dateStyle: 'long' });
+  const home = helpCenterPagePath(center);
   return (
     <Shell name={help_center.name} center={center}>
-      <Link to={helpCenterPagePath(center)} className={styles.back}>
+      <Link to={withLang(home, lang)} className={styles.back}>
         <ArrowLeftOutlined aria-hidden className={styles.backIcon} /> <Trans>All articles</Trans>
       </Link>
-      <article className={styles.article}>
+      <article
+        className={styles.article}
+        lang={article.locale}
+        dir={isRightToLeft(article.locale) ? 'rtl' : 'ltr'}
+      >
+        <LanguageSwitcher
+          path={helpCenterArticlePagePath(center, article.slug)}
+          languages={languages}
+          current={article.locale}
+        />
         {category && (
           <Link
-            to={`${helpCenterPagePath(center)}?category=${category.id}`}
+            to={withLang(`${home}?category=${category.id}`, lang)}
             className={styles.muted}
             dir="auto"
           >
             {category.name}
           </Link>
         )}
-        <Typography.Title level={1} style={{ fontSize: 30, marginTop: 4 }} dir="auto">
+        <Typography.Title level={1} style={{ fontSize: 30, marginTop: 4 }}>
           {article.title}
         </Typography.Title>
         <p className={styles.muted}>
           <Trans>Updated {updated}</Trans>
         </p>
         {/* The server keeps only an allow-list of elements and attributes (docs/ARCHITECTURE.md). */}
-        <div
-          className={styles.body}
-          dir="auto"
-          dangerouslySetInnerHTML={{ __html: article.body }}
-        />
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: article.body }} />
       </article>
     </Shell>
   );

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { t } from '@lingui/core/macro';
 import { Link } from 'react-router';
 import type { ConversationListItem, ConversationMapping, Priority } from '@parley/contracts';
@@ -8,6 +8,10 @@ import { formatTimestamp } from '../../../lib/format-timestamp';
 import type { PreloadTicket } from '../../conversation/hooks/use-preload-ticket';
 import { ChannelIcon } from './channel-icon';
 import styles from './inbox.module.css';
+
+// Only accounts with SLA policies show the clock: its code and timer arrive with the first row
+// that has one, not with every first visit to the inbox (docs/benchmarks.md).
+const SlaBadge = lazy(() => import('./sla-badge').then((m) => ({ default: m.SlaBadge })));
 
 type Person = ConversationMapping['dc_users'][number];
 type TagInfo = ConversationMapping['tags'][number];
@@ -109,8 +113,13 @@ export const ConversationRow = memo(function ConversationRow({
             {preview}
           </div>
         )}
-        {(priority || tags.length > 0 || assignee) && (
+        {(item.sla || priority || tags.length > 0 || assignee) && (
           <div className={styles.meta}>
+            {item.sla && (
+              <Suspense fallback={null}>
+                <SlaBadge sla={item.sla} />
+              </Suspense>
+            )}
             {priority && (
               <span
                 className={`${styles.priority} ${styles[`priority-${item.priority}`] ?? ''}`}

@@ -105,6 +105,7 @@ export function conversation(
     unread: false,
     tag_ids: [],
     created_at: new Date(BASE_TIME).toISOString(),
+    sla: null,
     ...overrides,
   };
 }

@@ -19,5 +19,7 @@ export function notificationText(item: NotificationItem): string {
       return t`${contact} replied in “${subject}”`;
     case 'sla_warning':
       return t`“${subject}” is about to miss its target time`;
+    case 'sla_breached':
+      return t`“${subject}” missed its target time`;
   }
 }

@@ -7,11 +7,13 @@ import { toast } from '../../../lib/toast';
 import { fetchNotificationPreferences, updateNotificationPreferences } from '../api';
 import { askDesktopPermission, desktopPermission, type DesktopPermission } from '../desktop';
 
-/** The kinds a person can hear of today (sla_warning is not produced yet). */
-const KINDS: readonly Exclude<NotificationKind, 'sla_warning'>[] = [
+/** The kinds a person can hear of, in the order the section lists them. */
+const KINDS: readonly NotificationKind[] = [
   'mention',
   'assigned',
   'customer_reply',
+  'sla_warning',
+  'sla_breached',
 ];
 
 function kindLabel(kind: (typeof KINDS)[number]): string {
@@ -22,6 +24,10 @@ function kindLabel(kind: (typeof KINDS)[number]): string {
       return t`A conversation is assigned to me`;
     case 'customer_reply':
       return t`A customer replies on my conversation`;
+    case 'sla_warning':
+      return t`My conversation is about to miss its SLA`;
+    case 'sla_breached':
+      return t`My conversation missed its SLA`;
   }
 }
 

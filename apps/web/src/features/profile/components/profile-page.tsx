@@ -38,6 +38,7 @@ import { toast } from '../../../lib/toast';
 import { useGetMeQuery } from '../../auth/api/me-api';
 import { useUpdateProfileMutation } from '../api/profile-api';
 import { DesktopNotificationsSection } from '../../notifications/settings';
+import { UndoSendSection } from './undo-send-section';
 import { ColorField } from '../../../components/color-field';
 import { StandaloneLink } from '../../../components/standalone-link';
 import { t } from '@lingui/core/macro';
@@ -115,6 +116,7 @@ export function ProfilePage() {
       )}
       {!me && !loadError && <Spin />}
       {me && <ProfileForm key={me.id} me={me} />}
+      {me && <UndoSendSection />}
       {me && <DesktopNotificationsSection />}
     </div>
   );

@@ -53,7 +53,12 @@ export async function downloadReportCsv(
 ): Promise<boolean> {
   const text = await http.get<string>(REPORT_PATHS.exportCsv, { query: { ...params, by } });
   if (isCanceledRequest(text)) return false;
-  const fileName = `report-${params.from}-to-${params.to}-by-${by}.csv`;
+  saveCsv(text, `report-${params.from}-to-${params.to}-by-${by}.csv`);
+  return true;
+}
+
+/** Hands CSV text to the browser as a download named `fileName`. */
+export function saveCsv(text: string, fileName: string): void {
   const link = document.createElement('a');
   link.download = fileName;
   const canBlob = typeof URL.createObjectURL === 'function';
@@ -65,5 +70,4 @@ export async function downloadReportCsv(
   link.click();
   link.remove();
   if (canBlob) setTimeout(() => URL.revokeObjectURL(link.href), 0);
-  return true;
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Card, Dropdown, Flex, Select, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Dropdown, Flex, Select, Skeleton, Tabs, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { MAX_REPORT_DAYS, reportRangeProblem, type ReportExportGroup } from '@parley/contracts';
@@ -24,6 +24,11 @@ import { Trans } from '@lingui/react/macro';
 // The charting library arrives in its own chunk, after the figures: the cards and tables do
 // not wait for it.
 const VolumeChart = lazy(() => import('./volume-chart').then((m) => ({ default: m.VolumeChart })));
+// The SLA tab's table comes when the tab is first opened.
+const SlaReport = lazy(() => import('./sla-report').then((m) => ({ default: m.SlaReport })));
+
+/** The page's tabs, in the address (?tab=sla) so a report can be shared. */
+type ReportTab = 'overview' | 'sla';
 
 const FILTERS = ['channel_id', 'agent_id', 'team_id', 'tag_id'] as const;
 type FilterKey = (typeof FILTERS)[number];
@@ -47,6 +52,17 @@ function rangeProblem(from: string, to: string): string | null {
 /** The filters live in the address (?channel_id=…), so a filtered report can be shared. */
 function useReportFilters() {
   const [search, setSearch] = useSearchParams();
+  const tab: ReportTab = search.get('tab') === 'sla' ? 'sla' : 'overview';
+  const setTab = (next: ReportTab) =>
+    setSearch(
+      (prev) => {
+        const params = new URLSearchParams(prev);
+        if (next === 'overview') params.delete('tab');
+        else params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
   const filters: Partial<Record<FilterKey, number>> = {};
   for (const key of FILTERS) {
     const n = Number(search.get(key));
@@ -62,10 +78,13 @@ function useReportFilters() {
       },
       { replace: true },
     );
-  return { filters, setFilter };
+  return { filters, setFilter, tab, setTab };
 }
 
-function Filters({ filters, setFilter }: ReturnType<typeof useReportFilters>) {
+function Filters({
+  filters,
+  setFilter,
+}: Pick<ReturnType<typeof useReportFilters>, 'filters' | 'setFilter'>) {
   const { data } = useGetReportFilterOptionsQuery();
   const select = (key: FilterKey, label: string, options: { id: number; name: string }[]) => (
     <Select
@@ -121,12 +140,12 @@ function ExportButton({ params, disabled }: { params: ReportParams; disabled: bo
 /** Reporting (/reporting): the global date range's figures, compared with the period before. */
 export function ReportingPage() {
   const { range } = useGlobalDateRange();
-  const { filters, setFilter } = useReportFilters();
+  const { filters, setFilter, tab, setTab } = useReportFilters();
   const [tz] = useState(browserTimeZone);
   const problem = rangeProblem(range.start, range.end);
   const params: ReportParams = { from: range.start, to: range.end, ...filters, tz };
   const { data, error, isLoading, isFetching, refetch } = useGetReportOverviewQuery(params, {
-    skip: problem !== null,
+    skip: problem !== null || tab !== 'overview',
   });
 
   const shownRange = data ? formatRange(data.range.from, data.range.to) : '';
@@ -144,53 +163,76 @@ export function ReportingPage() {
         extra={
           <Flex gap={8} wrap>
             <GlobalDateRangePicker maxDays={MAX_REPORT_DAYS} />
-            <ExportButton params={params} disabled={problem !== null} />
+            {tab === 'overview' && <ExportButton params={params} disabled={problem !== null} />}
           </Flex>
         }
       />
-      <Flex vertical gap={16}>
-        <Filters filters={filters} setFilter={setFilter} />
-        {problem && <Alert type="warning" showIcon message={problem} />}
-        {error && !problem && (
-          <Alert
-            type="error"
-            showIcon
-            message={'message' in error ? error.message : t`The report could not be loaded.`}
-            action={
-              <Button size="small" onClick={() => void refetch()}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          />
-        )}
-        {isLoading && <Skeleton active paragraph={{ rows: 8 }} />}
-        {data && (
-          <div aria-busy={isFetching} style={{ opacity: isFetching ? 0.6 : 1 }}>
-            <Flex vertical gap={16}>
-              <KpiCards current={data.current} previous={data.previous} />
-              <Card size="small" title={t`Volume per day`}>
-                <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
-                  <VolumeChart daily={data.daily} />
-                </Suspense>
-              </Card>
-              <Card size="small" title={t`Breakdown`}>
-                <BreakdownTables breakdowns={data.breakdowns} />
-              </Card>
-              <Card
-                size="small"
-                title={t`Busiest hours`}
-                extra={
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    <Trans>Customer messages received, {timezone}</Trans>
-                  </Typography.Text>
-                }
-              >
-                <BusiestHours cells={data.heatmap} timezone={data.timezone} />
-              </Card>
-            </Flex>
-          </div>
-        )}
-      </Flex>
+      {problem && <Alert type="warning" showIcon message={problem} style={{ marginBottom: 16 }} />}
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as ReportTab)}
+        items={[
+          {
+            key: 'overview',
+            label: t`Overview`,
+            children: (
+              <Flex vertical gap={16}>
+                <Filters filters={filters} setFilter={setFilter} />
+                {error && !problem && (
+                  <Alert
+                    type="error"
+                    showIcon
+                    message={
+                      'message' in error ? error.message : t`The report could not be loaded.`
+                    }
+                    action={
+                      <Button size="small" onClick={() => void refetch()}>
+                        <Trans>Try again</Trans>
+                      </Button>
+                    }
+                  />
+                )}
+                {isLoading && <Skeleton active paragraph={{ rows: 8 }} />}
+                {data && (
+                  <div aria-busy={isFetching} style={{ opacity: isFetching ? 0.6 : 1 }}>
+                    <Flex vertical gap={16}>
+                      <KpiCards current={data.current} previous={data.previous} />
+                      <Card size="small" title={t`Volume per day`}>
+                        <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
+                          <VolumeChart daily={data.daily} />
+                        </Suspense>
+                      </Card>
+                      <Card size="small" title={t`Breakdown`}>
+                        <BreakdownTables breakdowns={data.breakdowns} />
+                      </Card>
+                      <Card
+                        size="small"
+                        title={t`Busiest hours`}
+                        extra={
+                          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                            <Trans>Customer messages received, {timezone}</Trans>
+                          </Typography.Text>
+                        }
+                      >
+                        <BusiestHours cells={data.heatmap} timezone={data.timezone} />
+                      </Card>
+                    </Flex>
+                  </div>
+                )}
+              </Flex>
+            ),
+          },
+          {
+            key: 'sla',
+            label: t`SLA`,
+            children: problem ? null : (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
+                <SlaReport from={range.start} to={range.end} tz={tz} />
+              </Suspense>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }
