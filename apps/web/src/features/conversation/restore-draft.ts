@@ -5,7 +5,7 @@ import { takeUndoable } from './scheduled-send';
 /**
  * The composer's draft after Undo (docs/product/scheduled-send.md), or after taking a failed
  * message back: the text comes back, before anything written since, with its mode, mentions
- * and files. Without this session's copy (a reload), the server's text and kind.
+ * and files. Without the copy kept in this tab (after a reload), the server's text and kind.
  */
 export function restoredDraft(message: ScheduledMessage, current: ComposerDraft): ComposerDraft {
   const sent = takeUndoable(message.id);

@@ -69,7 +69,7 @@ describe('scheduled send: quick choices, the list, Undo', () => {
       mentions: [{ id: 2, name: 'Sam Agent' }],
       restoredFiles: [file],
     });
-    // Without this session's copy (a reload), the server's text and kind.
+    // Without the copy kept in this tab (after a reload), the server's text and kind.
     expect(restoredDraft(message, EMPTY_DRAFT)).toEqual({
       mode: 'note',
       body: 'Ask @Sam Agent',

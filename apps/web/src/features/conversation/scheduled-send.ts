@@ -69,14 +69,14 @@ export interface UndoneSend {
   files: Attachment[];
 }
 
-/** What each undo-window send had in the composer (this session), to put back on Undo. */
+/** What each undo-window send had in the composer, kept in this tab's memory to put back on Undo. */
 const undoable = new Map<number, UndoneSend>();
 
 export function rememberUndoable(id: number, sent: UndoneSend): void {
   undoable.set(id, sent);
 }
 
-/** This session's copy of an undo-window send, once (Undo puts it back). */
+/** The copy kept in this tab of an undo-window send, taken once (Undo puts it back). */
 export function takeUndoable(id: number): UndoneSend | undefined {
   const sent = undoable.get(id);
   undoable.delete(id);
