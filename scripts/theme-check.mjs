@@ -68,8 +68,12 @@ function nameOf(node) {
   return undefined;
 }
 
+// Lingui's message tags: what they hold is text a person reads ("like #1234"), never a colour.
+const MESSAGE_TAGS = new Set(['t', 'msg']);
+
 function walk(node, visit, property) {
   if (!node || typeof node.type !== 'string') return;
+  if (node.type === 'TaggedTemplateExpression' && MESSAGE_TAGS.has(node.tag?.name)) return;
   visit(node, property);
   for (const [key, value] of Object.entries(node)) {
     if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;

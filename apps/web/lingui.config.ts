@@ -1,6 +1,9 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { UI_LOCALES } from '../../packages/contracts/src/profile-constants.ts';
+import { shellFiles } from './shell-reach.ts';
 
 const TESTS = [
   '**/*.test.ts',
@@ -27,35 +30,15 @@ export const ENTRY_SOURCES = [
 
 /**
  * What the signed-in shell shows on a first visit to the inbox: the shell, the inbox, the
- * conversation pane and what they import (statically or lazily). Their messages form the
- * `shell` catalog, which is all the inbox route loads; every other page waits for the `app`
- * catalog as its chunk loads (app/themed-app.tsx). app/shell-catalog.test.ts proves that
- * nothing the shell reaches is left out of this list.
+ * conversation pane and what they import (statically or lazily), found by following the imports
+ * (shell-reach.ts). Their messages form the `shell` catalog, which is all the inbox route loads;
+ * every other page waits for the `app` catalog as its chunk loads (app/themed-app.tsx).
  */
-export const SHELL_SOURCES = [
-  '<rootDir>/src/app',
-  '<rootDir>/src/components',
-  '<rootDir>/src/lib',
-  '<rootDir>/src/features/accounts',
-  '<rootDir>/src/features/auth',
-  '<rootDir>/src/features/availability',
-  '<rootDir>/src/features/conversation',
-  '<rootDir>/src/features/date-range',
-  '<rootDir>/src/features/fast-reply',
-  '<rootDir>/src/features/global-settings',
-  '<rootDir>/src/features/inbox',
-  '<rootDir>/src/features/notifications/components',
-  '<rootDir>/src/features/realtime',
-  '<rootDir>/src/features/shell',
-  // The SLA clock's words: the inbox rows' badge and the conversation's SLA section.
-  '<rootDir>/src/features/sla/clock',
-  '<rootDir>/src/features/help-center/components/article-link-button.tsx',
-  // The conversation's macro button and picker, and the bulk bar's macro menu.
-  '<rootDir>/src/features/macros/components/macro-button.tsx',
-  '<rootDir>/src/features/macros/components/macro-picker.tsx',
-  '<rootDir>/src/features/macros/components/macro-bulk-menu.tsx',
-  '<rootDir>/src/features/macros/components/lazy-macro-bulk-menu.tsx',
-];
+// Vitest's module runner gives import.meta.dirname; the Lingui CLI a file: URL.
+const SRC = import.meta.dirname
+  ? join(import.meta.dirname, 'src')
+  : fileURLToPath(new URL('./src', import.meta.url));
+export const SHELL_SOURCES = shellFiles(SRC).map((file) => `<rootDir>/src/${relative(SRC, file)}`);
 
 /**
  * The web app's catalogs, PO files per language in src/locales, English the source. The `app`

@@ -22,6 +22,7 @@ describe('the colour check: every colour comes from the theme, so dark mode has 
         const a = { color: 'var(--parley-color-text)', title: 'A white lie', href: '#top' };
         const b = token.colorPrimary;
         const anchor = '#section-2';
+        const hint = t\`Type a conversation number, like #1234.\`;
         // theme-ignore-next-line: the channel's own brand colour
         const facebook = '#1877f2';
       `),

@@ -123,8 +123,14 @@ export async function crawlOne(
   const problems: Problem[] = [];
   const onPageError = (error: Error) =>
     problems.push({ check: 'page error', detail: error.message.split('\n')[0]!.slice(0, 300) });
+  // What the page being left logs while it is torn down (a live socket closed mid-send) is not
+  // this page's: count console errors from the moment the new document commits.
+  let arrived = false;
+  const onNavigated = (frame: import('@playwright/test').Frame) => {
+    if (frame === page.mainFrame()) arrived = true;
+  };
   const onConsole = (msg: import('@playwright/test').ConsoleMessage) => {
-    if (msg.type() !== 'error') return;
+    if (msg.type() !== 'error' || !arrived) return;
     const where = msg.location().url
       ? ` (${msg.location().url.replace(/^https?:\/\/[^/]+/, '')})`
       : '';
@@ -149,6 +155,7 @@ export async function crawlOne(
       });
   };
   page.on('pageerror', onPageError);
+  page.on('framenavigated', onNavigated);
   page.on('console', onConsole);
   page.on('response', onResponse);
   try {
@@ -197,6 +204,7 @@ export async function crawlOne(
     problems.push({ check: 'crawl', detail: `could not open: ${String(error).split('\n')[0]}` });
   } finally {
     page.off('pageerror', onPageError);
+    page.off('framenavigated', onNavigated);
     page.off('console', onConsole);
     page.off('response', onResponse);
   }

@@ -39,6 +39,7 @@ import { ChannelKinds, type ChannelKind } from './modules/channels/channel-kind'
 import { channelKinds } from './channels';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { bulkRoutes } from './modules/conversations/bulk.routes';
+import { mergeSplitRoutes } from './modules/conversations/merge-split.routes';
 import { savedViewsRoutes } from './modules/saved-views/saved-views.routes';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
 import { npsRoutes } from './modules/nps/nps.routes';
@@ -54,6 +55,7 @@ import { externalApiRoutes } from './modules/external-api/external-api.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { helpCenterRoutes } from './modules/help-center/help-center.routes';
+import { articlePageHead } from './modules/help-center/help-center.public';
 import { emailSetupRoutes } from './modules/email-setup/email-setup.routes';
 import { billingRoutes, registerBillingGuard } from './modules/billing/billing.routes';
 import { conversationFeedbackRoutes } from './modules/conversation-feedback/conversation-feedback.routes';
@@ -168,6 +170,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(teamsRoutes(deps));
   await app.register(conversationsRoutes(deps));
   await app.register(bulkRoutes(deps));
+  await app.register(mergeSplitRoutes(deps));
   await app.register(savedViewsRoutes(deps));
   await app.register(attachmentsRoutes(deps));
   await app.register(npsRoutes(deps));
@@ -210,6 +213,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     helpWidgetUrl: deps.config.helpWidgetUrl,
     productName: deps.config.productName,
     supportEmail: deps.config.supportEmail,
+    // A public help-center article's title, language and translations (hreflang) in its head.
+    pageHead: (request) => articlePageHead(deps, request.url, request.headers),
   });
   return app;
 }

@@ -17,6 +17,10 @@ import { installDrain } from './modules/health/health.public';
 import { foldViewCounts, wakeSnoozed } from './modules/conversations/conversations.service';
 import { startSmtpServer, type RunningSmtpServer } from './modules/email-channel/smtp-server';
 import { rollUpConversationMonths, rollUpMessageVolume } from './modules/reports/reports.rollup';
+import {
+  PRUNE_EVERY_MS,
+  pruneSentScheduledMessages,
+} from './modules/scheduled-messages/scheduled-messages.service';
 import { scanSlaClocks } from './modules/sla/sla.service';
 
 /** The built web app: WEB_DIST_DIR, or apps/web/dist beside this server. */
@@ -185,6 +189,17 @@ async function main() {
   }, 60_000);
   rollupTimer.unref();
   timers.push(rollupTimer);
+  // Sent scheduled messages go after their retention (docs/product/scheduled-send.md), in
+  // batches; instances running it at once share the rows.
+  const pruneTimer = setInterval(() => {
+    track(
+      pruneSentScheduledMessages(deps).catch((err) =>
+        app.log.error({ err }, 'pruning sent scheduled messages failed'),
+      ),
+    );
+  }, PRUNE_EVERY_MS);
+  pruneTimer.unref();
+  timers.push(pruneTimer);
   const readyMs = Math.round(performance.now() - startedAt);
   reportReady();
   app.log.info(

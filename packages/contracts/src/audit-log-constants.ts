@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS = [
   'sla_policy_deleted',
   'sla_policies_reordered',
   'business_hours_updated',
+  'conversation_merged',
+  'conversation_split',
+  'conversation_move_undone',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

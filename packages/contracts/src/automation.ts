@@ -101,6 +101,12 @@ export const automationAction = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('add_note'), body: z.string().trim().min(1).max(5000) }),
   z.strictObject({ type: z.literal('send_fast_reply'), fast_reply_id: id }),
   z.strictObject({ type: z.literal('close') }),
+  /**
+   * Hands the conversation to auto-assignment (round-robin / least-busy among available agents,
+   * the queue when nobody is): within `team_id` (moved there), else as its team's or channel's
+   * auto-assignment says (docs/product/automation.md).
+   */
+  z.strictObject({ type: z.literal('auto_assign'), team_id: id.optional() }),
 ]);
 export type AutomationAction = z.infer<typeof automationAction>;
 

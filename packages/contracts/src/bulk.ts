@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_BULK_CONVERSATIONS } from './bulk-constants';
-import { conversationListQuery, conversationStatus, priority } from './inbox';
+import { conversationListFilters, conversationStatus, priority } from './inbox';
 
 const id = z.number().int().positive().max(2_147_483_647);
 
@@ -29,7 +29,7 @@ export const bulkAction = z.discriminatedUnion('type', [
 export type BulkAction = z.infer<typeof bulkAction>;
 
 /** The list's own filter, without its paging. */
-export const bulkViewFilter = conversationListQuery.omit({ cursor: true, limit: true });
+export const bulkViewFilter = conversationListFilters;
 
 /** Either the conversations picked one by one (`ids`), or every conversation of a view (`view`, as the list filters it). */
 export const bulkTarget = z

@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'already_sent',
   /** A macro naming a tag, agent, team or fast reply deleted since: it cannot run (400). */
   'macro_broken',
+  /** A merge of conversations of two different contacts, not confirmed (`confirm_other_contact`): 409. */
+  'other_contact',
   /** A contacts CSV over CONTACT_IMPORT_LIMITS (rows or bytes): 400. */
   'csv_too_large',
   /** A contacts CSV that cannot be read as CSV (no header, an unclosed quote...): 400. */

@@ -1,6 +1,14 @@
 export const CONVERSATION_STATUSES = ['open', 'pending', 'snoozed', 'closed'] as const;
 export const PRIORITIES = ['none', 'low', 'medium', 'high', 'urgent'] as const;
 export const SORTS = ['newest', 'oldest', 'waiting_longest'] as const;
+/**
+ * The inbox list's SLA filter (docs/product/saved-views.md): the state of the conversation's clock
+ * due first, as its row shows it (docs/product/sla.md) — `breached` past its due time, `due_soon`
+ * within its policy's warning minutes, `on_track` running, `paused` waiting on the customer,
+ * `none` no clock runs (no policy covers it, or its promises are kept or stopped).
+ */
+export const SLA_FILTERS = ['breached', 'due_soon', 'on_track', 'paused', 'none'] as const;
+export type SlaFilter = (typeof SLA_FILTERS)[number];
 export type ConversationSort = (typeof SORTS)[number];
 
 /** Attachment upload form (docs/product/data.md): multipart `file`, with optional `file_name`, `is_embedded`, `size`, `content_type`. */

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { MAX_MENTIONS } from './notifications-constants';
 import { conversationSlaSummary } from './sla';
+import { isCalendarDay } from './reports-constants';
 import {
   CONVERSATION_STATUSES,
   PRIORITIES,
+  SLA_FILTERS,
   SORTS,
   MAX_ATTACHMENTS_PER_MESSAGE,
   MESSAGE_DIRECTIONS,
@@ -30,16 +32,75 @@ export type ConversationView = z.infer<typeof conversationView>;
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
-export const conversationListQuery = z.strictObject({
+/**
+ * Some of a fixed set of choices: `high,urgent` or the key repeated in a query string, an array
+ * in JSON. Each is kept once, in the set's order, so equal filters are written alike.
+ */
+function choices<const T extends readonly [string, ...string[]]>(
+  values: T,
+  what: string,
+  named: string,
+) {
+  const rank = (v: string) => (values.indexOf(v) + values.length + 1) % (values.length + 1);
+  return z.codec(
+    z.union([z.string(), z.array(z.string().max(40)).max(20)]),
+    z
+      .array(z.enum(values, { error: `Choose ${what} among ${values.join(', ')}.` }))
+      .min(1, `Choose at least one ${named}, or leave the filter out.`),
+    {
+      decode: (raw) =>
+        [...new Set((typeof raw === 'string' ? raw.split(',') : raw).map((v) => v.trim()))]
+          .filter(Boolean)
+          .sort((a, b) => rank(a) - rank(b)) as T[number][],
+      encode: (list) => list,
+    },
+  );
+}
+
+const createdDay = (which: string) =>
+  z
+    .string()
+    .refine(isCalendarDay, `Give the “created ${which}” date as YYYY-MM-DD, e.g. 2026-03-01.`);
+
+/** The list's fields; conversationListQuery and the filters of saved views and bulk use them. */
+const conversationListFields = z.strictObject({
   view: conversationView.default('all'),
   status: z.enum([...CONVERSATION_STATUSES, 'all']).default('open'),
   sort: z.enum(SORTS).default('newest'),
   /** `id:{id}`, a contact's name / email / phone, or words in the messages. */
   search: z.string().trim().max(200).optional(),
+  /** Only these priorities. */
+  priority: choices(PRIORITIES, 'priorities', 'priority').optional(),
+  /** Only conversations whose SLA clock due first is in one of these states (SLA_FILTERS). */
+  sla: choices(SLA_FILTERS, 'SLA states', 'SLA state').optional(),
+  /** Created on or after this day (YYYY-MM-DD, UTC). */
+  created_from: createdDay('from').optional(),
+  /** Created on or before this day (YYYY-MM-DD, UTC, the whole day included). */
+  created_to: createdDay('to').optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
+
+function checkCreatedRange(
+  q: { created_from?: string | undefined; created_to?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (q.created_from && q.created_to && q.created_from > q.created_to)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['created_from'],
+      message: 'The “created from” date must be on or before the “created to” date.',
+    });
+}
+
+export const conversationListQuery = conversationListFields.superRefine(checkCreatedRange);
 export type ConversationListQuery = z.infer<typeof conversationListQuery>;
+
+/** What a list shows, without its paging: what saved views keep and bulk actions target. */
+export const conversationListFilters = conversationListFields
+  .omit({ cursor: true, limit: true })
+  .superRefine(checkCreatedRange);
+export type ConversationListFilters = z.infer<typeof conversationListFilters>;
 
 export const contactSummary = z.object({
   id: z.number().int(),

@@ -69,3 +69,5 @@ export * from './sla';
 export * from './sla-constants';
 export * from './scheduled-messages';
 export * from './scheduled-messages-constants';
+export * from './conversation-moves';
+export * from './conversation-moves-constants';

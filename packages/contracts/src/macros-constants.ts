@@ -11,6 +11,8 @@ export const MACRO_ACTION_TYPES = [
   'remove_tags',
   'assign_agent',
   'assign_team',
+  /** An agent hands the conversation to auto-assignment ("escalate to Tier 2"), as a rule does. */
+  'auto_assign',
   'set_priority',
   'set_status',
   'add_note',

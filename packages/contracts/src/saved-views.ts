@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { conversationListQuery } from './inbox';
+import { conversationListFilters } from './inbox';
 import { MAX_SAVED_VIEWS, SAVED_VIEW_NAME_MAX } from './saved-views-constants';
 
 const id = z.number().int().positive().max(2_147_483_647);
 
 /** What a saved view filters: the inbox list's own query, without its paging. */
-export const savedViewFilters = conversationListQuery.omit({ cursor: true, limit: true });
+export const savedViewFilters = conversationListFilters;
 export type SavedViewFilters = z.infer<typeof savedViewFilters>;
 
 const name = z

@@ -122,6 +122,32 @@ describe('business calendar: SLA clocks count only the hours a team works', () =
     expect(isBusinessTime(lateAndOverlapping, at('2026-11-26T00:00:00Z'))).toBe(false);
   });
 
+  it('two periods a day (a lunch break): closed between them, and only the periods count', () => {
+    // Wednesday 2026-11-25 in Paris (UTC+1): 09:00–12:30 and 13:30–18:00.
+    const lunch: BusinessCalendar = {
+      timeZone: 'Europe/Paris',
+      days: [
+        { day: 3, open: '13:30', close: '18:00' },
+        { day: 3, open: '09:00', close: '12:30' },
+      ],
+    };
+    expect(isBusinessTime(lunch, at('2026-11-25T11:29:00Z'))).toBe(true); // 12:29
+    expect(isBusinessTime(lunch, at('2026-11-25T11:30:00Z'))).toBe(false); // 12:30
+    expect(isBusinessTime(lunch, at('2026-11-25T12:29:00Z'))).toBe(false); // 13:29
+    expect(isBusinessTime(lunch, at('2026-11-25T12:30:00Z'))).toBe(true); // 13:30
+    expect(nextBusinessTime(lunch, at('2026-11-25T12:00:00Z'))).toEqual(at('2026-11-25T12:30:00Z'));
+    // The whole day: 3 h 30 + 4 h 30.
+    expect(businessMsBetween(lunch, at('2026-11-24T23:00:00Z'), at('2026-11-25T23:00:00Z'))).toBe(
+      8 * HOUR,
+    );
+    // A 1-hour target set at 12:00: 30 min before lunch, 30 min after → 14:00 Paris.
+    expect(addBusinessMs(lunch, at('2026-11-25T11:00:00Z'), HOUR)).toEqual(
+      at('2026-11-25T13:00:00Z'),
+    );
+    // Past the second period's close: next Wednesday's first opening.
+    expect(nextBusinessTime(lunch, at('2026-11-25T17:00:00Z'))).toEqual(at('2026-12-02T08:00:00Z'));
+  });
+
   it('says so (null) when the calendar never opens, and refuses an unknown time zone', () => {
     const closed: BusinessCalendar = { timeZone: 'UTC', days: [] };
     expect(addBusinessMs(closed, at('2026-11-25T00:00:00Z'), HOUR)).toBeNull();

@@ -24,7 +24,8 @@ export interface DomainEvents {
     accountId: number;
     conversationId: number;
     /**
-     * What an agent's change touched, when the emitter knows (automation rules' triggers);
+     * What the change touched, when the emitter knows (automation rules' triggers): an agent's,
+     * auto-assignment's, or a snoozed conversation waking up;
      * `sla`: only the row's SLA clock changed (docs/product/sla.md), which triggers nothing.
      */
     changes?: readonly ('status' | 'priority' | 'tags' | 'assignee' | 'sla')[];

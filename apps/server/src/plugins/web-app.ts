@@ -21,6 +21,33 @@ export interface WebAppOptions {
   /** PRODUCT_NAME and SUPPORT_EMAIL: the web app reads them from index.html at run time. */
   productName?: string;
   supportEmail?: string;
+  /**
+   * The head of a page the server knows more of than the web app's shell (a public help-center
+   * article: its title, language and translations' addresses); null for any other page. A
+   * failure is logged and the page served as for any other.
+   */
+  pageHead?: (request: FastifyRequest) => Promise<PageHead | null>;
+}
+
+/** The writing direction of a language (Arabic right-to-left), before the web app runs. */
+function textDirection(lang: string): 'rtl' | 'ltr' {
+  try {
+    const info = (new Intl.Locale(lang) as Intl.Locale & { textInfo?: { direction?: string } })
+      .textInfo;
+    return info?.direction === 'rtl' ? 'rtl' : 'ltr';
+  } catch {
+    return 'ltr';
+  }
+}
+
+/** What a page's served index.html says in its head beyond the shell's: escaped when written. */
+export interface PageHead {
+  /** The whole <title>. */
+  title: string;
+  /** <html lang>: the language the page is served in. */
+  lang: string;
+  /** <link rel="alternate" hreflang href>: the page in each of its languages, absolute. */
+  alternates: readonly { hreflang: string; href: string }[];
 }
 
 // The agent app's Content-Security-Policy. antd injects its styles at run time, hence
@@ -60,15 +87,32 @@ const jsonForScript = (value: unknown) =>
  * The built index.html with the operator's settings: the product name as the page title
  * (docs/product/README.md) and the WebConfig as a JSON data block, which the CSP allows (the browser never runs it).
  */
-export function renderIndexHtml(html: string, config: WebConfig, preload: string[] = []): string {
+export function renderIndexHtml(
+  html: string,
+  config: WebConfig,
+  preload: string[] = [],
+  head: PageHead | null = null,
+): string {
   const block = `<script type="application/json" id="${WEB_CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;
-  const links = preload.map((file) =>
-    file.endsWith('.css')
-      ? `<link rel="preload" as="style" crossorigin href="${escapeHtml(file)}">`
-      : `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`,
-  );
+  const links = [
+    ...preload.map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style" crossorigin href="${escapeHtml(file)}">`
+        : `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`,
+    ),
+    ...(head?.alternates ?? []).map(
+      ({ hreflang, href }) =>
+        `<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(href)}">`,
+    ),
+  ];
+  const title = head?.title ?? config.product_name;
   return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(config.product_name)}</title>`)
+    .replace(/<html\b([^>]*)>/, (tag, attributes: string) =>
+      head
+        ? `<html${attributes.replace(/\s+(lang|dir)="[^"]*"/g, '')} lang="${escapeHtml(head.lang)}" dir="${textDirection(head.lang)}">`
+        : tag,
+    )
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace(
       '</head>',
       () => [...links, block].map((line) => `  ${line}\n`).join('') + '  </head>',
@@ -109,6 +153,7 @@ export async function registerWebApp(
     helpWidgetUrl = null,
     productName = PRODUCT_NAME_DEFAULT,
     supportEmail = SUPPORT_EMAIL_DEFAULT,
+    pageHead,
   }: WebAppOptions = {},
 ): Promise<boolean> {
   const csp = contentSecurityPolicy(helpWidgetUrl);
@@ -122,7 +167,7 @@ export async function registerWebApp(
     files: {} as FirstVisitFiles,
     rendered: new Map<string, { html: string; etag: string }>(),
   };
-  const indexHtml = (request: FastifyRequest) => {
+  const indexHtml = (request: FastifyRequest, head: PageHead | null) => {
     const file = path.join(distDir, 'index.html');
     const { mtimeMs } = fs.statSync(file);
     if (mtimeMs !== build.mtimeMs) {
@@ -135,6 +180,11 @@ export async function registerWebApp(
     const pathname = request.url.split('?')[0] ?? '/';
     const signedIn = Boolean(request.cookies?.[COOKIES.authToken]);
     const preload = firstVisitPreloads(build.files, pathname, signedIn);
+    // A page's own head (one per article and language): rendered each time, not kept.
+    if (head) {
+      const html = renderIndexHtml(build.source, config, preload, head);
+      return { html, etag: weakEtag(html) };
+    }
     const key = preload.join(' ');
     let rendered = build.rendered.get(key);
     if (!rendered) {
@@ -147,15 +197,29 @@ export async function registerWebApp(
   /**
    * index.html is never cached without asking: it names the hashed assets of the current build.
    * The ETag makes asking cheap (304 while the build is the same). It is compressed per request
-   * (plugins/compression.ts), being rewritten with the operator's settings and small.
+   * (plugins/compression.ts), being rewritten with the operator's settings and small. A page
+   * with a head of its own (pageHead) is the same: asked about each time, its ETag its HTML's.
    */
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const { html, etag } = indexHtml(request);
+  const headOf = async (request: FastifyRequest) => {
+    try {
+      return (await pageHead?.(request)) ?? null;
+    } catch (err) {
+      request.log.warn({ err }, 'page head lookup failed; serving the plain index.html');
+      return null;
+    }
+  };
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const head = await headOf(request);
+    const { html, etag } = indexHtml(request, head);
     reply
       .header('cache-control', 'no-cache')
       .header('etag', etag)
-      // Signed in or not changes the files named for preloading.
-      .header('vary', 'accept-encoding, cookie');
+      // Signed in or not changes the files named for preloading; a page with its own head is in
+      // the browser's language when no ?lang= says otherwise.
+      .header(
+        'vary',
+        head ? 'accept-encoding, cookie, accept-language' : 'accept-encoding, cookie',
+      );
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(html);
   };

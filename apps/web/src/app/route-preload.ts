@@ -6,6 +6,7 @@ import {
   INBOX_MAPPING_PATH,
   listQuery,
   parseInboxSplat,
+  readListFilters,
   restoredInboxPath,
   VIEW_COUNTS_PATH,
 } from '../features/inbox/inbox-route';
@@ -34,9 +35,14 @@ function opensConversation(pathname: string): boolean {
  */
 export function inboxEarlyGets(pathname: string, search: string): string[] {
   const location = inboxLocation(pathname);
-  const words = new URLSearchParams(search).get('search')?.trim() ?? '';
+  const params = new URLSearchParams(search);
+  const words = params.get('search')?.trim() ?? '';
+  const filters = readListFilters(params);
   return [
-    withQuery(CONVERSATIONS_PATH, listQuery({ ...location, search: words || undefined }, null)),
+    withQuery(
+      CONVERSATIONS_PATH,
+      listQuery({ ...location, search: words || undefined, ...filters }, null),
+    ),
     withQuery(VIEW_COUNTS_PATH, { status: location.status }),
     INBOX_MAPPING_PATH,
   ];

@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
-import { Flex, Form, Input, Radio, Select, Switch } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { Button, Flex, Form, Input, Radio, Select, Switch } from 'antd';
 import type { FormInstance } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { WidgetChatSettings } from '@parley/contracts';
 import { t } from '@lingui/core/macro';
 import { formatDate } from '../lib/format';
@@ -10,7 +11,8 @@ import { splitApiError } from '../lib/form-errors';
  * Business hours as the chat widget and the call channel keep them (the contract's
  * `business_hours`: a time zone and opening periods per weekday, or null for always open).
  * The editor lives inside an antd Form whose values hold `hours`, `time_zone` and `days`
- * (BusinessHoursValues); businessHoursToForm / businessHoursFromForm convert.
+ * (BusinessHoursValues); businessHoursToForm / businessHoursFromForm convert. A day takes up to
+ * two periods (09:00–12:30 and 13:30–18:00: a lunch break), the second after the first.
  */
 export type BusinessHours = WidgetChatSettings['business_hours'];
 
@@ -26,6 +28,9 @@ export const weekdayName = (day: number): string =>
   });
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
+/** Periods a person can give a day here; the contract's 14 a week is two for each day. */
+export const MAX_PERIODS_PER_DAY = 2;
+
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const CLOSING_TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 /** Read when shown, so each is in the active language. */
@@ -39,6 +44,10 @@ export const BUSINESS_HOURS_MESSAGES = {
   get closeAfterOpen() {
     return t`Close after the opening time.`;
   },
+  /** A day's later period opening at or before the earlier one closes. */
+  startAfterPrevious(close: string) {
+    return t`Start after ${close}, when the period before ends.`;
+  },
   get noOpenDay() {
     return t`Open on at least one day, or choose “Always open”.`;
   },
@@ -47,10 +56,14 @@ export const BUSINESS_HOURS_MESSAGES = {
   },
 };
 
-export interface DayValues {
-  open: boolean;
+export interface PeriodValues {
   from: string;
   to: string;
+}
+export interface DayValues {
+  open: boolean;
+  /** In order of the day; a closed day keeps one to show when it is opened. */
+  periods: PeriodValues[];
 }
 export interface BusinessHoursValues {
   hours: 'always' | 'set';
@@ -65,10 +78,14 @@ export function businessHoursToForm(hours: BusinessHours): BusinessHoursValues {
     hours: hours ? 'set' : 'always',
     time_zone: hours?.time_zone ?? browserTimeZone(),
     days: WEEKDAYS.map((_, day) => {
-      const range = hours?.days.find((d) => d.day === day);
-      return range
-        ? { open: true, from: range.open, to: range.close }
-        : { open: false, from: '09:00', to: '17:00' };
+      // Every saved period is shown, even more than two (the API takes them): none is lost.
+      const periods = (hours?.days ?? [])
+        .filter((d) => d.day === day)
+        .sort((a, b) => a.open.localeCompare(b.open))
+        .map((d) => ({ from: d.open, to: d.close }));
+      return periods.length > 0
+        ? { open: true, periods }
+        : { open: false, periods: [{ from: '09:00', to: '17:00' }] };
     }),
   };
 }
@@ -77,7 +94,9 @@ export function businessHoursFromForm(v: BusinessHoursValues): BusinessHours {
   if (v.hours === 'always') return null;
   return {
     time_zone: v.time_zone,
-    days: v.days.flatMap((d, day) => (d.open ? [{ day, open: d.from, close: d.to }] : [])),
+    days: v.days.flatMap((d, day) =>
+      d.open ? d.periods.map((p) => ({ day, open: p.from, close: p.to })) : [],
+    ),
   };
 }
 
@@ -91,7 +110,80 @@ function timeZoneOptions() {
   return ['UTC', ...zones.filter((z) => z !== 'UTC')].map((z) => ({ value: z, label: z }));
 }
 
-/** One weekday: open or closed, and its opening and closing times. */
+/** One period of a day: its opening and closing times, the one before it closing earlier. */
+function PeriodRow({
+  day,
+  name,
+  field,
+  index,
+  action,
+}: {
+  day: number;
+  name: string;
+  /** The period's name within the day's Form.List. */
+  field: number;
+  index: number;
+  /** Add a period (after the last one) or remove this one. */
+  action?: ReactNode;
+}) {
+  const path = (i: number, key: keyof PeriodValues) => ['days', day, 'periods', i, key];
+  const number = index + 1;
+  const opensAt = index === 0 ? t`${name} opens at` : t`${name}, period ${number}, opens at`;
+  const closesAt = index === 0 ? t`${name} closes at` : t`${name}, period ${number}, closes at`;
+  return (
+    <Flex gap={8} align="flex-start" wrap>
+      <Form.Item
+        name={[field, 'from']}
+        dependencies={index > 0 ? [path(index - 1, 'to')] : []}
+        rules={[
+          { required: true, message: BUSINESS_HOURS_MESSAGES.time },
+          { pattern: TIME, message: BUSINESS_HOURS_MESSAGES.time },
+          ({ getFieldValue }) => ({
+            validator: async (_, value: string) => {
+              if (index === 0) return;
+              const before = getFieldValue(path(index - 1, 'to')) as string;
+              if (CLOSING_TIME.test(before) && TIME.test(value) && value <= before)
+                throw new Error(BUSINESS_HOURS_MESSAGES.startAfterPrevious(before));
+            },
+          }),
+        ]}
+        style={{ marginBottom: 8 }}
+      >
+        <Input
+          aria-label={opensAt}
+          placeholder={index === 0 ? '09:00' : '13:30'}
+          style={{ width: 88 }}
+        />
+      </Form.Item>
+      <span style={{ paddingTop: 5 }}>{t`to`}</span>
+      <Form.Item
+        name={[field, 'to']}
+        dependencies={[path(index, 'from')]}
+        rules={[
+          { required: true, message: BUSINESS_HOURS_MESSAGES.closing },
+          { pattern: CLOSING_TIME, message: BUSINESS_HOURS_MESSAGES.closing },
+          ({ getFieldValue }) => ({
+            validator: async (_, value: string) => {
+              const from = getFieldValue(path(index, 'from')) as string;
+              if (TIME.test(from) && CLOSING_TIME.test(value) && value <= from)
+                throw new Error(BUSINESS_HOURS_MESSAGES.closeAfterOpen);
+            },
+          }),
+        ]}
+        style={{ marginBottom: 8 }}
+      >
+        <Input
+          aria-label={closesAt}
+          placeholder={index === 0 ? '17:00' : '18:00'}
+          style={{ width: 88 }}
+        />
+      </Form.Item>
+      {action}
+    </Flex>
+  );
+}
+
+/** One weekday: open or closed, and its periods (one, or two around a break). */
 function DayRow({ day }: { day: number }) {
   const name = weekdayName(day);
   const form = Form.useFormInstance<BusinessHoursValues>();
@@ -108,33 +200,44 @@ function DayRow({ day }: { day: number }) {
         />
       </Form.Item>
       {open && (
-        <>
-          <Form.Item
-            name={['days', day, 'from']}
-            rules={[{ pattern: TIME, message: BUSINESS_HOURS_MESSAGES.time }]}
-            style={{ marginBottom: 8 }}
-          >
-            <Input aria-label={t`${name} opens at`} placeholder="09:00" style={{ width: 88 }} />
-          </Form.Item>
-          <span style={{ paddingTop: 5 }}>{t`to`}</span>
-          <Form.Item
-            name={['days', day, 'to']}
-            dependencies={[['days', day, 'from']]}
-            rules={[
-              { pattern: CLOSING_TIME, message: BUSINESS_HOURS_MESSAGES.closing },
-              ({ getFieldValue }) => ({
-                validator: async (_, value: string) => {
-                  const from = getFieldValue(['days', day, 'from']) as string;
-                  if (TIME.test(from) && CLOSING_TIME.test(value) && value <= from)
-                    throw new Error(BUSINESS_HOURS_MESSAGES.closeAfterOpen);
-                },
-              }),
-            ]}
-            style={{ marginBottom: 8 }}
-          >
-            <Input aria-label={t`${name} closes at`} placeholder="17:00" style={{ width: 88 }} />
-          </Form.Item>
-        </>
+        <Form.List name={['days', day, 'periods']}>
+          {(fields, { add, remove }) => (
+            <Flex vertical>
+              {fields.map((field, index) => {
+                const last = index === fields.length - 1;
+                const number = index + 1;
+                const action =
+                  index > 0 ? (
+                    <Button
+                      type="text"
+                      icon={<DeleteOutlined />}
+                      aria-label={t`Remove period ${number} on ${name}`}
+                      onClick={() => remove(field.name)}
+                    />
+                  ) : last && fields.length < MAX_PERIODS_PER_DAY ? (
+                    <Button
+                      type="text"
+                      icon={<PlusOutlined />}
+                      aria-label={t`Add a period on ${name}`}
+                      onClick={() => add({ from: '', to: '' })}
+                    >
+                      {t`Add a period`}
+                    </Button>
+                  ) : undefined;
+                return (
+                  <PeriodRow
+                    key={field.key}
+                    day={day}
+                    name={name}
+                    field={field.name}
+                    index={index}
+                    action={action}
+                  />
+                );
+              })}
+            </Flex>
+          )}
+        </Form.List>
       )}
     </Flex>
   );
@@ -183,7 +286,7 @@ export function BusinessHoursEditor({ label, extra }: { label?: string; extra?: 
 /**
  * A failed save of a form holding the editor: the API's field errors go under the fields — the
  * business hours' (`{hoursPath}.time_zone`, `{hoursPath}.days.{i}` for the i-th sent period)
- * under the time zone and that day's closing time — and the rest is returned for above the form.
+ * under the time zone and that period's closing time — and the rest is returned for above the form.
  */
 export function applyApiErrorWithBusinessHours(
   form: FormInstance,
@@ -193,21 +296,29 @@ export function applyApiErrorWithBusinessHours(
   hoursPath: string,
   sent: BusinessHours,
 ): string | null {
-  const dayField = (day: number) => `days.${day}.to`;
   const hoursRename: Record<string, string> = { [`${hoursPath}.time_zone`]: 'time_zone' };
+  const periodFields: string[] = [];
+  // Sent in the form's order (businessHoursFromForm): a day's k-th sent period is its k-th period.
+  const periodsSeen = new Map<number, number>();
   sent?.days.forEach((d, i) => {
-    hoursRename[`${hoursPath}.days.${i}`] = dayField(d.day);
+    const k = periodsSeen.get(d.day) ?? 0;
+    periodsSeen.set(d.day, k + 1);
+    const field = `days.${d.day}.periods.${k}.to`;
+    hoursRename[`${hoursPath}.days.${i}`] = field;
+    periodFields.push(field);
   });
   const { fieldErrors, message } = splitApiError(
     failure,
-    [...fields, 'time_zone', ...WEEKDAYS.map((_, day) => dayField(day))],
+    [...fields, 'time_zone', ...periodFields],
     { ...rename, ...hoursRename },
   );
   const entries = Object.entries(fieldErrors);
   if (entries.length > 0)
     form.setFields(
       entries.map(([name, errors]) => ({
-        name: name.startsWith('days.') ? ['days', Number(name.split('.')[1]), 'to'] : name,
+        name: name.startsWith('days.')
+          ? name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part))
+          : name,
         errors,
       })),
     );

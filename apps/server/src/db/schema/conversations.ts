@@ -341,3 +341,43 @@ export const conversationRatings = pgTable(
     index('conversation_ratings_account_idx').on(t.accountId, t.createdAt),
   ],
 );
+
+/**
+ * A merge or split of conversations (docs/product/merge-and-split.md): which messages moved from
+ * one conversation to the other, so the move can be undone exactly. A merge moves every message
+ * of `from` into `to` (and closes `from`); a split moves a message and those after it from
+ * `from` into the new `to`. `added_tag_ids`: the tags a merge gave `to`, taken off again by undo.
+ * The activity lines it wrote in each conversation carry its Undo.
+ */
+export const conversationMoves = pgTable(
+  'conversation_moves',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['merge', 'split'] }).notNull(),
+    fromConversationId: integer('from_conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    toConversationId: integer('to_conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    messageIds: jsonb('message_ids').$type<number[]>().notNull(),
+    addedTagIds: jsonb('added_tag_ids').$type<number[]>().notNull().default([]),
+    /** The activity lines the move wrote (in `from`, then in `to`). */
+    activityMessageIds: jsonb('activity_message_ids').$type<number[]>().notNull().default([]),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    undoneAt: ts('undone_at'),
+    undoneByUserId: integer('undone_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    index('conversation_moves_from_idx').on(t.accountId, t.fromConversationId),
+    index('conversation_moves_to_idx').on(t.accountId, t.toConversationId),
+  ],
+);

@@ -508,3 +508,59 @@ export async function addActivity(
     .returning({ id: messages.id });
   return msg!.id;
 }
+
+/** A conversation about to be handed out on request (a rule's or macro's auto-assign), locked. */
+export async function lockConversation(
+  db: Db,
+  { accountId, conversationId }: Scope & { conversationId: number },
+) {
+  const rows = rowsOf<{
+    id: number;
+    assignee_id: number | null;
+    status: string;
+    team_id: number | null;
+    support_channel_id: number;
+  }>(
+    await db.execute(sql`
+      select c.id, c.assignee_id, c.status, c.team_id, c.support_channel_id
+      from conversations c
+      where c.id = ${conversationId} and c.account_id = ${accountId}
+      for update of c`),
+  );
+  return rows[0] ?? null;
+}
+
+/** Moves the conversation to a team and/or takes its assignee away, before it is handed out. */
+export async function prepareHandout(
+  db: Db,
+  {
+    accountId,
+    conversationId,
+    teamId,
+  }: Scope & { conversationId: number; teamId: number | undefined },
+) {
+  await db
+    .update(conversations)
+    .set({ assigneeId: null, ...(teamId === undefined ? {} : { teamId }) })
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.id, conversationId)));
+}
+
+/** The conversation waits in the queue from now (unless it already waits). */
+export async function enqueue(
+  db: Db,
+  { accountId, conversationId }: Scope & { conversationId: number },
+) {
+  await db
+    .insert(assignmentQueue)
+    .values({ conversationId, accountId, queuedAt: new Date() })
+    .onConflictDoNothing();
+}
+
+export async function teamName(db: Db, { accountId, teamId }: Scope & { teamId: number }) {
+  const [row] = await db
+    .select({ name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.accountId, accountId), eq(teams.id, teamId)))
+    .limit(1);
+  return row?.name ?? null;
+}

@@ -16,22 +16,26 @@ import {
   assignTo,
   changeAvailability,
   dropQueued,
+  enqueue,
   findChannel,
   findTeam,
   hasQueued,
   isMember,
   listAvailability,
   listRules,
+  lockConversation,
   lockOnlineAgents,
   lockQueued,
   markGoneAgentsOffline,
   openCounts,
+  prepareHandout,
   queuedAfter,
   queueWaiting,
   releaseOpenConversations,
   ruleFor,
   saveRule,
   someoneCanTake,
+  teamName,
   userName,
   type AvailabilityChange,
 } from './assignment.queries';
@@ -139,8 +143,13 @@ async function releaseFrom(deps: Deps, accountId: number, userId: number) {
       });
     return rows;
   });
+  // The assignee changed: "assignee changed" rules hear it (docs/product/automation.md).
   for (const r of released)
-    deps.events.emit('conversation_updated', { accountId, conversationId: r.id });
+    deps.events.emit('conversation_updated', {
+      accountId,
+      conversationId: r.id,
+      changes: ['assignee'],
+    });
   if (released.length > 0) await assignQueued(deps, accountId);
 }
 
@@ -293,28 +302,174 @@ export async function assignQueued(deps: Deps, accountId: number): Promise<numbe
       if (outcome === 'no_agent') full.add(pool);
       if (outcome === 'assigned') {
         assigned += 1;
-        deps.events.emit('message_created', {
-          accountId,
-          conversationId: entry.conversationId,
-          messageId: messageId!,
-          isPrivate: true,
-          hasAttachments: false,
-        });
-        deps.events.emit('conversation_updated', {
-          accountId,
-          conversationId: entry.conversationId,
-        });
-        deps.events.emit('conversation_assigned', {
-          accountId,
-          conversationId: entry.conversationId,
-          assigneeId: assigneeId!,
-          actorUserId: null,
-          messageId,
-        });
+        announceAssigned(deps, accountId, entry.conversationId, messageId!, assigneeId!);
       }
     }
   }
   return assigned;
+}
+
+/**
+ * Tells everyone of an automatic assignment once it is committed: the activity line, the lists
+ * (an assignee change, which "assignee changed" rules hear; a rule's own auto-assign is kept from
+ * re-triggering rules by the automation's loop guard) and the assignee's notification.
+ */
+function announceAssigned(
+  deps: Deps,
+  accountId: number,
+  conversationId: number,
+  messageId: number,
+  assigneeId: number,
+  changed = true,
+) {
+  deps.events.emit('message_created', {
+    accountId,
+    conversationId,
+    messageId,
+    isPrivate: true,
+    hasAttachments: false,
+  });
+  deps.events.emit('conversation_updated', {
+    accountId,
+    conversationId,
+    changes: changed ? ['assignee'] : [],
+  });
+  if (changed)
+    deps.events.emit('conversation_assigned', {
+      accountId,
+      conversationId,
+      assigneeId,
+      actorUserId: null,
+      messageId,
+    });
+}
+
+/** What handing one conversation out on request did (or, for a dry run, would do). */
+export type AutoAssignResult =
+  | {
+      outcome: 'assigned';
+      assigneeId: number;
+      assigneeName: string;
+      mode: Exclude<AssignmentMode, 'off'>;
+      teamName: string | null;
+    }
+  /** Nobody could take it: it waits in the queue, handed out as soon as someone is available. */
+  | { outcome: 'queued'; mode: Exclude<AssignmentMode, 'off'>; teamName: string | null }
+  /**
+   * Nobody in the team could take it, and nothing hands it out later (the team's own
+   * auto-assignment is off): it stays in the team, unassigned.
+   */
+  | { outcome: 'unassigned'; mode: Exclude<AssignmentMode, 'off'>; teamName: string | null };
+
+/** Thrown to roll a dry run's transaction back, carrying what it found. */
+class DryRun {
+  constructor(readonly result: AutoAssignResult) {}
+}
+
+/**
+ * Hands one conversation to the auto-assigner now, as a new conversation is handed out (an
+ * automation rule's or a macro's `auto_assign`, docs/product/automation.md): among the online
+ * agents under capacity, by round-robin or least-busy, and into the queue when nobody can take
+ * it. Without `teamId` its team's or channel's setup decides (refused when both are off); with
+ * `teamId` it moves to that team and is handed out among its members, by the team's mode (or
+ * round-robin when the team's own auto-assignment is off). An assignee it has is taken away
+ * first, so they count without it and may get it back. Locks as the queue walk does; `dryRun`
+ * answers what would happen and changes nothing.
+ */
+export async function autoAssignConversation(
+  deps: Deps,
+  {
+    accountId,
+    conversationId,
+    teamId,
+    dryRun = false,
+  }: { accountId: number; conversationId: number; teamId?: number; dryRun?: boolean },
+): Promise<AutoAssignResult> {
+  type Done = { result: AutoAssignResult; before: number | null; messageId: number | null };
+  const run = deps.db.transaction(async (tx): Promise<Done> => {
+    const conv = await lockConversation(tx, { accountId, conversationId });
+    if (!conv) throw notFound('That conversation');
+    if (conv.status !== 'open')
+      throw badRequest('Only an open conversation is auto-assigned.', [
+        { path: 'status', message: 'Not open.' },
+      ]);
+    const team = teamId ?? conv.team_id;
+    if (teamId !== undefined && !(await findTeam(tx, { accountId, teamId })))
+      throw notFound('That team');
+    const rule = await ruleFor(tx, {
+      accountId,
+      teamId: team,
+      supportChannelId: conv.support_channel_id,
+    });
+    // The queue later hands it out under the same rule, so it only waits when that rule is ours.
+    const own = teamId === undefined ? rule : rule?.teamId === teamId ? rule : null;
+    if (teamId === undefined && !own)
+      throw badRequest('Auto-assignment is off for its team and its channel.', [
+        { path: 'team_id', message: 'Nothing assigns automatically here.' },
+      ]);
+    const mode =
+      own?.mode === 'round_robin' || own?.mode === 'least_busy' ? own.mode : 'round_robin';
+    const pool = teamId ?? own!.teamId;
+    const named = pool === null ? null : await teamName(tx, { accountId, teamId: pool });
+    await prepareHandout(tx, {
+      accountId,
+      conversationId,
+      teamId: teamId !== undefined && teamId !== conv.team_id ? teamId : undefined,
+    });
+    const chosen = await pickAgent(tx, accountId, pool, mode);
+    let result: AutoAssignResult;
+    let messageId: number | null = null;
+    if (chosen !== null) {
+      const name = await userName(tx, chosen);
+      messageId = await assignTo(tx, {
+        accountId,
+        conversationId,
+        supportChannelId: conv.support_channel_id,
+        userId: chosen,
+        activity: assignmentActivityText({ kind: 'assigned', name, mode }),
+      });
+      result = {
+        outcome: 'assigned',
+        assigneeId: chosen,
+        assigneeName: name,
+        mode,
+        teamName: named,
+      };
+    } else if (own) {
+      await enqueue(tx, { accountId, conversationId });
+      result = { outcome: 'queued', mode, teamName: named };
+    } else {
+      // Moving to the team may have queued it under its channel's rule: not ours, so it stays.
+      await dropQueued(tx, { accountId, conversationId });
+      result = { outcome: 'unassigned', mode, teamName: named };
+    }
+    if (dryRun) throw new DryRun(result);
+    return { result, before: conv.assignee_id, messageId };
+  });
+  let done: Done;
+  try {
+    done = await run;
+  } catch (err) {
+    if (err instanceof DryRun) return err.result;
+    throw err;
+  }
+  const { result, before, messageId } = done;
+  if (result.outcome === 'assigned')
+    announceAssigned(
+      deps,
+      accountId,
+      conversationId,
+      messageId!,
+      result.assigneeId,
+      result.assigneeId !== before,
+    );
+  else
+    deps.events.emit('conversation_updated', {
+      accountId,
+      conversationId,
+      changes: before === null ? [] : ['assignee'],
+    });
+  return result;
 }
 
 /** Every account with conversations waiting gets a walk (the periodic pass of each instance). */

@@ -11,6 +11,7 @@ import type { Deps } from '../../lib/deps';
 import { badRequest } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { enqueueJob, type JobRow } from '../../lib/jobs';
+import { autoAssignConversation, type AutoAssignResult } from '../assignment/assignment.service';
 import { patchConversation, postMessage } from '../conversations/conversations.service';
 import { resolveFastReply } from '../fast-replies/fast-replies.service';
 import { addTags, removeTag } from '../tags/tags.service';
@@ -159,6 +160,7 @@ function referencesOf(rule: RuleShape) {
     if (a.type === 'add_tags' || a.type === 'remove_tags') refs.tagIds.push(...a.tag_ids);
     if (a.type === 'assign_agent') refs.userIds.push(a.user_id);
     if (a.type === 'assign_team') refs.teamIds.push(a.team_id);
+    if (a.type === 'auto_assign' && a.team_id !== undefined) refs.teamIds.push(a.team_id);
     if (a.type === 'send_fast_reply') refs.fastReplyIds.push(a.fast_reply_id);
   }
   return refs;
@@ -216,7 +218,11 @@ export async function missingReferences(
         path: `${path}.user_id`,
         message: 'The agent it names is no longer a member.',
       });
-    if (a.type === 'assign_team' && !have.teamSet.has(a.team_id))
+    if (
+      (a.type === 'assign_team' || a.type === 'auto_assign') &&
+      a.team_id !== undefined &&
+      !have.teamSet.has(a.team_id)
+    )
       missing.push({ path: `${path}.team_id`, message: 'The team it names was deleted.' });
     if (a.type === 'send_fast_reply' && !have.replySet.has(a.fast_reply_id))
       missing.push({
@@ -269,16 +275,58 @@ export async function describeActions(
         return 'sent a fast reply';
       case 'close':
         return origin === 'macro' ? 'closed' : 'closed it';
+      case 'auto_assign':
+        return a.team_id === undefined
+          ? 'auto-assigned it'
+          : `auto-assigned it within ${name('team', a.team_id)}`;
     }
   });
 }
 
-/** Each action through the module that owns the change, so lists, realtime and the thread follow. */
+const MODE_WORDS = { round_robin: 'round-robin', least_busy: 'least-busy' } as const;
+
+/** What an auto-assign did, in the activity line's words: who got it and why, or where it waits. */
+export function autoAssignWords(r: AutoAssignResult): string {
+  const within = r.teamName === null ? '' : ` within ${r.teamName}`;
+  switch (r.outcome) {
+    case 'assigned':
+      return `assigned to ${r.assigneeName} by ${MODE_WORDS[r.mode]}${within}`;
+    case 'queued':
+      return `queued it for ${MODE_WORDS[r.mode]}${within}: no agent available`;
+    case 'unassigned':
+      return `left it unassigned${within}: no agent available`;
+  }
+}
+
+/**
+ * Each action through the module that owns the change, so lists, realtime and the thread follow.
+ * Answers the action's words when only doing it tells them (auto-assign: who got it and why).
+ */
 async function applyAction(
+  deps: Deps,
+  ctx: ActionContext,
+  conversationId: number,
+  a: AutomationAction,
+): Promise<string | undefined> {
+  // The assignment module's own auto-assigner, as for a new conversation (its activity line,
+  // the queue); the rule's or macro's line then says who got it, and by which turn.
+  if (a.type === 'auto_assign')
+    return autoAssignWords(
+      await autoAssignConversation(deps, {
+        accountId: ctx.actor.accountId,
+        conversationId,
+        ...(a.team_id !== undefined && { teamId: a.team_id }),
+      }),
+    );
+  await changeBy(deps, ctx, conversationId, a);
+  return undefined;
+}
+
+async function changeBy(
   deps: Deps,
   { actor, origin }: ActionContext,
   conversationId: number,
-  a: AutomationAction,
+  a: Exclude<AutomationAction, { type: 'auto_assign' }>,
 ) {
   // A macro's changes read as the agent's own ("Maya closed the conversation").
   const opts = origin.kind === 'rule' ? { actorName: `Rule “${origin.name}”` } : {};
@@ -350,16 +398,18 @@ export async function applyActions(
   actions: AutomationAction[],
 ) {
   let done = 0;
+  /** Words only the doing told (auto-assign), by the action's index. */
+  const said: (string | undefined)[] = [];
   for (const action of actions) {
     try {
-      await applyAction(deps, ctx, conversationId, action);
+      said.push(await applyAction(deps, ctx, conversationId, action));
       done += 1;
     } catch (err) {
       const failure = err instanceof Error ? err.message : String(err);
-      return { done, failure, error: err };
+      return { done, said, failure, error: err };
     }
   }
-  return { done, failure: null, error: null };
+  return { done, said, failure: null, error: null };
 }
 
 // ---- Running ----
@@ -491,13 +541,16 @@ async function actRule(deps: Deps, rule: RuleRow, conversationId: number) {
     // An action refused on the way (the conversation deleted, a person removed a moment ago)
     // ends this rule's run with a line saying so; the next rules still run, and the job is not
     // retried, which would repeat the actions already done.
-    const { done, failure } = await applyActions(
+    const { done, said, failure } = await applyActions(
       deps,
       { actor, origin: { kind: 'rule', name: rule.name } },
       conversationId,
       rule.actions,
     );
-    const did = words.slice(0, done).join(', ');
+    const did = words
+      .slice(0, done)
+      .map((w, i) => said[i] ?? w)
+      .join(', ');
     const text =
       failure === null
         ? `Rule “${rule.name}” ${did}`
@@ -533,11 +586,26 @@ export async function dryRunRule(
   if (!facts) return null;
   const missing = await missingReferences(deps, accountId, rule);
   const result = evaluate(rule.conditions, facts);
-  return {
-    ...result,
-    actions: await describeActions(deps, accountId, rule.actions),
-    broken_reason: missing[0]?.message ?? null,
-  };
+  const words = await describeActions(deps, accountId, rule.actions);
+  // Auto-assign says whom it would pick now (or that it would queue), rolled back untouched.
+  if (missing.length === 0)
+    for (const [i, a] of rule.actions.entries()) {
+      if (a.type !== 'auto_assign') continue;
+      try {
+        words[i] = autoAssignWords(
+          await autoAssignConversation(deps, {
+            accountId,
+            conversationId,
+            ...(a.team_id !== undefined && { teamId: a.team_id }),
+            dryRun: true,
+          }),
+        );
+      } catch (err) {
+        words[i] =
+          `${words[i]}, but it would stop: ${err instanceof Error ? err.message : String(err)}`;
+      }
+    }
+  return { ...result, actions: words, broken_reason: missing[0]?.message ?? null };
 }
 
 // ---- Wiring ----

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FAST_REPLY_PATHS, TAG_PATHS } from '@parley/contracts';
 import {
+  assignmentQueue,
   automationRuns,
   automationTimers,
   conversationTags,
@@ -12,6 +13,8 @@ import {
 import { JobWorker } from '../../lib/jobs';
 import { as, createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
 import { apiChannelFor, ownerAndTeammate } from '../../test/inbox-fixtures';
+import { noteSocket } from '../assignment/assignment.service';
+import { wakeSnoozed } from '../conversations/conversations.service';
 import {
   AUTOMATION_RUN_JOB,
   automationQueued,
@@ -620,5 +623,240 @@ describe('running rules', () => {
     expect(replies.map((r) => r.body)).toEqual([
       `Thanks for writing, we are on it (ticket ${id}).`,
     ]);
+  });
+});
+
+describe('auto-assign, and the automatic changes rules hear (docs/product/automation.md)', () => {
+  /** The agent's app holds a realtime socket: online, so auto-assignment may choose them. */
+  const online = (s: Session) =>
+    noteSocket(ctx.deps, { accountId: s.accountId, userId: s.userId, connected: true });
+
+  /** An account with a team of both agents that hands out by `mode`; its channel assigns nobody. */
+  async function withTeam(mode: 'round_robin' | 'least_busy' | 'off' = 'round_robin') {
+    const a = await account();
+    const team = (
+      await as(ctx, a.owner).post('/dashboardapi/teams', {
+        name: 'Tier 2',
+        user_ids: [a.owner.userId, a.mate.userId],
+      })
+    ).json() as { id: number };
+    const res = await as(ctx, a.owner).put(`/dashboardapi/assignment/teams/${team.id}`, { mode });
+    expect(res.statusCode).toBe(200);
+    return { ...a, team: team.id };
+  }
+
+  const nameOf = (a: { owner: Session }, userId: number | null) =>
+    userId === a.owner.userId ? 'Olga Owner' : 'Tariq Teammate';
+
+  it('auto-assign within a team hands conversations out by round-robin, and the line says why', async () => {
+    const a = await withTeam('round_robin');
+    await online(a.owner);
+    await online(a.mate);
+    await createRule(a.owner, {
+      name: 'Hand out',
+      trigger: 'conversation_created',
+      actions: [{ type: 'auto_assign', team_id: a.team }],
+    });
+    const first = await a.write('Hello');
+    await settle();
+    const second = await a.write('Hello too');
+    await settle();
+    const [one, two] = [await conv(first), await conv(second)];
+    expect(one.teamId).toBe(a.team);
+    expect(one.assigneeId).not.toBeNull();
+    expect(two.assigneeId).not.toBeNull();
+    expect(two.assigneeId).not.toBe(one.assigneeId);
+    const who = nameOf(a, one.assigneeId);
+    expect(await activityOf(first)).toEqual([
+      `Assigned to ${who} by round-robin`,
+      `Rule “Hand out” assigned to ${who} by round-robin within Tier 2`,
+    ]);
+  });
+
+  it('with nobody available the conversation waits in the queue, and goes to the first agent who comes online', async () => {
+    const a = await withTeam('round_robin');
+    await createRule(a.owner, {
+      name: 'Hand out',
+      trigger: 'conversation_created',
+      actions: [{ type: 'auto_assign', team_id: a.team }],
+    });
+    const id = await a.write('Hello');
+    await settle();
+    expect((await conv(id)).assigneeId).toBeNull();
+    expect(await activityOf(id)).toEqual([
+      'Rule “Hand out” queued it for round-robin within Tier 2: no agent available',
+    ]);
+    const queued = await ctx.deps.db
+      .select()
+      .from(assignmentQueue)
+      .where(eq(assignmentQueue.conversationId, id));
+    expect(queued).toHaveLength(1);
+    await online(a.mate);
+    await vi.waitFor(async () => expect((await conv(id)).assigneeId).toBe(a.mate.userId));
+  });
+
+  it('without a team it follows the conversation’s setup, and stops saying so when nothing assigns', async () => {
+    const a = await account();
+    await online(a.mate);
+    await as(ctx, a.owner).put('/dashboardapi/availability/me', { status: 'offline' });
+    await createRule(a.owner, {
+      name: 'Hand out',
+      trigger: 'status_changed',
+      actions: [{ type: 'auto_assign' }],
+    });
+    const id = await a.write('Hello');
+    await settle();
+    await as(ctx, a.owner).patch(`/dashboardapi/conversations/${id}`, { status: 'pending' });
+    await settle();
+    await as(ctx, a.owner).patch(`/dashboardapi/conversations/${id}`, { status: 'open' });
+    await settle();
+    // Pending is not handed out; open, but neither its team nor its channel assigns automatically.
+    expect((await conv(id)).assigneeId).toBeNull();
+    expect((await activityOf(id)).filter((l) => l.startsWith('Rule'))).toEqual([
+      'Rule “Hand out” stopped: Only an open conversation is auto-assigned.',
+      'Rule “Hand out” stopped: Auto-assignment is off for its team and its channel.',
+    ]);
+    // The channel hands out by least-busy: the rule follows it.
+    await as(ctx, a.owner).put(`/dashboardapi/assignment/channels/${a.channel.channelId}`, {
+      mode: 'least_busy',
+    });
+    await as(ctx, a.owner).patch(`/dashboardapi/conversations/${id}`, { status: 'pending' });
+    await as(ctx, a.owner).patch(`/dashboardapi/conversations/${id}`, { status: 'open' });
+    await settle();
+    expect((await conv(id)).assigneeId).toBe(a.mate.userId);
+    expect((await activityOf(id)).at(-1)).toBe(
+      'Rule “Hand out” assigned to Tariq Teammate by least-busy',
+    );
+  });
+
+  it('a rule auto-assigning within a deleted team is broken and does not run', async () => {
+    const a = await withTeam('round_robin');
+    await online(a.mate);
+    await createRule(a.owner, {
+      name: 'Hand out',
+      trigger: 'conversation_created',
+      actions: [{ type: 'auto_assign', team_id: a.team }],
+    });
+    expect((await as(ctx, a.owner).delete(`/dashboardapi/teams/${a.team}`)).statusCode).toBe(200);
+    const listed = (await as(ctx, a.owner).get(RULES)).json().rules[0];
+    expect(listed.broken_reason).toBe('The team it names was deleted.');
+    const id = await a.write('Hello');
+    await settle();
+    expect((await conv(id)).assigneeId).toBeNull();
+    expect(await activityOf(id)).toEqual([]);
+    // Saving one that names an unknown team is a 400 at the field.
+    const res = await as(ctx, a.owner).post(RULES, {
+      name: 'R',
+      trigger: 'conversation_created',
+      actions: [{ type: 'auto_assign', team_id: a.team }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().details)).toContain('actions.0.team_id');
+  });
+
+  it('a dry run says whom auto-assign would pick, or where it would stop, and changes nothing', async () => {
+    const a = await withTeam('least_busy');
+    await online(a.mate);
+    const id = await a.write('Hello');
+    await settle();
+    const dry = async (action: object) => {
+      const res = await as(ctx, a.owner).post(`${RULES}/dry-run`, {
+        conversation_id: id,
+        rule: { name: 'T', trigger: 'message_received', actions: [action] },
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { actions: string[] }).actions;
+    };
+    expect(await dry({ type: 'auto_assign', team_id: a.team })).toEqual([
+      'assigned to Tariq Teammate by least-busy within Tier 2',
+    ]);
+    expect(await dry({ type: 'auto_assign' })).toEqual([
+      'auto-assigned it, but it would stop: Auto-assignment is off for its team and its channel.',
+    ]);
+    const after = await conv(id);
+    expect([after.assigneeId, after.teamId]).toEqual([null, null]);
+    expect(await activityOf(id)).toEqual([]);
+    const queued = await ctx.deps.db
+      .select()
+      .from(assignmentQueue)
+      .where(eq(assignmentQueue.conversationId, id));
+    expect(queued).toEqual([]);
+  });
+
+  it('a snoozed conversation waking up starts “status changed” rules', async () => {
+    const { owner, write } = await account();
+    await createRule(owner, {
+      name: 'Woke',
+      trigger: 'status_changed',
+      conditions: {
+        match: 'all',
+        conditions: [{ field: 'status', operator: 'is', value: 'open' }],
+      },
+      actions: [{ type: 'add_note', body: 'woke up' }],
+    });
+    const id = await write('Hello');
+    await settle();
+    const until = new Date(Date.now() + 60_000).toISOString();
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${id}`, { snoozed_until: until });
+    await settle();
+    await ctx.deps.db
+      .update(conversations)
+      .set({ snoozedUntil: new Date(Date.now() - 1000) })
+      .where(eq(conversations.id, id));
+    expect(await wakeSnoozed(ctx.deps)).toBeGreaterThanOrEqual(1);
+    await settle();
+    expect((await conv(id)).status).toBe('open');
+    const notes = await ctx.deps.db
+      .select({ body: messages.body })
+      .from(messages)
+      .where(and(eq(messages.conversationId, id), eq(messages.kind, 'note')));
+    expect(notes.map((n) => n.body)).toEqual(['woke up']);
+  });
+
+  it('an auto-assignment starts “assignee changed” rules', async () => {
+    const a = await account();
+    await online(a.mate);
+    await as(ctx, a.owner).put('/dashboardapi/availability/me', { status: 'offline' });
+    await as(ctx, a.owner).put(`/dashboardapi/assignment/channels/${a.channel.channelId}`, {
+      mode: 'round_robin',
+    });
+    await createRule(a.owner, {
+      name: 'Heard',
+      trigger: 'assignee_changed',
+      conditions: {
+        match: 'all',
+        conditions: [{ field: 'assignee', operator: 'is', value: a.mate.userId }],
+      },
+      actions: [{ type: 'add_tags', tag_ids: [await createTag(a.owner, 'handed-out')] }],
+    });
+    const id = await a.write('Hello');
+    await vi.waitFor(async () => expect((await conv(id)).assigneeId).toBe(a.mate.userId));
+    await settle();
+    expect(await tagIdsOf(id)).toHaveLength(1);
+    expect(await activityOf(id)).toContain('Rule “Heard” added tag handed-out');
+  });
+
+  it('a rule’s own auto-assignment does not start it again (the loop guard)', async () => {
+    const a = await withTeam('round_robin');
+    await online(a.owner);
+    await online(a.mate);
+    await createRule(a.owner, {
+      name: 'Rebalance',
+      trigger: 'assignee_changed',
+      actions: [{ type: 'auto_assign', team_id: a.team }],
+    });
+    const id = await a.write('Hello');
+    await settle();
+    await as(ctx, a.owner).patch(`/dashboardapi/conversations/${id}`, {
+      assignee_id: a.owner.userId,
+    });
+    await settle();
+    expect((await conv(id)).assigneeId).not.toBeNull();
+    const runs = await ctx.deps.db
+      .select()
+      .from(automationRuns)
+      .where(eq(automationRuns.conversationId, id));
+    expect(runs).toHaveLength(1);
+    expect((await activityOf(id)).filter((l) => l.startsWith('Rule “Rebalance”'))).toHaveLength(1);
   });
 });

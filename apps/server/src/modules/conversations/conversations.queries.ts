@@ -17,7 +17,7 @@ import {
 import { isoText, jsonText, type JsonText } from '../../db/json-text';
 import { badRequest } from '../../lib/errors';
 import type { FairLimiter } from '../../lib/fair-limiter';
-import { slaSummaries, slaSummariesOf, withSlaText } from '../sla/sla.public';
+import { slaStateFilter, slaSummaries, slaSummariesOf, withSlaText } from '../sla/sla.public';
 
 interface Scope {
   accountId: number;
@@ -48,6 +48,30 @@ function tagOfView(view: string): number | null {
 
 function statusFilter(status: string): SQL {
   return status === 'all' ? sql`true` : sql`c.status = ${status}`;
+}
+
+/** The day after a YYYY-MM-DD day. */
+const dayAfter = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The list's optional filters (docs/product/saved-views.md), each only when given: priorities,
+ * the SLA state of the clock due first, and the days of creation (UTC days, both included, by
+ * the account's created_at index when the range is narrow). Null when none is given.
+ */
+async function optionalFilters(
+  db: Db,
+  accountId: number,
+  q: Pick<ConversationListQuery, 'priority' | 'sla' | 'created_from' | 'created_to'>,
+): Promise<SQL | null> {
+  const parts: SQL[] = [];
+  if (q.priority?.length) parts.push(sql`c.priority = any(${`{${q.priority.join(',')}}`}::text[])`);
+  if (q.created_from)
+    parts.push(sql`c.created_at >= ${`${q.created_from}T00:00:00Z`}::timestamptz`);
+  if (q.created_to)
+    parts.push(sql`c.created_at < ${`${dayAfter(q.created_to)}T00:00:00Z`}::timestamptz`);
+  if (q.sla?.length) parts.push(await slaStateFilter(db, accountId, q.sla));
+  return parts.length > 0 ? sql.join(parts, sql` and `) : null;
 }
 
 /**
@@ -476,7 +500,8 @@ export async function countListed(
 
 /**
  * Which conversations a list shows from `cursor` on: `filters` (the account, the view, the
- * status, the cursor) and `matching` (the way its first `limit` rows are found), both on c.
+ * status, the optional filters, the cursor) and `matching` (the way its first `limit` rows are
+ * found), both on c.
  */
 async function listFilter(
   db: Db,
@@ -492,11 +517,14 @@ async function listFilter(
     : sql`true`;
   const orderBy = sql`order by ${sort.key} ${sort.dir}, c.id ${sort.dir}`;
   const tagId = tagOfView(q.view);
-  // A tag view without a search takes its page from the tag's links, in list order.
-  const byTagLinks = tagId !== null && !q.search;
+  const optional = await optionalFilters(db, scope.accountId, q);
+  // A tag view without a search or other filter takes its page from the tag's links, in list
+  // order (the links know no priority, SLA or creation day).
+  const byTagLinks = tagId !== null && !q.search && !optional;
   const filters = sql`c.account_id = ${scope.accountId}
       and ${byTagLinks ? sql`true` : viewFilter(q.view, scope.userId)}
       and ${statusFilter(q.status)}
+      ${optional ? sql`and ${optional}` : sql``}
       and ${cursorFilter}`;
   // Every status of a view whose index leads with the status (mine, unassigned, team, channel),
   // newest or oldest first: one short index range per status, merged.

@@ -445,8 +445,13 @@ export async function wakeSnoozed(deps: Deps) {
     .set({ status: 'open', snoozedUntil: null })
     .where(and(eq(conversations.status, 'snoozed'), sql`${conversations.snoozedUntil} <= now()`))
     .returning({ id: conversations.id, accountId: conversations.accountId });
+  // A status change: "status changed" rules hear it (docs/product/automation.md).
   for (const c of woken)
-    deps.events.emit('conversation_updated', { accountId: c.accountId, conversationId: c.id });
+    deps.events.emit('conversation_updated', {
+      accountId: c.accountId,
+      conversationId: c.id,
+      changes: ['status'],
+    });
   return woken.length;
 }
 

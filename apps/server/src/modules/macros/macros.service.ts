@@ -207,13 +207,15 @@ export async function runMacro(
   if (!(await conversationInAccount(deps.db, { accountId: agent.accountId, id: conversationId })))
     throw notFound('That conversation');
   const words = await describeActions(deps, agent.accountId, macro.actions, 'macro');
-  const { done, failure, error } = await applyActions(
+  const { done, said, failure, error } = await applyActions(
     deps,
     { actor: agent, origin: { kind: 'macro', name: macro.name } },
     conversationId,
     macro.actions,
   );
   const who = await userName(deps.db, agent);
+  // Some actions' words come from doing them (auto-assign: who got it).
+  for (const [i, w] of said.entries()) if (w !== undefined) words[i] = w;
   const did = words.slice(0, done).join(', ');
   const text =
     failure === null

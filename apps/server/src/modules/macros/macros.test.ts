@@ -11,6 +11,7 @@ import {
 import { auditLog, conversationTags, macros, messages } from '../../db/schema';
 import { as, createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
 import { apiChannelFor, ownerAndTeammate } from '../../test/inbox-fixtures';
+import { noteSocket } from '../assignment/assignment.service';
 
 const MACROS = '/dashboardapi/macros';
 const run = (conversationId: number, macroId: number) =>
@@ -219,6 +220,28 @@ describe('macros', () => {
     expect(await activityOf(id!)).toContain(
       'Tariq Teammate ran the macro “Refund issued”: added tag refund, set the priority to low, sent a fast reply, closed',
     );
+  });
+
+  it('hands the conversation to auto-assignment within a team, saying who got it and why', async () => {
+    const team = (
+      await as(ctx, owner).post('/dashboardapi/teams', { name: 'Tier 2', user_ids: [mate.userId] })
+    ).json() as { id: number };
+    await as(ctx, owner).put(`/dashboardapi/assignment/teams/${team.id}`, {
+      mode: 'round_robin',
+    });
+    await noteSocket(ctx.deps, { accountId: mate.accountId, userId: mate.userId, connected: true });
+    const macro = await createMacro(owner, {
+      name: 'Escalate',
+      visibility: 'shared',
+      actions: [{ type: 'auto_assign', team_id: team.id }],
+    });
+    const [id] = await conversations(owner, 1);
+    const res = await as(ctx, owner).post(run(id!, macro.id));
+    expect(res.statusCode).toBe(200);
+    const said = 'assigned to Tariq Teammate by round-robin within Tier 2';
+    expect(res.json().actions).toEqual([said]);
+    expect((await detail(owner, id!)).assignee_id).toBe(mate.userId);
+    expect(await activityOf(id!)).toContain(`Olga Owner ran the macro “Escalate”: ${said}`);
   });
 
   it('marks a macro naming a deleted tag broken and refuses to run it, changing nothing', async () => {

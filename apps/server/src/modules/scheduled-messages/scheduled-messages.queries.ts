@@ -254,6 +254,35 @@ export async function memberRole(
   return row?.permissionLevel ?? null;
 }
 
+// ---- Retention ----
+
+/**
+ * Deletes up to `limit` rows that were sent more than `days` days ago (`updated_at` is the moment
+ * the row became `sent`; a sent row never changes again), in every account; answers how many went.
+ * Rows another instance's pass holds are skipped (SKIP LOCKED), so passes running at once share
+ * the work instead of waiting on each other. Waiting, sending and failed rows are never touched.
+ */
+export async function deleteSentBatch(db: Db, { days, limit }: { days: number; limit: number }) {
+  const batch = db
+    .select({ id: scheduledMessages.id })
+    .from(scheduledMessages)
+    .where(
+      and(
+        eq(scheduledMessages.status, 'sent'),
+        sql`${scheduledMessages.updatedAt} < now() - make_interval(days => ${days})`,
+      ),
+    )
+    .orderBy(asc(scheduledMessages.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .delete(scheduledMessages)
+    // Checked again on the row deleted: only `sent` rows ever go.
+    .where(and(inArray(scheduledMessages.id, batch), eq(scheduledMessages.status, 'sent')))
+    .returning({ id: scheduledMessages.id });
+  return rows.length;
+}
+
 // ---- The undo window (a person's own setting) ----
 
 export async function undoSendSecondsOf(db: Db, userId: number) {

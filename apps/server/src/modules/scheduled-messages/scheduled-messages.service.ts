@@ -17,6 +17,7 @@ import {
   conversationWithChannel,
   countPendingOfAuthor,
   deleteScheduled,
+  deleteSentBatch,
   dropQueuedJob,
   failStaleSending,
   findScheduled,
@@ -250,6 +251,41 @@ export async function cancelScheduledMessage(deps: Deps, agent: AgentContext, id
     return found;
   });
   announce(deps, agent.accountId, row.conversationId);
+}
+
+// ---- Retention (docs/product/scheduled-send.md, "After it is sent") ----
+
+/**
+ * Sent scheduled messages are kept this many days after they went out, then deleted: the reply
+ * itself stays in the thread (it is a message of its own); the row only recorded when it was due.
+ * Cancelled and dismissed ones are deleted at once; waiting, sending and failed ones are kept.
+ */
+export const SENT_SCHEDULED_RETENTION_DAYS = 30;
+/** Rows deleted per statement: a big backlog goes in short transactions, never one long lock. */
+export const PRUNE_BATCH_SIZE = 1_000;
+/** How often each instance prunes (main.ts). */
+export const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the sent scheduled messages older than the retention, in every account, batch by
+ * batch; answers how many went. Safe to run on several instances at once (each batch skips the
+ * rows another pass holds), and a pass stopped halfway leaves nothing half done.
+ */
+export async function pruneSentScheduledMessages(
+  deps: Pick<Deps, 'db'>,
+  {
+    days = SENT_SCHEDULED_RETENTION_DAYS,
+    batchSize = PRUNE_BATCH_SIZE,
+  }: { days?: number; batchSize?: number } = {},
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteSentBatch(deps.db, { days, limit: batchSize });
+    total += deleted;
+    if (deleted < batchSize) return total;
+    // Other work gets the database between batches.
+    await new Promise<void>((next) => setImmediate(next));
+  }
 }
 
 export async function getUndoSend(deps: Deps, agent: AgentContext): Promise<UndoSendSetting> {

@@ -2,7 +2,8 @@
  * What the inbox uses of SLA policies (docs/product/sla.md): each row's clock due first. A page
  * of rows costs one indexed query, or none for an account without an enabled policy.
  */
-import type { ConversationSlaSummary } from '@parley/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ConversationSlaSummary, SlaFilter } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import { slaRulesOf } from './sla.cache';
 import { summaryOf } from './sla.clocks';
@@ -63,4 +64,35 @@ export function slaSummaries(
  */
 export function withSlaText(item: string, summary: ConversationSlaSummary | null | undefined) {
   return `${item.slice(0, -1)},"sla":${JSON.stringify(summary ?? null)}}`;
+}
+
+/**
+ * The inbox list's SLA filter on a conversation (c): its clock due first is in one of `states`,
+ * the state its row shows (summaryOf, stateOf) — `due_soon` is the row's `warning`, `on_track`
+ * its `running`, `none` no row clock. Each row costs a probe or two of the running clocks'
+ * index (sla_clocks_running_key); an account without an enabled policy shows no clock at all,
+ * and costs nothing.
+ */
+export async function slaStateFilter(
+  db: Db,
+  accountId: number,
+  states: readonly SlaFilter[],
+  now = new Date(),
+): Promise<SQL> {
+  if ((await slaRulesOf(db, accountId)).policies.length === 0)
+    return states.includes('none') ? sql`true` : sql`false`;
+  const asOf = sql`${now.toISOString()}::timestamptz`;
+  // The clock due first among those counting (running, or breached while paused), as summaryOf.
+  const shown = sql`(select case
+        when k.breached_at is not null or k.due_at <= ${asOf} then 'breached'
+        when k.warn_at <= ${asOf} then 'due_soon'
+        else 'on_track' end
+      from sla_clocks k
+      where k.conversation_id = c.id and k.stopped_at is null and k.due_at is not null
+        and (k.paused_at is null or k.breached_at is not null)
+      order by k.due_at limit 1)`;
+  const paused = sql`exists (select 1 from sla_clocks k
+      where k.conversation_id = c.id and k.stopped_at is null and k.paused_at is not null)`;
+  const state = sql`coalesce(${shown}, case when ${paused} then 'paused' else 'none' end)`;
+  return sql`${state} = any(${`{${states.join(',')}}`}::text[])`;
 }

@@ -73,4 +73,21 @@ describe('a rule read as a sentence', () => {
       /^When the customer has not replied for 1 hr(,| and) 30 min, /,
     );
   });
+
+  it('says an auto-assign action, within its team or as the conversation’s setup says', () => {
+    const rule = (actions: { type: 'auto_assign'; team_id?: number }[]) =>
+      ruleSentence(
+        { trigger: 'status_changed', conditions: { match: 'all', conditions: [] }, actions },
+        names,
+      );
+    expect(rule([{ type: 'auto_assign' }])).toBe(
+      'When the status changes, auto-assign to an available agent',
+    );
+    expect(rule([{ type: 'auto_assign', team_id: 2 }])).toBe(
+      'When the status changes, auto-assign to an available agent of Billing',
+    );
+    expect(rule([{ type: 'auto_assign', team_id: 9 }])).toBe(
+      'When the status changes, auto-assign to an available agent of #9',
+    );
+  });
 });

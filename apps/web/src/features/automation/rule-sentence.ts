@@ -156,6 +156,11 @@ export function actionText(a: AutomationAction, names: RuleNames): string {
     }
     case 'close':
       return t`close the conversation`;
+    case 'auto_assign': {
+      if (a.team_id === undefined) return t`auto-assign to an available agent`;
+      const team = named(names.team(a.team_id), a.team_id);
+      return t`auto-assign to an available agent of ${team}`;
+    }
   }
 }
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { LOCAL_KEYS } from '@parley/contracts';
 import {
   inboxPath,
+  inboxSearch,
   parseInboxSplat,
+  readListFilters,
   rememberInboxLocation,
   restoredInboxPath,
   slugToView,
@@ -51,5 +53,28 @@ describe('inbox URLs', () => {
     // A route that is not an inbox route is never followed; the slug still is.
     localStorage.setItem(LOCAL_KEYS.lastInboxRoute, 'https://evil.example/inboxes/all');
     expect(restoredInboxPath()).toBe('/inboxes/tag-2/open/newest');
+  });
+});
+
+describe('the list filters in the URL', () => {
+  it('reads known priorities, SLA states and real days, in a fixed order, and writes them back', () => {
+    const filters = readListFilters(
+      new URLSearchParams(
+        'priority=urgent,bogus,high&sla=none,breached&created_from=2026-03-01&created_to=2026-02-30',
+      ),
+    );
+    expect(filters).toEqual({
+      priority: ['high', 'urgent'],
+      sla: ['breached', 'none'],
+      created_from: '2026-03-01',
+    });
+    expect(inboxSearch('id:12', filters)).toBe(
+      '?search=id%3A12&priority=high,urgent&sla=breached,none&created_from=2026-03-01',
+    );
+    expect(inboxSearch('', {})).toBe('');
+    // A range that ends before it starts keeps its start only.
+    expect(
+      readListFilters(new URLSearchParams('created_from=2026-03-02&created_to=2026-03-01')),
+    ).toEqual({ created_from: '2026-03-02' });
   });
 });

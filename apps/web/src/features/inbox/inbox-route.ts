@@ -1,9 +1,14 @@
 import {
   CONVERSATION_STATUSES,
+  isCalendarDay,
   LOCAL_KEYS,
+  PRIORITIES,
+  SLA_FILTERS,
   SORTS,
   type ConversationSort,
   type ConversationStatus,
+  type Priority,
+  type SlaFilter,
 } from '@parley/contracts';
 
 /**
@@ -15,7 +20,8 @@ import {
  *
  * view: mine | unassigned | all | team-{id} | channel-{id} | tag-{id}
  * status: open | pending | snoozed | closed | all;  sort: newest | oldest | waiting-longest
- * The search box lives in `?search=` (e.g. `?search=id:123`).
+ * The search box lives in `?search=` (e.g. `?search=id:123`), the list's other filters beside it:
+ * `?priority=high,urgent&sla=breached,due_soon&created_from=2026-03-01&created_to=2026-03-31`.
  */
 export const INBOX_BASE = '/inboxes';
 
@@ -25,9 +31,87 @@ export const CONVERSATIONS_PATH = '/dashboardapi/conversations';
 export const VIEW_COUNTS_PATH = '/dashboardapi/conversations/counts';
 export const INBOX_MAPPING_PATH = '/dashboardapi/conversation/mapping';
 
+/**
+ * The list's optional filters (docs/product/saved-views.md): priorities, SLA states of the clock
+ * due first, and the days of creation (YYYY-MM-DD, UTC, both included). Absent: not filtered.
+ */
+export interface ListFilters {
+  priority?: Priority[];
+  sla?: SlaFilter[];
+  created_from?: string;
+  created_to?: string;
+}
+
+/** Some of `values` named in a `a,b` parameter, each once, in the values' order. */
+function choicesOf<T extends string>(values: readonly T[], raw: string | null): T[] | undefined {
+  const named = new Set(raw?.split(',').map((v) => v.trim()));
+  const list = values.filter((v) => named.has(v));
+  return list.length > 0 ? list : undefined;
+}
+
+/** The filters in a URL's search; unknown values and days that are not days are left out. */
+export function readListFilters(params: URLSearchParams): ListFilters {
+  const day = (key: string) => {
+    const value = params.get(key)?.trim();
+    return value && isCalendarDay(value) ? value : undefined;
+  };
+  const filters: ListFilters = {
+    priority: choicesOf(PRIORITIES, params.get('priority')),
+    sla: choicesOf(SLA_FILTERS, params.get('sla')),
+    created_from: day('created_from'),
+    created_to: day('created_to'),
+  };
+  // A range backwards is not one the server takes: its end is dropped.
+  if (filters.created_from && filters.created_to && filters.created_from > filters.created_to)
+    filters.created_to = undefined;
+  return withoutEmpty(filters);
+}
+
+/** The filters without their absent or empty fields (equal filters compare equal). */
+export function withoutEmpty(filters: ListFilters): ListFilters {
+  const out: ListFilters = {};
+  if (filters.priority?.length) out.priority = filters.priority;
+  if (filters.sla?.length) out.sla = filters.sla;
+  if (filters.created_from) out.created_from = filters.created_from;
+  if (filters.created_to) out.created_to = filters.created_to;
+  return out;
+}
+
+/** How many filters are set, the days of creation one (the Filters button shows it). */
+export function filterCount(filters: ListFilters): number {
+  const set = withoutEmpty(filters);
+  return [set.priority, set.sla, set.created_from ?? set.created_to].filter(Boolean).length;
+}
+
+/** The filters as query parameters (lists joined with commas), in a fixed order. */
+export function listFilterParams(filters: ListFilters): Record<string, string | undefined> {
+  return {
+    priority: filters.priority?.length ? filters.priority.join(',') : undefined,
+    sla: filters.sla?.length ? filters.sla.join(',') : undefined,
+    created_from: filters.created_from || undefined,
+    created_to: filters.created_to || undefined,
+  };
+}
+
+/** The URL search of a list: `?search=…&priority=…`, or '' without any. */
+export function inboxSearch(search: string, filters: ListFilters): string {
+  const params = new URLSearchParams();
+  if (search) params.set('search', search);
+  for (const [key, value] of Object.entries(listFilterParams(filters)))
+    if (value) params.set(key, value);
+  const text = params.toString().replace(/%2C/g, ',');
+  return text ? `?${text}` : '';
+}
+
 /** The list's query for a page (`cursor` null: the first), as the list endpoint reads it. */
 export function listQuery(
-  { view, status, sort, search }: { view: string; status: string; sort: string; search?: string },
+  {
+    view,
+    status,
+    sort,
+    search,
+    ...filters
+  }: { view: string; status: string; sort: string; search?: string } & ListFilters,
   cursor: string | null,
 ) {
   return {
@@ -35,6 +119,7 @@ export function listQuery(
     status,
     sort,
     search: search || undefined,
+    ...listFilterParams(filters),
     cursor: cursor ?? undefined,
     limit: PAGE_SIZE,
   };

@@ -124,4 +124,28 @@ describe('realtime patches of a cached list', () => {
     );
     expect(ids(waiting)).toEqual([[1, 3, 2]]);
   });
+
+  it('inserts or removes a conversation by the list’s priority, SLA and creation-day filters', () => {
+    const filtered: ConversationListArgs = {
+      ...newest,
+      priority: ['urgent'],
+      sla: ['breached'],
+      created_from: '2026-11-01',
+      created_to: '2026-11-30',
+    };
+    const breached = { metric: 'first_response', state: 'breached', due_at: later(0) } as const;
+    const fits = { priority: 'urgent', sla: breached, created_at: '2026-11-30T23:00:00Z' } as const;
+    const data = pages({ items: [conversation(3, fits)], next: null });
+    applyConversationUpdate(data, conversation(5, fits), filtered, USER);
+    expect(ids(data)).toEqual([[5, 3]]);
+    applyConversationUpdate(data, conversation(5, { ...fits, priority: 'high' }), filtered, USER);
+    applyConversationUpdate(data, conversation(3, { ...fits, sla: null }), filtered, USER);
+    applyConversationUpdate(
+      data,
+      conversation(4, { ...fits, created_at: '2026-12-01T00:00:00Z' }),
+      filtered,
+      USER,
+    );
+    expect(ids(data)).toEqual([[]]);
+  });
 });

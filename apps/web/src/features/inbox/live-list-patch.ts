@@ -2,8 +2,10 @@ import type {
   ConversationListItem,
   ConversationListResponse,
   ConversationSort,
+  SlaFilter,
 } from '@parley/contracts';
 import type { ConversationListArgs } from './api/inbox-api';
+import type { ListFilters } from './inbox-route';
 
 /**
  * Realtime patches of the cached inbox lists (no refetch): a `conversation_updated` event
@@ -37,6 +39,34 @@ export function matchesSearch(item: ConversationListItem, search: string | undef
   if (!text) return true;
   const byId = ID_SEARCH.exec(text);
   return byId ? item.id === Number(byId[1]) : null;
+}
+
+/** The SLA filter a row's clock falls under (the server's reading of the same clock). */
+function slaFilterOf(item: ConversationListItem): SlaFilter {
+  switch (item.sla?.state) {
+    case 'breached':
+      return 'breached';
+    case 'warning':
+      return 'due_soon';
+    case 'running':
+      return 'on_track';
+    case 'paused':
+      return 'paused';
+    default:
+      return 'none';
+  }
+}
+
+/** Does the conversation pass the list's priority, SLA and creation-day filters? */
+export function matchesFilters(item: ConversationListItem, filters: ListFilters): boolean {
+  if (filters.priority?.length && !filters.priority.includes(item.priority)) return false;
+  if (filters.sla?.length && !filters.sla.includes(slaFilterOf(item))) return false;
+  if (filters.created_from || filters.created_to) {
+    const day = new Date(item.created_at).toISOString().slice(0, 10);
+    if (filters.created_from && day < filters.created_from) return false;
+    if (filters.created_to && day > filters.created_to) return false;
+  }
+  return true;
 }
 
 const time = (iso: string | null) => (iso === null ? Number.POSITIVE_INFINITY : Date.parse(iso));
@@ -92,7 +122,9 @@ export function applyConversationUpdate(
 ): void {
   if (data.pages.length === 0) return;
   const belongs =
-    matchesView(item, args.view, userId) && (args.status === 'all' || item.status === args.status);
+    matchesView(item, args.view, userId) &&
+    (args.status === 'all' || item.status === args.status) &&
+    matchesFilters(item, args);
   const searched = matchesSearch(item, args.search);
   const present = data.pages.some((page) => page.items.some((row) => row.id === item.id));
 

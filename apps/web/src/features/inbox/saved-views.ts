@@ -1,14 +1,38 @@
 import { useSyncExternalStore } from 'react';
 import { SAVED_VIEW_COUNT_CAP, type SavedView, type SavedViewFilters } from '@parley/contracts';
-import { inboxPath, type InboxLocation, type StatusFilter } from './inbox-route';
+import {
+  inboxPath,
+  inboxSearch,
+  withoutEmpty,
+  type InboxLocation,
+  type ListFilters,
+  type StatusFilter,
+} from './inbox-route';
 
-/** The list's filters in sight: the route's view, status and sort, and the `?search=` text. */
-export interface CurrentFilters {
+/**
+ * The list's filters in sight: the route's view, status and sort, the `?search=` text and the
+ * other filters of the URL's search (priority, SLA state, days of creation).
+ */
+export interface CurrentFilters extends ListFilters {
   view: string;
   status: StatusFilter;
   sort: InboxLocation['sort'];
   search: string;
 }
+
+/** The list's filters as a saved view (or a bulk action on a view) keeps them. */
+export function savedViewFiltersOf(current: CurrentFilters): SavedViewFilters {
+  return {
+    view: current.view,
+    status: current.status,
+    sort: current.sort,
+    ...(current.search ? { search: current.search } : {}),
+    ...withoutEmpty(current),
+  };
+}
+
+const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+  (a ?? []).join(',') === (b ?? []).join(',');
 
 /**
  * Where a saved view opens: the inbox's own URL for its filters, so a reload, back and forward
@@ -21,7 +45,7 @@ export function savedViewHref(filters: SavedViewFilters): string {
     sort: filters.sort,
     conversationId: null,
   });
-  return filters.search ? `${path}?search=${encodeURIComponent(filters.search)}` : path;
+  return `${path}${inboxSearch(filters.search ?? '', filters)}`;
 }
 
 export function sameFilters(filters: SavedViewFilters, current: CurrentFilters): boolean {
@@ -29,7 +53,11 @@ export function sameFilters(filters: SavedViewFilters, current: CurrentFilters):
     filters.view === current.view &&
     filters.status === current.status &&
     filters.sort === current.sort &&
-    (filters.search ?? '') === current.search
+    (filters.search ?? '') === current.search &&
+    sameList(filters.priority, current.priority) &&
+    sameList(filters.sla, current.sla) &&
+    (filters.created_from ?? '') === (current.created_from ?? '') &&
+    (filters.created_to ?? '') === (current.created_to ?? '')
   );
 }
 

@@ -1,23 +1,13 @@
 import { t } from '@lingui/core/macro';
 
 /**
- * The inbox's keyboard shortcuts, in one list: the help sheet shows it, and the handlers use
- * the same definitions. `where: 'conversation'` ones are handled by the conversation pane.
- * All are off when the global setting `are_keyboard_shortcuts_disabled` is on.
+ * The inbox's keyboard shortcuts (moving through the list, search, selection, sheets), in one
+ * list: the help sheet shows it, and the handlers use the same definitions. The open
+ * conversation's and the composer's are conversation/conversation-shortcuts.ts's, shown in the
+ * same sheet. All are off when the global setting `are_keyboard_shortcuts_disabled` is on.
  */
 export type ShortcutId =
-  | 'next'
-  | 'previous'
-  | 'search'
-  | 'new-conversation'
-  | 'help'
-  | 'select'
-  | 'close-sheet'
-  | 'reply'
-  | 'note'
-  | 'resolve'
-  | 'assign-to-me'
-  | 'macros';
+  'next' | 'previous' | 'search' | 'new-conversation' | 'help' | 'select' | 'close-sheet';
 
 export interface Shortcut {
   id: ShortcutId;
@@ -28,7 +18,6 @@ export interface Shortcut {
   keys: string[];
   /** Read when shown (a getter), so it is in the active language. */
   readonly description: string;
-  where: 'inbox' | 'conversation';
 }
 
 export const INBOX_SHORTCUTS: readonly Shortcut[] = [
@@ -39,7 +28,6 @@ export const INBOX_SHORTCUTS: readonly Shortcut[] = [
     get description() {
       return t`Open the next conversation`;
     },
-    where: 'inbox',
   },
   {
     id: 'previous',
@@ -48,7 +36,6 @@ export const INBOX_SHORTCUTS: readonly Shortcut[] = [
     get description() {
       return t`Open the previous conversation`;
     },
-    where: 'inbox',
   },
   {
     id: 'search',
@@ -57,7 +44,6 @@ export const INBOX_SHORTCUTS: readonly Shortcut[] = [
     get description() {
       return t`Search conversations`;
     },
-    where: 'inbox',
   },
   {
     id: 'new-conversation',
@@ -66,7 +52,6 @@ export const INBOX_SHORTCUTS: readonly Shortcut[] = [
     get description() {
       return t`Start a new conversation`;
     },
-    where: 'inbox',
   },
   {
     id: 'help',
@@ -76,7 +61,6 @@ export const INBOX_SHORTCUTS: readonly Shortcut[] = [
     get description() {
       return t`Show keyboard shortcuts`;
     },
-    where: 'inbox',
   },
   {
     id: 'select',
@@ -85,7 +69,6 @@ export const INBOX_SHORTCUTS: readonly Shortcut[] = [
     get description() {
       return t`Select the focused or open conversation (for a bulk action)`;
     },
-    where: 'inbox',
   },
   {
     id: 'close-sheet',
@@ -94,53 +77,6 @@ export const INBOX_SHORTCUTS: readonly Shortcut[] = [
     get description() {
       return t`Close the open sheet or dialog, or clear the selection`;
     },
-    where: 'inbox',
-  },
-  {
-    id: 'reply',
-    key: 'r',
-    keys: ['r'],
-    get description() {
-      return t`Reply to the customer`;
-    },
-    where: 'conversation',
-  },
-  {
-    id: 'note',
-    key: 'N',
-    shift: true,
-    keys: ['Shift', 'n'],
-    get description() {
-      return t`Add an internal note`;
-    },
-    where: 'conversation',
-  },
-  {
-    id: 'resolve',
-    key: 'e',
-    keys: ['e'],
-    get description() {
-      return t`Close (resolve) the conversation`;
-    },
-    where: 'conversation',
-  },
-  {
-    id: 'assign-to-me',
-    key: 'a',
-    keys: ['a'],
-    get description() {
-      return t`Assign the conversation to me`;
-    },
-    where: 'conversation',
-  },
-  {
-    id: 'macros',
-    key: 'm',
-    keys: ['m'],
-    get description() {
-      return t`Run a macro on the conversation`;
-    },
-    where: 'conversation',
   },
 ];
 

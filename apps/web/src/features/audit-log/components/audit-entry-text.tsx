@@ -80,6 +80,12 @@ export function actionName(action: AuditAction): string {
       return t`SLA policies reordered`;
     case 'business_hours_updated':
       return t`Business hours changed`;
+    case 'conversation_merged':
+      return t`Conversations merged`;
+    case 'conversation_split':
+      return t`Conversation split`;
+    case 'conversation_move_undone':
+      return t`Merge or split undone`;
   }
 }
 
@@ -267,6 +273,37 @@ export function AuditEntryText({ entry }: { entry: AuditEntry }): ReactNode {
       return <Trans>{actor} changed the order of the SLA policies</Trans>;
     case 'business_hours_updated':
       return <Trans>{actor} changed the business hours</Trans>;
+    case 'conversation_merged': {
+      const merged = `#${Number(details.merged_conversation_id) || '?'}`;
+      const kept = `#${Number(details.conversation_id) || '?'}`;
+      return (
+        <Trans>
+          {actor} merged the conversation {merged} into {kept}
+        </Trans>
+      );
+    }
+    case 'conversation_split': {
+      const from = `#${Number(details.conversation_id) || '?'}`;
+      const made = `#${Number(details.new_conversation_id) || '?'}`;
+      return (
+        <Trans>
+          {actor} split the conversation {from} into {made}
+        </Trans>
+      );
+    }
+    case 'conversation_move_undone': {
+      const from = `#${Number(details.from_conversation_id) || '?'}`;
+      const to = `#${Number(details.to_conversation_id) || '?'}`;
+      return details.kind === 'split' ? (
+        <Trans>
+          {actor} undid the split of {from} into {to}
+        </Trans>
+      ) : (
+        <Trans>
+          {actor} undid the merge of {from} into {to}
+        </Trans>
+      );
+    }
     default:
       return <Trans>{actor} did something this version does not describe</Trans>;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AutomationRuleList, ConversationMapping } from '@parley/contracts';
 import { makeStore } from '../../../app/store';
@@ -57,6 +57,7 @@ function renderAutomation() {
     'GET /dashboardapi/conversation/mapping': () => json(200, MAPPING),
     'GET /dashboardapi/fastreply/all': () => json(200, { fast_replies: [], folders: [] }),
     'PATCH /dashboardapi/automation-rules/6': () => json(200, RULES.rules[1]),
+    'PATCH /dashboardapi/automation-rules/5': () => json(200, RULES.rules[0]),
     'POST /dashboardapi/automation-rules': () =>
       json(400, {
         code: 'validation_error',
@@ -69,6 +70,19 @@ function renderAutomation() {
   });
   renderPage(<AutomationPage />, { at: '/settings/automation', store });
   return api;
+}
+
+/** Opens an antd select by its label and clicks the option with that title. */
+async function chooseOption(label: string, option: string, index = 0) {
+  fireEvent.mouseDown(screen.getAllByRole('combobox', { name: label })[index]!);
+  const item = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+      (el) => el.getAttribute('title') === option && !el.closest('.ant-select-dropdown-hidden'),
+    );
+    if (!found) throw new Error(`No option ${option}`);
+    return found;
+  });
+  fireEvent.click(item);
 }
 
 describe('automation settings page', () => {
@@ -106,6 +120,30 @@ describe('automation settings page', () => {
       expect(api.callsTo('PATCH /dashboardapi/automation-rules/6')[0]?.body).toMatchObject({
         trigger: 'pending_for',
         wait_minutes: 3 * 24 * 60,
+      }),
+    );
+  });
+
+  it('an auto-assign action row reads in the sentence, with or without a team, and saves its team', async () => {
+    const api = renderAutomation();
+    await screen.findByText('Refunds');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Refunds' }));
+    await chooseOption('Action', 'Auto-assign (round-robin or least-busy)');
+    expect(
+      await screen.findByText(
+        'When a customer message is received, auto-assign to an available agent',
+      ),
+    ).toBeInTheDocument();
+    await chooseOption('Team to auto-assign within', 'Billing');
+    expect(
+      await screen.findByText(
+        'When a customer message is received, auto-assign to an available agent of Billing',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(api.callsTo('PATCH /dashboardapi/automation-rules/5')[0]?.body).toMatchObject({
+        actions: [{ type: 'auto_assign', team_id: 2 }],
       }),
     );
   });

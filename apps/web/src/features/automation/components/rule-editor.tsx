@@ -69,6 +69,7 @@ const FIELDS: Field[] = [
 const ACTIONS: ActionType[] = [
   'assign_agent',
   'assign_team',
+  'auto_assign',
   'add_tags',
   'remove_tags',
   'set_priority',
@@ -125,6 +126,8 @@ function actionLabel(type: ActionType): string {
       return t`Send a fast reply`;
     case 'close':
       return t`Close the conversation`;
+    case 'auto_assign':
+      return t`Auto-assign (round-robin or least-busy)`;
   }
 }
 
@@ -176,6 +179,8 @@ function newAction(type: ActionType, choices: EditorChoices): AutomationAction {
     case 'send_fast_reply':
       return { type, fast_reply_id: choices.fastReplies[0]?.value ?? 0 };
     case 'close':
+      return { type };
+    case 'auto_assign':
       return { type };
   }
 }
@@ -426,6 +431,22 @@ function ActionValue({
       );
     case 'close':
       return null;
+    // No team: the conversation's team or channel decides (docs/product/automation.md).
+    case 'auto_assign':
+      return (
+        <Select
+          aria-label={t`Team to auto-assign within`}
+          style={full}
+          allowClear
+          placeholder={t`Its team’s or channel’s auto-assignment`}
+          value={a.team_id}
+          onChange={(team_id: number | undefined) =>
+            onChange(team_id === undefined ? { type: a.type } : { ...a, team_id })
+          }
+          options={(m?.teams ?? []).map((team) => ({ value: team.id, label: team.name }))}
+          optionFilterProp="label"
+        />
+      );
   }
 }
 

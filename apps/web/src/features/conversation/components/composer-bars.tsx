@@ -6,6 +6,7 @@ import { LockOutlined, SendOutlined } from '@ant-design/icons';
 import { AttachFilesButton } from '../../../components/attachment-list';
 import { ArticleLinkButton } from '../../help-center/components/article-link-button';
 import type { ComposerMode } from '../composer-drafts-slice';
+import { modKeyLabel } from '../conversation-shortcuts';
 import styles from './conversation-pane.module.css';
 
 export type CommentReply = 'public' | 'private';
@@ -70,11 +71,9 @@ export function ComposerModeBar({
   );
 }
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-
-/** The keyboard hints under the field, in the active language. */
+/** The keyboard hints under the field, in the active language (all are in the `?` sheet). */
 function keyboardHint(): string {
-  const sendKey = isMac ? '⌘' : 'Ctrl';
+  const sendKey = modKeyLabel();
   return t`${sendKey}+Enter to send · / for fast replies`;
 }
 

@@ -4,6 +4,7 @@ import type { MentionsRef } from 'antd/es/mentions';
 import { t } from '@lingui/core/macro';
 import type { ConversationMapping } from '@parley/contracts';
 import { FastReplyPicker, pickerOptionId } from '../../fast-reply/components/fast-reply-picker';
+import { composerShortcutFor } from '../conversation-shortcuts';
 import type { SlashPicker } from './use-slash-picker';
 
 export type DcUser = ConversationMapping['dc_users'][number];
@@ -26,6 +27,8 @@ interface ComposerFieldProps {
   onBlur: () => void;
   /** Ctrl/Cmd+Enter. */
   onSend: () => void;
+  /** Ctrl/Cmd+Shift+Enter: choose when it goes out (the Schedule menu). */
+  onSchedule: () => void;
 }
 
 /**
@@ -47,6 +50,7 @@ export function ComposerField({
   onMention,
   onBlur,
   onSend,
+  onSchedule,
 }: ComposerFieldProps) {
   const { token } = theme.useToken();
   const pickerId = useId();
@@ -118,9 +122,14 @@ export function ComposerField({
         onBlur={onBlur}
         onKeyDown={(event) => {
           if (picker.handleKey(event)) return;
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          // The chords of COMPOSER_SHORTCUTS, the list the help sheet shows.
+          const shortcut = composerShortcutFor(event);
+          if (shortcut?.action === 'send') {
             event.preventDefault();
             onSend();
+          } else if (shortcut?.action === 'schedule') {
+            event.preventDefault();
+            onSchedule();
           }
         }}
         style={isNote ? { background: token.colorWarningBg } : undefined}

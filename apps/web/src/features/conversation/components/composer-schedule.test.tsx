@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Reply } from '../../../test/fake-api';
 import { json } from '../../../test/fake-api';
@@ -125,5 +125,37 @@ describe('composer: scheduled send (docs/product/scheduled-send.md)', { timeout:
     await user.click(screen.getByRole('button', { name: /Send/ }));
     await waitFor(() => expect(api.callsTo(MESSAGES)).toHaveLength(1));
     expect(api.callsTo(SCHEDULE)).toHaveLength(0);
+  });
+
+  it('Ctrl/⌘+Shift+Enter in the field opens the Schedule menu (focused, nothing sent); a choice schedules the reply', async () => {
+    const { api, user } = renderPane();
+    const text = await replyText();
+    await user.click(text);
+    await user.paste('Later today');
+
+    await user.keyboard('{Control>}{Shift>}{Enter}{/Shift}{/Control}');
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+    expect(api.callsTo(MESSAGES)).toHaveLength(0);
+    expect(api.callsTo(SCHEDULE)).toHaveLength(0);
+    expect(text).toHaveValue('Later today');
+
+    await user.click(within(menu).getByText('In 1 hour'));
+    await waitFor(() => expect(api.callsTo(SCHEDULE)).toHaveLength(1));
+    expect(api.callsTo(SCHEDULE)[0]?.body).toMatchObject({ body: 'Later today', undo: false });
+    expect(api.callsTo(MESSAGES)).toHaveLength(0);
+  });
+
+  it('⌘+Enter (as Ctrl+Enter) sends at once and leaves the Schedule menu shut', async () => {
+    const { api, user } = renderPane();
+    const text = await replyText();
+    await waitFor(() => expect(api.callsTo('GET /dashboardapi/me/undo-send')).toHaveLength(1));
+    await user.click(text);
+    await user.paste('Right now');
+
+    await user.keyboard('{Meta>}{Enter}{/Meta}');
+    await waitFor(() => expect(api.callsTo(MESSAGES)).toHaveLength(1));
+    expect(api.callsTo(SCHEDULE)).toHaveLength(0);
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 });

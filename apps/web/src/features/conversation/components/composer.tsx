@@ -50,7 +50,8 @@ export function mentionedIds(draft: ComposerDraft): number[] {
 /**
  * Reply to the customer or write an internal note (yellow, with @mentions of teammates). The
  * draft lives in the store per conversation, so switching conversations keeps it.
- * Ctrl/Cmd+Enter sends; everything is disabled while sending; a refusal is shown in words.
+ * Ctrl/Cmd+Enter sends, Ctrl/Cmd+Shift+Enter opens Schedule (COMPOSER_SHORTCUTS); everything is
+ * disabled while sending; a refusal is shown in words.
  * Files are uploaded as soon as they are chosen and sent as `attachment_ids`. Typing `/` at the
  * start or after a space opens the fast-reply picker; a picked template is resolved for this
  * conversation and its text and files join the reply (several can be stacked).
@@ -90,6 +91,8 @@ export function Composer({
   });
   const answersComment = Boolean(comment?.comment_thread);
   const [commentReply, setCommentReply] = useState<CommentReply>('public');
+  /** The Schedule menu, opened by its button or Ctrl/⌘+Shift+Enter in the field. */
+  const [scheduleMenuOpen, setScheduleMenuOpen] = useState(false);
   const isEmail = channelType === 'email';
   const copies = useReplyCopies(conversationId, isEmail, clearError);
 
@@ -249,6 +252,9 @@ export function Composer({
           picker.close();
         }}
         onSend={() => void submit()}
+        onSchedule={() => {
+          if (!sending) setScheduleMenuOpen(true);
+        }}
       />
       <AttachmentList items={uploads.items} onRemove={uploads.remove} disabled={sending} />
       {notice && (
@@ -267,7 +273,14 @@ export function Composer({
         touch={touch}
         onFiles={(files) => setError(uploads.add(files))}
         onArticleLink={insertLink}
-        schedule={<ScheduleButton disabled={sending} onSchedule={(at) => void submit(at)} />}
+        schedule={
+          <ScheduleButton
+            disabled={sending}
+            onSchedule={(at) => void submit(at)}
+            menuOpen={scheduleMenuOpen}
+            onMenuOpenChange={setScheduleMenuOpen}
+          />
+        }
       />
     </form>
   );

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button, Select, Tag, Tooltip } from 'antd';
+import { Button, Dropdown, Select, Tag, Tooltip } from 'antd';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import {
   CheckCircleOutlined,
+  EllipsisOutlined,
   EyeInvisibleOutlined,
   IdcardOutlined,
   RedoOutlined,
@@ -47,6 +48,8 @@ interface ConversationHeaderProps {
   /** The macro picker, opened by its button or the pane's shortcut (m). */
   macrosOpen?: boolean;
   onMacrosOpenChange?: (open: boolean) => void;
+  /** "Merge…" in the header's menu (docs/product/merge-and-split.md). */
+  onMerge?: () => void;
 }
 
 export function contactDisplayName(detail: Pick<ConversationDetail, 'contact'>): string {
@@ -87,6 +90,7 @@ export function ConversationHeader({
   onBack,
   macrosOpen = false,
   onMacrosOpenChange,
+  onMerge,
 }: ConversationHeaderProps) {
   const stacked = onBack !== undefined;
   const selectSize = stacked ? 'middle' : 'small';
@@ -195,6 +199,19 @@ export function ConversationHeader({
               }
             />
           </Tooltip>
+          {onMerge && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [{ key: 'merge', label: t`Merge…` }],
+                onClick: ({ key }) => {
+                  if (key === 'merge') onMerge();
+                },
+              }}
+            >
+              <Button aria-label={t`More actions`} icon={<EllipsisOutlined />} />
+            </Dropdown>
+          )}
           {!stacked && contactToggle}
         </div>
       </div>

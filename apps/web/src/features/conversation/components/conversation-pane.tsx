@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Result, Skeleton } from 'antd';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
@@ -21,6 +21,7 @@ import { Composer, type ComposerHandle } from './composer';
 import { ContactPanel } from './contact-panel';
 import { ConversationHeader, contactDisplayName } from './conversation-header';
 import { MessageThread } from './message-thread';
+import { MergedBanner, useConversationMoves, useLiveMoves } from './move-lines';
 import { usePaneColors } from './pane-colors';
 import { PresenceNotice } from './presence-notice';
 import { ScheduledStrip } from './scheduled-strip';
@@ -52,6 +53,9 @@ export function defaultConversationHref(id: number): string {
 
 const NO_TAGS: Tag[] = [];
 
+// The merge dialog is a chunk of its own, loaded when asked for (the inbox's JS budget).
+const MergeModal = lazy(() => import('./merge-modal').then((m) => ({ default: m.MergeModal })));
+
 /**
  * One conversation: header with its actions, the thread, its scheduled messages, the composer
  * and the contact panel.
@@ -80,6 +84,7 @@ export function ConversationPane({
   const [contactScreenOf, setContactScreenOf] = useState<number | null>(null);
   const contactScreen = stacked && contactScreenOf === conversationId;
   const [macrosOpen, setMacrosOpen] = useState(false);
+  const [mergeOpen, setMergeOpen] = useState(false);
   const composer = useRef<ComposerHandle>(null);
   // After "Mark unread" the agent wants it unread: new messages must not read it again.
   const keepUnread = useRef(false);
@@ -87,6 +92,8 @@ export function ConversationPane({
   const detail = detailQuery.currentData ?? preloaded?.ticket;
   const messages = messagesQuery.currentData?.items ?? preloaded?.messages ?? null;
   const actions = useConversationActions(detail, meId, mapping?.tags ?? NO_TAGS);
+  const moves = useConversationMoves(conversationId, messages);
+  useLiveMoves();
   const presence = useConversationPresence(conversationId);
   const colors = usePaneColors();
   const paneLabel = t`Conversation ${conversationId}`;
@@ -184,6 +191,7 @@ export function ConversationPane({
         onBack={onBack}
         macrosOpen={macrosOpen}
         onMacrosOpenChange={setMacrosOpen}
+        onMerge={() => setMergeOpen(true)}
         onMarkedUnread={() => {
           keepUnread.current = true;
           onMarkedUnread?.();
@@ -193,6 +201,12 @@ export function ConversationPane({
         colleagues={presence.colleagues}
         typingContact={presence.visitorTyping ? contactDisplayName(detail) : null}
       />
+      <MergedBanner mergedInto={moves.mergedInto} conversationHref={conversationHref} />
+      {mergeOpen && (
+        <Suspense fallback={null}>
+          <MergeModal detail={detail} onClose={() => setMergeOpen(false)} />
+        </Suspense>
+      )}
       <div className={styles.body}>
         <div className={styles.main}>
           <MessageThread
@@ -206,6 +220,8 @@ export function ConversationPane({
                 : null
             }
             onRetry={() => void messagesQuery.refetch()}
+            movesByLine={moves.byLine}
+            conversationHref={conversationHref}
           />
           <ScheduledStrip
             conversationId={conversationId}

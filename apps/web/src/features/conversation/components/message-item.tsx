@@ -1,8 +1,19 @@
 import { memo, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { LockOutlined, PaperClipOutlined, WarningFilled } from '@ant-design/icons';
-import type { EmailSenderChecks, Message } from '@parley/contracts';
+import { Button, Dropdown } from 'antd';
+import {
+  EllipsisOutlined,
+  LockOutlined,
+  PaperClipOutlined,
+  WarningFilled,
+} from '@ant-design/icons';
+import {
+  parseMoveActivity,
+  type ConversationMove,
+  type EmailSenderChecks,
+  type Message,
+} from '@parley/contracts';
 import { formatDateTime } from '../../../lib/format';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import { productName } from '../../../lib/product';
@@ -10,7 +21,9 @@ import { assignmentActivityLabel } from '../../availability';
 import { ConversationCallEntry } from './call-entry';
 import { DeliveryFailure, DeliveryStatusTick } from './delivery-status';
 import { MessageReaction } from './message-reaction';
+import { MoveActivityLine, type ConversationHref } from './move-lines';
 import styles from './conversation-pane.module.css';
+import moveStyles from './merge-split.module.css';
 
 /**
  * Customer HTML (already sanitised by the server) is shown only inside a sandboxed frame
@@ -227,18 +240,57 @@ export function SenderWarning({ checks }: { checks: EmailSenderChecks }) {
 interface MessageItemProps {
   message: Message;
   contactName: string;
+  /** The merge or split this activity line tells, for its Undo. */
+  move?: ConversationMove | undefined;
+  /** Where "#N" of a merge or split line goes. */
+  conversationHref?: ConversationHref | undefined;
+  /** "Split from here" on a customer message (docs/product/merge-and-split.md). */
+  onSplit?: ((message: Message) => void) | undefined;
+}
+
+/** A customer message's menu: "Split from here". */
+function MessageMenu({ message, onSplit }: { message: Message; onSplit: (m: Message) => void }) {
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [{ key: 'split', label: t`Split from here` }],
+        onClick: ({ key }) => {
+          if (key === 'split') onSplit(message);
+        },
+      }}
+    >
+      <Button
+        size="small"
+        type="text"
+        className={moveStyles.messageMenu}
+        aria-label={t`Message actions`}
+        icon={<EllipsisOutlined />}
+      />
+    </Dropdown>
+  );
 }
 
 /**
  * One entry of the thread: customer messages on the left, ours on the right, internal notes in
  * yellow and labelled, activity as a small centred line, calls with a phone icon.
  */
-export const MessageItem = memo(function MessageItem({ message, contactName }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({
+  message,
+  contactName,
+  move,
+  conversationHref,
+  onSplit,
+}: MessageItemProps) {
   if (message.kind === 'activity') {
     return (
       <li className={styles.activity} data-kind="activity" data-message-id={message.id}>
-        <span dir="auto">{assignmentActivityLabel(message.body) ?? message.body}</span> ·{' '}
-        <Timestamp at={message.created_at} />
+        {parseMoveActivity(message.body) ? (
+          <MoveActivityLine body={message.body} move={move} conversationHref={conversationHref} />
+        ) : (
+          <span dir="auto">{assignmentActivityLabel(message.body) ?? message.body}</span>
+        )}{' '}
+        · <Timestamp at={message.created_at} />
       </li>
     );
   }
@@ -276,6 +328,9 @@ export const MessageItem = memo(function MessageItem({ message, contactName }: M
             {sender}
           </span>
           <Timestamp at={message.created_at} />
+          {onSplit && side === 'incoming' && message.kind === 'message' && (
+            <MessageMenu message={message} onSplit={onSplit} />
+          )}
         </header>
         {checks?.dmarc_failed && <SenderWarning checks={checks} />}
         {message.kind === 'call' ? (

@@ -1,12 +1,14 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { Button, Empty, Result, Skeleton } from 'antd';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import type { Message } from '@parley/contracts';
+import type { ConversationMove, Message } from '@parley/contracts';
 import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useLoadOlderMessagesMutation } from '../api/conversation-api';
+import { useSplitConversationMutation } from '../api/conversation-moves-api';
 import { MessageItem } from './message-item';
+import type { ConversationHref } from './move-lines';
 import styles from './conversation-pane.module.css';
 
 interface MessageThreadProps {
@@ -17,6 +19,10 @@ interface MessageThreadProps {
   /** Why the first page failed, shown with a retry instead of an endless skeleton. */
   loadError?: string | null;
   onRetry?: () => void;
+  /** The merges and splits told by the thread's activity lines, by line id (their Undo). */
+  movesByLine?: ReadonlyMap<number, ConversationMove>;
+  /** Where "#N" of a merge or split line goes. */
+  conversationHref?: ConversationHref;
 }
 
 /**
@@ -33,8 +39,28 @@ export function MessageThread({
   contactName,
   loadError,
   onRetry,
+  movesByLine,
+  conversationHref,
 }: MessageThreadProps) {
   const [loadOlder, { isLoading: loadingOlder }] = useLoadOlderMessagesMutation();
+  const [split] = useSplitConversationMutation();
+  // "Split from here": at once (the activity line it writes carries the Undo).
+  const onSplit = useCallback(
+    async (message: Message) => {
+      try {
+        const { conversation } = await split({ conversationId, messageId: message.id }).unwrap();
+        const made = conversation.id;
+        toast.success(t`Split into #${made}`);
+      } catch (error) {
+        const payload = asErrorPayload(error);
+        toast.error(
+          t`The conversation could not be split`,
+          payload?.message ?? genericErrorMessage(),
+        );
+      }
+    },
+    [split, conversationId],
+  );
   const scroller = useRef<HTMLDivElement>(null);
   const seen = useRef<{ conversationId: number; first: number | null; last: number | null }>({
     conversationId: -1,
@@ -111,7 +137,14 @@ export function MessageThread({
           )}
           <ol className={styles.messages} aria-label={t`Messages`}>
             {messages.map((message) => (
-              <MessageItem key={message.id} message={message} contactName={contactName} />
+              <MessageItem
+                key={message.id}
+                message={message}
+                contactName={contactName}
+                move={movesByLine?.get(message.id)}
+                conversationHref={conversationHref}
+                onSplit={onSplit}
+              />
             ))}
           </ol>
         </>

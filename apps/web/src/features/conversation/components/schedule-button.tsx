@@ -15,13 +15,21 @@ interface ScheduleButtonProps {
   disabled: boolean;
   /** Posts the composer's reply or note at this moment. */
   onSchedule: (at: Date) => void;
+  /** The menu's open state, when the composer holds it (Ctrl/⌘+Shift+Enter opens it). */
+  menuOpen?: boolean;
+  onMenuOpenChange?: (open: boolean) => void;
 }
 
 /**
  * Beside Send: "Schedule" with the quick choices (in 1 hour, tomorrow at 9:00, Monday at
  * 9:00) and "Pick a date and time…" (docs/product/scheduled-send.md).
  */
-export function ScheduleButton({ disabled, onSchedule }: ScheduleButtonProps) {
+export function ScheduleButton({
+  disabled,
+  onSchedule,
+  menuOpen,
+  onMenuOpenChange,
+}: ScheduleButtonProps) {
   const { token } = theme.useToken();
   const [pickerOpen, setPickerOpen] = useState(false);
   const label = t`Schedule`;
@@ -59,6 +67,10 @@ export function ScheduleButton({ disabled, onSchedule }: ScheduleButtonProps) {
         trigger={['click']}
         placement="topRight"
         disabled={disabled}
+        open={menuOpen === undefined ? undefined : menuOpen && !disabled}
+        onOpenChange={onMenuOpenChange}
+        // The menu takes the focus, so arrows and Enter choose (opened from the keyboard too).
+        autoFocus
       >
         <Button
           type="primary"

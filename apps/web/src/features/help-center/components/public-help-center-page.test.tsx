@@ -241,9 +241,12 @@ describe(
     it('asks for the language of ?lang= and reads in it: <html lang dir> follow (Arabic right-to-left)', async () => {
       const api = translatedServer();
       renderPublic('/help-center/helpcenter/articles/return-an-item?lang=ar');
-      expect(await screen.findByRole('heading', { name: 'إرجاع منتج' })).toBeInTheDocument();
-      expect(new URL(api.calls[0]!.url, 'http://x').searchParams.get('lang')).toBe('ar');
+      // Switching the app's language mounts the page afresh (page-language.ts): look once it has.
       await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'ar'));
+      await waitFor(() =>
+        expect(screen.getByRole('heading', { name: 'إرجاع منتج' })).toBeInTheDocument(),
+      );
+      expect(new URL(api.calls[0]!.url, 'http://x').searchParams.get('lang')).toBe('ar');
       expect(document.documentElement).toHaveAttribute('dir', 'rtl');
       const article = await screen.findByRole('article');
       expect(article).toHaveAttribute('lang', 'ar');

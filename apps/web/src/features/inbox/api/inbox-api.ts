@@ -12,11 +12,15 @@ import {
   listQuery,
   VIEW_COUNTS_PATH,
   type InboxView,
+  type ListFilters,
   type StatusFilter,
 } from '../inbox-route';
 
-/** One inbox list: a view, a status, a sort and an optional search (`id:123` or words). */
-export interface ConversationListArgs {
+/**
+ * One inbox list: a view, a status, a sort, an optional search (`id:123` or words) and the
+ * optional filters (priority, SLA state, days of creation).
+ */
+export interface ConversationListArgs extends ListFilters {
   view: InboxView;
   status: StatusFilter;
   sort: ConversationSort;

@@ -17,7 +17,8 @@ import { toast } from '../../../lib/toast';
 import { MacroBulkMenu } from '../../macros';
 import { useLazyGetBulkProgressQuery, useStartBulkMutation } from '../api/bulk-api';
 import type { InboxSelection } from '../hooks/use-selection';
-import type { InboxView, StatusFilter } from '../inbox-route';
+import type { InboxView, ListFilters, StatusFilter } from '../inbox-route';
+import { savedViewFiltersOf } from '../saved-views';
 import { statusLabel } from './list-toolbar';
 import styles from './inbox.module.css';
 
@@ -32,7 +33,12 @@ export interface BulkBarProps {
   pageIds: readonly number[];
   /** How many conversations the view holds (its count), when known. */
   matching: number | undefined;
-  filter: { view: InboxView; status: StatusFilter; sort: ConversationSort; search?: string };
+  filter: {
+    view: InboxView;
+    status: StatusFilter;
+    sort: ConversationSort;
+    search?: string;
+  } & ListFilters;
   mapping: ConversationMapping | undefined;
   /** Told when an action starts and ends (the bar must stay until it ends). */
   onRunningChange: (running: boolean) => void;
@@ -142,12 +148,7 @@ export function BulkBar({
       action,
       target: selection.allMatching
         ? {
-            view: {
-              view: filter.view,
-              status: filter.status,
-              sort: filter.sort,
-              ...(filter.search ? { search: filter.search } : {}),
-            },
+            view: savedViewFiltersOf({ ...filter, search: filter.search ?? '' }),
             ...(matching !== undefined ? { total: matching } : {}),
           }
         : { ids: [...selection.ids] },

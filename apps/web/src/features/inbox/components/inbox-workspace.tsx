@@ -21,9 +21,13 @@ import { useSelection } from '../hooks/use-selection';
 import { usePanelLayout } from '../hooks/use-panel-layout';
 import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import {
+  filterCount,
   inboxPath,
+  inboxSearch,
+  readListFilters,
   rememberInboxLocation,
   type InboxLocation,
+  type ListFilters,
   type StatusFilter,
 } from '../inbox-route';
 import { patchConversationLists } from '../list-cache';
@@ -70,6 +74,13 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const search = params.get('search')?.trim() ?? '';
+  // The priority, SLA and creation-day filters, as one value while their text stays the same.
+  const filtersKey = inboxSearch('', readListFilters(params));
+  const filters = useMemo<ListFilters>(
+    () => readListFilters(new URLSearchParams(filtersKey)),
+    [filtersKey],
+  );
+  const filtered = filterCount(filters) > 0;
   const layout = usePanelLayout();
   const phone = usePhoneLayout();
   const [viewsOpen, setViewsOpen] = useState(false);
@@ -85,8 +96,8 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
   const { data: me } = useGetMeQuery(undefined, { skip: !hasSession() });
   const userId = me?.id ?? null;
   const args = useMemo<ConversationListArgs>(
-    () => ({ view, status, sort, ...(search ? { search } : {}) }),
-    [view, status, sort, search],
+    () => ({ view, status, sort, ...(search ? { search } : {}), ...filters }),
+    [view, status, sort, search, filters],
   );
   const list = useListConversationsInfiniteQuery(args);
   const { data: counts } = useGetViewCountsQuery(status);
@@ -101,12 +112,12 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
     [list.currentData],
   );
   const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
-  const selection = useSelection(`${view}|${status}|${sort}|${search}`, rowIds);
+  const selection = useSelection(`${view}|${status}|${sort}|${search}|${filtersKey}`, rowIds);
   // The bar stays while its action runs, whatever happens to the selection.
   const [bulkRunning, setBulkRunning] = useState(false);
   const selecting = selection.ids.size > 0 || bulkRunning;
 
-  const query = search ? `?search=${encodeURIComponent(search)}` : '';
+  const query = inboxSearch(search, filters);
   const go = useCallback(
     (next: Partial<InboxLocation>, nextSearch: string = query) =>
       navigate(`${inboxPath({ ...location, ...next })}${nextSearch}`),
@@ -155,10 +166,12 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
 
   const onSearch = useCallback(
     (text: string) =>
-      navigate(`${inboxPath(location)}${text ? `?search=${encodeURIComponent(text)}` : ''}`, {
-        replace: true,
-      }),
-    [navigate, location],
+      navigate(`${inboxPath(location)}${inboxSearch(text, filters)}`, { replace: true }),
+    [navigate, location, filters],
+  );
+  const onFiltersChange = useCallback(
+    (next: ListFilters) => navigate(`${inboxPath(location)}${inboxSearch(search, next)}`),
+    [navigate, location, search],
   );
 
   const onCreated = (conversation: ConversationDetail) => {
@@ -170,7 +183,7 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
   // A saved view in sight names the list.
   const { data: saved } = useListSavedViewsQuery();
   const title =
-    activeSavedView(saved?.views, { view, status, sort, search })?.name ??
+    activeSavedView(saved?.views, { view, status, sort, search, ...filters })?.name ??
     fixedViewTitle(view) ??
     (() => {
       const [kind, raw] = view.split(':');
@@ -222,8 +235,8 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
                 <BulkBar
                   selection={selection}
                   pageIds={rowIds}
-                  matching={search ? undefined : countFor()}
-                  filter={{ view, status, sort, ...(search ? { search } : {}) }}
+                  matching={search || filtered ? undefined : countFor()}
+                  filter={{ view, status, sort, ...(search ? { search } : {}), ...filters }}
                   mapping={mapping}
                   onRunningChange={setBulkRunning}
                 />
@@ -231,10 +244,12 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
             ) : (
               <ListToolbar
                 title={title}
-                count={search ? undefined : countFor()}
+                count={search || filtered ? undefined : countFor()}
                 status={status}
                 sort={sort}
                 search={search}
+                filters={filters}
+                onFiltersChange={onFiltersChange}
                 searchRef={searchRef}
                 viewsHidden={phone || !layout.visible.views}
                 onHideList={() => layout.toggle('list')}
@@ -312,7 +327,7 @@ export function InboxWorkspace({ location }: { location: InboxLocation }) {
           />
         )}
       </Suspense>
-      <SavedViewSheetHost current={{ view, status, sort, search }} mapping={mapping} />
+      <SavedViewSheetHost current={{ view, status, sort, search, ...filters }} mapping={mapping} />
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useState, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useState, type Ref } from 'react';
 import { t } from '@lingui/core/macro';
 import { Button, Dropdown, Input, Tooltip, theme, type InputRef, type MenuProps } from 'antd';
 import {
   DownOutlined,
+  FilterOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   PlusOutlined,
@@ -11,9 +12,18 @@ import {
 } from '@ant-design/icons';
 import { SORTS, type ConversationSort } from '@parley/contracts';
 import { formatNumber } from '../../../lib/format';
-import { STATUS_FILTERS, type StatusFilter } from '../inbox-route';
+import { filterCount, STATUS_FILTERS, type ListFilters, type StatusFilter } from '../inbox-route';
 import { openSavedViewSheet } from '../saved-views';
 import styles from './inbox.module.css';
+
+// The filter panel and its chips are their own chunk (antd's pickers): the inbox route's JS
+// stays within its budget (docs/benchmarks.md).
+const ListFilterPopover = lazy(() =>
+  import('./list-filter-panel').then((m) => ({ default: m.ListFilterPopover })),
+);
+const ActiveFilterChips = lazy(() =>
+  import('./list-filter-panel').then((m) => ({ default: m.ActiveFilterChips })),
+);
 
 /** A status filter's name, in the active language. */
 export function statusLabel(status: StatusFilter): string {
@@ -52,6 +62,9 @@ interface ListToolbarProps {
   status: StatusFilter;
   sort: ConversationSort;
   search: string;
+  /** Priority, SLA state and days of creation (the URL's search keeps them). */
+  filters: ListFilters;
+  onFiltersChange: (filters: ListFilters) => void;
   searchRef: Ref<InputRef>;
   viewsHidden: boolean;
   onHideList: () => void;
@@ -72,6 +85,8 @@ export function ListToolbar({
   status,
   sort,
   search,
+  filters,
+  onFiltersChange,
   searchRef,
   viewsHidden,
   onHideList,
@@ -116,6 +131,29 @@ export function ListToolbar({
   };
   const statusName = statusLabel(status);
   const sortName = sortLabel(sort);
+  const filtersSet = filterCount(filters);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // The panel loads on the first click; until then the button alone.
+  const [filtersUsed, setFiltersUsed] = useState(false);
+  const filtersButton = (
+    <Button
+      size="small"
+      icon={<FilterOutlined />}
+      title={t`Filters`}
+      aria-label={filtersSet > 0 ? t`Filters (${formatNumber(filtersSet)} in use)` : t`Filters`}
+      aria-expanded={filtersOpen}
+      onClick={
+        filtersUsed
+          ? undefined
+          : () => {
+              setFiltersUsed(true);
+              setFiltersOpen(true);
+            }
+      }
+    >
+      {filtersSet > 0 ? formatNumber(filtersSet) : null}
+    </Button>
+  );
 
   return (
     <>
@@ -203,6 +241,20 @@ export function ListToolbar({
               {sortName} <DownOutlined style={{ fontSize: 10 }} />
             </Button>
           </Dropdown>
+          {filtersUsed ? (
+            <Suspense fallback={filtersButton}>
+              <ListFilterPopover
+                open={filtersOpen}
+                onOpenChange={setFiltersOpen}
+                filters={filters}
+                onChange={onFiltersChange}
+              >
+                {filtersButton}
+              </ListFilterPopover>
+            </Suspense>
+          ) : (
+            filtersButton
+          )}
           <Button
             size="small"
             icon={<SlidersOutlined />}
@@ -212,6 +264,11 @@ export function ListToolbar({
           />
         </div>
       </div>
+      {filtersSet > 0 && (
+        <Suspense fallback={null}>
+          <ActiveFilterChips filters={filters} onChange={onFiltersChange} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -25,7 +25,13 @@ import {
   useReorderSavedViewsMutation,
   useUpdateSavedViewMutation,
 } from '../api/saved-views-api';
-import { openSavedViewSheet, type CurrentFilters, type SavedViewSheet } from '../saved-views';
+import { describeListFilters } from '../list-filter-labels';
+import {
+  openSavedViewSheet,
+  savedViewFiltersOf,
+  type CurrentFilters,
+  type SavedViewSheet,
+} from '../saved-views';
 import { sortLabel, statusLabel } from './list-toolbar';
 
 type Mapping = ConversationMapping | undefined;
@@ -73,7 +79,10 @@ interface FormValues {
 const FIELDS = ['name', 'team'] as const;
 const API_FIELD_NAMES = { team_id: 'team' };
 
-/** The filters in words, e.g. "Unassigned · Open · Newest first · “refund”". */
+/**
+ * The filters in words, e.g. "Unassigned · Open · Newest first · “refund” · Priority: High or
+ * Urgent · SLA: Breached · Created 1 Mar 2026 – 31 Mar 2026".
+ */
 function describe(filters: SavedViewFilters | CurrentFilters, mapping: Mapping): string {
   const [kind, raw] = filters.view.split(':');
   const id = Number(raw);
@@ -91,6 +100,7 @@ function describe(filters: SavedViewFilters | CurrentFilters, mapping: Mapping):
               : (mapping?.tags.find((tag) => tag.id === id)?.name ?? t`Tag`);
   const parts = [view, statusLabel(filters.status), sortLabel(filters.sort)];
   if (filters.search) parts.push(`“${filters.search}”`);
+  parts.push(...describeListFilters(filters));
   return parts.join(' · ');
 }
 
@@ -119,12 +129,7 @@ function SaveViewModal({
   const shareable = (mapping?.teams ?? []).filter(
     (team) => admin || (me && team.member_ids.includes(me.id)) || team.id === view?.team_id,
   );
-  const filters: SavedViewFilters = {
-    view: current.view,
-    status: current.status,
-    sort: current.sort,
-    ...(current.search ? { search: current.search } : {}),
-  };
+  const filters: SavedViewFilters = savedViewFiltersOf(current);
 
   const submit = async (values: FormValues) => {
     setProblem(null);
@@ -295,6 +300,15 @@ function ManageViewsModal({
                       <Trans>Shared with {team.name}</Trans>
                     </span>
                   )}
+                  <span
+                    style={{
+                      display: 'block',
+                      color: token.colorTextSecondary,
+                      fontSize: token.fontSizeSM,
+                    }}
+                  >
+                    {describe(view.filters, mapping)}
+                  </span>
                 </span>
                 <Button
                   size="small"

@@ -1,15 +1,54 @@
 import { Fragment } from 'react';
 import { t } from '@lingui/core/macro';
 import { Alert, Modal, theme } from 'antd';
-import { INBOX_SHORTCUTS, type Shortcut } from '../shortcuts';
+import {
+  COMPOSER_SHORTCUTS,
+  CONVERSATION_SHORTCUTS,
+} from '../../conversation/conversation-shortcuts';
+import { INBOX_SHORTCUTS } from '../shortcuts';
 import { useInboxColors } from './inbox-colors';
 import styles from './inbox.module.css';
 
-/** The sheet's sections, named when shown (in the active language). */
-const groups = (): Array<{ where: Shortcut['where']; title: string }> => [
-  { where: 'inbox', title: t`Inbox` },
-  { where: 'conversation', title: t`Open conversation` },
-];
+/** One line of the sheet: its key caps and what it does. */
+export interface ShortcutsHelpEntry {
+  keys: readonly string[];
+  description: string;
+}
+
+export interface ShortcutsHelpSection {
+  id: 'navigation' | 'conversation' | 'composer';
+  title: string;
+  entries: ShortcutsHelpEntry[];
+}
+
+/**
+ * The sheet's sections, read when shown (titles and descriptions in the active language, ⌘ or
+ * Ctrl as on this device), straight from the lists the key handlers use: INBOX_SHORTCUTS
+ * (inbox), CONVERSATION_SHORTCUTS (the open conversation's pane) and COMPOSER_SHORTCUTS (its
+ * composer's field).
+ */
+export function shortcutsHelpSections(): ShortcutsHelpSection[] {
+  const entry = (s: ShortcutsHelpEntry): ShortcutsHelpEntry => ({
+    keys: s.keys,
+    description: s.description,
+  });
+  return [
+    { id: 'navigation', title: t`Navigation`, entries: INBOX_SHORTCUTS.map(entry) },
+    {
+      id: 'conversation',
+      title: t`Conversation`,
+      entries: CONVERSATION_SHORTCUTS.filter((s) => s.group === 'conversation').map(entry),
+    },
+    {
+      id: 'composer',
+      title: t`Composer`,
+      entries: [
+        ...COMPOSER_SHORTCUTS.map(entry),
+        ...CONVERSATION_SHORTCUTS.filter((s) => s.group === 'composer').map(entry),
+      ],
+    },
+  ];
+}
 
 interface ShortcutsHelpProps {
   open: boolean;
@@ -17,7 +56,7 @@ interface ShortcutsHelpProps {
   onClose: () => void;
 }
 
-/** The help sheet (`?`): every shortcut of INBOX_SHORTCUTS, the one list the handlers use. */
+/** The help sheet (`?`): every shortcut of the lists the handlers use, by section. */
 export function ShortcutsHelp({ open, disabled, onClose }: ShortcutsHelpProps) {
   const { token } = theme.useToken();
   // The sheet is drawn outside the inbox's panels: its key caps take the colours here.
@@ -39,8 +78,8 @@ export function ShortcutsHelp({ open, disabled, onClose }: ShortcutsHelpProps) {
           title={t`Keyboard shortcuts are turned off for this workspace in Global settings.`}
         />
       )}
-      {groups().map(({ where, title }) => (
-        <section key={where} aria-label={title} style={{ marginBottom: token.margin }}>
+      {shortcutsHelpSections().map(({ id, title, entries }) => (
+        <section key={id} aria-label={title} style={{ marginBottom: token.margin }}>
           <h3
             style={{
               fontSize: 13,
@@ -59,8 +98,8 @@ export function ShortcutsHelp({ open, disabled, onClose }: ShortcutsHelpProps) {
               margin: 0,
             }}
           >
-            {INBOX_SHORTCUTS.filter((s) => s.where === where).map((shortcut) => (
-              <Fragment key={shortcut.id}>
+            {entries.map((shortcut) => (
+              <Fragment key={shortcut.keys.join('+')}>
                 <dt style={{ whiteSpace: 'nowrap' }}>
                   {shortcut.keys.map((key, i) => (
                     <Fragment key={key}>

@@ -15,7 +15,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { ConversationMapping, ViewCounts } from '@parley/contracts';
 import { formatNumber } from '../../../lib/format';
 import { useListSavedViewsQuery } from '../api/saved-views-api';
-import { inboxPath, type InboxLocation, type InboxView } from '../inbox-route';
+import { inboxPath, readListFilters, type InboxLocation, type InboxView } from '../inbox-route';
 import { activeSavedView } from '../saved-views';
 import { ChannelIcon } from './channel-icon';
 import { SavedViewsList } from './saved-views-list';
@@ -88,6 +88,7 @@ export function ViewsPanel({
   const savedActive = activeSavedView(saved?.views, {
     ...location,
     search: params.get('search')?.trim() ?? '',
+    ...readListFilters(params),
   });
   const savedOpen = savedActive !== undefined;
   return (

@@ -10,9 +10,9 @@ export function useShortcutsEnabled(): boolean {
 }
 
 /**
- * Calls the handler of each shortcut of INBOX_SHORTCUTS pressed (the pane passes its own ids:
- * reply, note, resolve, assign-to-me). Keys typed into fields are ignored, and nothing happens
- * while the global setting turns shortcuts off.
+ * Calls the handler of each shortcut of INBOX_SHORTCUTS pressed (the open conversation's keys are
+ * the pane's own: conversation/hooks/use-conversation-shortcuts). Keys typed into fields are
+ * ignored, and nothing happens while the global setting turns shortcuts off.
  */
 export function useInboxShortcuts(handlers: ShortcutHandlers): void {
   const enabled = useShortcutsEnabled();
