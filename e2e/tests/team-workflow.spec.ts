@@ -484,3 +484,73 @@ test('an admin imports contacts from a CSV: maps the columns, watches the import
     await expect(page.getByRole('link', { name: `${name} Import ${tag}` })).toBeVisible();
   await expect(page.getByText(`Pia Import ${tag}`)).toHaveCount(0);
 });
+
+// docs/product/merge-and-split.md
+test('an agent merges another customer’s conversation into the open one after confirming, undoes it from the thread, then splits a later message into a new conversation and undoes that too', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const { headers } = await signUpThroughApi(context, {
+    name: 'Mira Merge',
+    workspace: 'Merge Co',
+  });
+  const channel = await startApiChannel(page.request, headers, baseURL!);
+  const [ana, ben] = [customer('Ana'), customer('Ben')];
+  const anaId = await channel.send(ana, `Order question from ${ana.name}`);
+  const benId = await channel.send(ben, `Same order, from ${ben.name}`);
+
+  await openInbox(page, '/inboxes/all/open/newest');
+  await rowOf(page, ana.name).getByRole('link').click();
+  const pane = paneOf(page, anaId);
+  const thread = pane.getByRole('list', { name: 'Messages' });
+  await expect(thread.getByText(`Order question from ${ana.name}`)).toBeVisible();
+
+  // Merge Ben's conversation in, found by its number; another contact asks for a second step.
+  await pane.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Merge…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Merge another conversation into this one' });
+  await dialog.getByRole('textbox', { name: 'Conversation number' }).fill(`#${benId}`);
+  await dialog.getByRole('button', { name: 'Find' }).click();
+  await expect(dialog.getByRole('radio', { name: new RegExp(`#${benId}`) })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(dialog.getByTestId('merge-other-contact')).toContainText(
+    `#${benId} is with ${ben.name}, not ${ana.name}`,
+  );
+  await dialog.getByRole('button', { name: 'Merge anyway' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(thread.getByText(`Same order, from ${ben.name}`)).toBeVisible();
+  const mergedLine = thread
+    .getByRole('listitem')
+    .filter({ hasText: `Merged #${benId} into this conversation by Mira Merge` });
+  await expect(mergedLine).toBeVisible();
+  // Ben's conversation is closed and points here: it leaves the open list.
+  await expect(rowOf(page, ben.name)).toHaveCount(0);
+
+  // Undo from the thread: Ben's message goes back, and his conversation is open again.
+  await mergedLine.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Merge undone')).toBeVisible();
+  await expect(thread.getByText(`Same order, from ${ben.name}`)).toHaveCount(0);
+  await expect(rowOf(page, ben.name)).toBeVisible();
+
+  // Ana writes again about something else; the agent splits it off.
+  expect(await channel.send(ana, 'Another thing: can I change the colour?')).toBe(anaId);
+  const later = thread.getByRole('listitem').filter({ hasText: 'can I change the colour?' });
+  await expect(later).toBeVisible();
+  await later.hover();
+  await later.getByRole('button', { name: 'Message actions' }).click();
+  await page.getByRole('menuitem', { name: 'Split from here' }).click();
+  const splitLine = thread
+    .getByRole('listitem')
+    .filter({ hasText: /Split into #\d+ by Mira Merge/ });
+  await expect(splitLine).toBeVisible();
+  await expect(thread.getByText('can I change the colour?')).toHaveCount(0);
+  await expect(thread.getByText(`Order question from ${ana.name}`)).toBeVisible();
+  await expect(rowOf(page, ana.name)).toHaveCount(2);
+
+  await splitLine.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Split undone')).toBeVisible();
+  await expect(thread.getByText('can I change the colour?')).toBeVisible();
+  await expect(rowOf(page, ana.name)).toHaveCount(1);
+});

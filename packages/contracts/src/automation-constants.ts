@@ -32,3 +32,14 @@ export const isTimedTrigger = (trigger: string): trigger is TimedAutomationTrigg
 /** The longest wait a time-based rule may have: 30 days. */
 export const MAX_AUTOMATION_WAIT_MINUTES = 60 * 24 * 30;
 export type AutomationTriggerName = (typeof AUTOMATION_TRIGGERS)[number];
+
+/** A `contact_field` condition's operators (`is_empty` / `is_not_empty` take no value). */
+export const CONTACT_FIELD_OPERATORS = ['contains', 'is', 'is_empty', 'is_not_empty'] as const;
+/** The contact's own fields a `contact_field` condition names; any other name is an attribute key. */
+export const CONTACT_OWN_FIELDS = ['email', 'name', 'phone'] as const;
+/** A `send_webhook` action's URL, at most. */
+export const MAX_WEBHOOK_URL_LENGTH = 2000;
+/** A `send_webhook` action's signing secret, at least (docs/product/automation.md "Webhooks"). */
+export const MIN_WEBHOOK_SECRET_LENGTH = 16;
+/** The header carrying a webhook's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'X-Parley-Signature';

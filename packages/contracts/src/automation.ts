@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHANNEL_TYPES } from './constants';
+import { CONTACT_ATTRIBUTE_LIMITS } from './contacts-constants';
 import { CONVERSATION_STATUSES, PRIORITIES } from './inbox-constants';
 import {
   AUTOMATION_TRIGGERS,
@@ -7,6 +8,9 @@ import {
   MAX_AUTOMATION_PATTERN_LENGTH,
   MAX_AUTOMATION_RULES,
   MAX_AUTOMATION_WAIT_MINUTES,
+  MAX_WEBHOOK_URL_LENGTH,
+  MIN_WEBHOOK_SECRET_LENGTH,
+  CONTACT_FIELD_OPERATORS,
 } from './automation-constants';
 
 export const automationTrigger = z.enum(AUTOMATION_TRIGGERS);
@@ -57,6 +61,25 @@ export const automationCondition = z.discriminatedUnion('field', [
     operator: z.literal('is'),
     value: z.boolean(),
   }),
+  /** The conversation's store (brand): its id. */
+  z.strictObject({ field: z.literal('store'), operator: is, value: id }),
+  /**
+   * One of the contact's fields: `email`, `name` or `phone`, else the custom attribute of that
+   * key. `contains` and `is` ignore case; `is_empty` / `is_not_empty` take no value ('').
+   */
+  z.strictObject({
+    field: z.literal('contact_field'),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name the contact field or attribute.')
+      .max(
+        CONTACT_ATTRIBUTE_LIMITS.keyLength,
+        `An attribute name has at most ${CONTACT_ATTRIBUTE_LIMITS.keyLength} characters.`,
+      ),
+    operator: z.enum(CONTACT_FIELD_OPERATORS),
+    value: z.string().trim().max(MAX_AUTOMATION_PATTERN_LENGTH).default(''),
+  }),
 ]);
 export type AutomationCondition = z.infer<typeof automationCondition>;
 export type AutomationConditionField = AutomationCondition['field'];
@@ -76,6 +99,16 @@ export const automationConditions = z
           code: 'custom',
           path: ['conditions', i, 'value'],
           message: c.operator === 'is' ? 'Choose who or which team.' : 'Leave the value empty.',
+        });
+      if (
+        c.field === 'contact_field' &&
+        (c.operator === 'is' || c.operator === 'contains') &&
+        c.value === ''
+      )
+        ctx.addIssue({
+          code: 'custom',
+          path: ['conditions', i, 'value'],
+          message: 'Write the value to compare with.',
         });
     }),
   );
@@ -107,6 +140,41 @@ export const automationAction = z.discriminatedUnion('type', [
    * auto-assignment says (docs/product/automation.md).
    */
   z.strictObject({ type: z.literal('auto_assign'), team_id: id.optional() }),
+  /** An internal note that @mentions a teammate: they get the usual mention notification. */
+  z.strictObject({
+    type: z.literal('mention'),
+    user_id: id,
+    body: z
+      .string()
+      .trim()
+      .min(1, 'Write the note that mentions them.')
+      .max(5000, 'A note has at most 5,000 characters.'),
+  }),
+  /**
+   * POSTs the conversation's summary, signed, to `url` (docs/product/automation.md, "Webhooks").
+   * `secret` is write-only: the rule's answers leave it out; an action saved again without it
+   * keeps the one stored for the same URL.
+   */
+  z.strictObject({
+    type: z.literal('send_webhook'),
+    url: z
+      .string()
+      .trim()
+      .max(MAX_WEBHOOK_URL_LENGTH, 'A URL has at most 2,000 characters.')
+      .refine((u) => URL.canParse(u), 'Enter a full URL, like https://example.com/hooks/parley.')
+      .refine(
+        (u) => !URL.canParse(u) || ['https:', 'http:'].includes(new URL(u).protocol),
+        'The URL must start with https://.',
+      ),
+    secret: z
+      .string()
+      .min(
+        MIN_WEBHOOK_SECRET_LENGTH,
+        `A signing secret has at least ${MIN_WEBHOOK_SECRET_LENGTH} characters.`,
+      )
+      .max(200, 'A signing secret has at most 200 characters.')
+      .optional(),
+  }),
 ]);
 export type AutomationAction = z.infer<typeof automationAction>;
 

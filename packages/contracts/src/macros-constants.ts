@@ -16,6 +16,8 @@ export const MACRO_ACTION_TYPES = [
   'set_priority',
   'set_status',
   'add_note',
+  /** A note that @mentions a teammate, as the agent's own note would. */
+  'mention',
   'send_fast_reply',
   'close',
 ] as const;

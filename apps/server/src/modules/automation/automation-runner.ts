@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
+  CONTACT_OWN_FIELDS,
   type AutomationAction,
   type AutomationCondition,
   type AutomationConditions,
@@ -15,6 +16,7 @@ import { autoAssignConversation, type AutoAssignResult } from '../assignment/ass
 import { patchConversation, postMessage } from '../conversations/conversations.service';
 import { resolveFastReply } from '../fast-replies/fast-replies.service';
 import { addTags, removeTag } from '../tags/tags.service';
+import { queueWebhook, registerWebhookJob, webhookHost } from './automation-webhook';
 import {
   actingMember,
   addActivityLine,
@@ -121,7 +123,31 @@ export function conditionHolds(c: AutomationCondition, f: ConversationFacts, now
       );
     case 'first_message':
       return f.customer_messages <= 1 === c.value;
+    case 'store':
+      return isOp(f.brand_id === c.value);
+    case 'contact_field': {
+      const text = contactFieldText(f, c.name).trim().toLowerCase();
+      switch (c.operator) {
+        case 'is_empty':
+          return text === '';
+        case 'is_not_empty':
+          return text !== '';
+        case 'is':
+          return text === c.value.trim().toLowerCase();
+        case 'contains':
+          return text.includes(c.value.trim().toLowerCase());
+      }
+    }
   }
+}
+
+/** A contact's field (`email`, `name`, `phone`) or custom attribute as text; '' when it has none. */
+function contactFieldText(f: ConversationFacts, name: string): string {
+  if ((CONTACT_OWN_FIELDS as readonly string[]).includes(name))
+    return f[`contact_${name as (typeof CONTACT_OWN_FIELDS)[number]}`] ?? '';
+  const attributes = f.contact_attributes ?? {};
+  const value = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
+  return value === undefined || value === null ? '' : String(value);
 }
 
 export function evaluate(conds: AutomationConditions, f: ConversationFacts, now = new Date()) {
@@ -149,16 +175,18 @@ function referencesOf(rule: RuleShape) {
     teamIds: [] as number[],
     channelIds: [] as number[],
     fastReplyIds: [] as number[],
+    brandIds: [] as number[],
   };
   for (const c of rule.conditions.conditions) {
     if (c.field === 'tags') refs.tagIds.push(...c.value);
     if (c.field === 'assignee' && c.value !== null) refs.userIds.push(c.value);
     if (c.field === 'team' && c.value !== null) refs.teamIds.push(c.value);
     if (c.field === 'support_channel') refs.channelIds.push(c.value);
+    if (c.field === 'store') refs.brandIds.push(c.value);
   }
   for (const a of rule.actions) {
     if (a.type === 'add_tags' || a.type === 'remove_tags') refs.tagIds.push(...a.tag_ids);
-    if (a.type === 'assign_agent') refs.userIds.push(a.user_id);
+    if (a.type === 'assign_agent' || a.type === 'mention') refs.userIds.push(a.user_id);
     if (a.type === 'assign_team') refs.teamIds.push(a.team_id);
     if (a.type === 'auto_assign' && a.team_id !== undefined) refs.teamIds.push(a.team_id);
     if (a.type === 'send_fast_reply') refs.fastReplyIds.push(a.fast_reply_id);
@@ -179,6 +207,7 @@ export function knownReferences(deps: Deps, accountId: number, rules: RuleShape[
     teamIds: union('teamIds'),
     channelIds: union('channelIds'),
     fastReplyIds: union('fastReplyIds'),
+    brandIds: union('brandIds'),
   });
 }
 
@@ -205,6 +234,8 @@ export async function missingReferences(
       missing.push({ path, message: 'The team it names was deleted.' });
     if (c.field === 'support_channel' && !have.channelSet.has(c.value))
       missing.push({ path, message: 'The channel it names was deleted.' });
+    if (c.field === 'store' && !have.brandSet.has(c.value))
+      missing.push({ path, message: 'The store it names was deleted.' });
   });
   rule.actions.forEach((a, i) => {
     const path = `actions.${i}`;
@@ -213,7 +244,7 @@ export async function missingReferences(
       a.tag_ids.some((t) => !have.tagSet.has(t))
     )
       missing.push({ path: `${path}.tag_ids`, message: 'A tag it names was deleted.' });
-    if (a.type === 'assign_agent' && !have.userSet.has(a.user_id))
+    if ((a.type === 'assign_agent' || a.type === 'mention') && !have.userSet.has(a.user_id))
       missing.push({
         path: `${path}.user_id`,
         message: 'The agent it names is no longer a member.',
@@ -242,6 +273,8 @@ export async function missingReferences(
 export interface ActionContext {
   actor: AgentContext;
   origin: { kind: 'rule' | 'macro'; name: string };
+  /** A rule's run: what a webhook tells of it (the rule, its trigger, the message in question). */
+  run?: { ruleId: number; trigger: AutomationTrigger | null; messageId: number | null };
 }
 
 export async function describeActions(
@@ -279,6 +312,10 @@ export async function describeActions(
         return a.team_id === undefined
           ? 'auto-assigned it'
           : `auto-assigned it within ${name('team', a.team_id)}`;
+      case 'mention':
+        return `mentioned ${name('user', a.user_id)} in a note`;
+      case 'send_webhook':
+        return `sent a webhook to ${webhookHost(a.url)}`;
     }
   });
 }
@@ -318,6 +355,19 @@ async function applyAction(
         ...(a.team_id !== undefined && { teamId: a.team_id }),
       }),
     );
+  // Signed and sent by its own durable job, after the run: a slow receiver holds up no rule.
+  if (a.type === 'send_webhook') {
+    if (!ctx.run) throw new Error('Only an automation rule sends webhooks.');
+    await queueWebhook(deps, {
+      accountId: ctx.actor.accountId,
+      rule: { id: ctx.run.ruleId, name: ctx.origin.name },
+      trigger: ctx.run.trigger,
+      conversationId,
+      messageId: ctx.run.messageId,
+      url: a.url,
+    });
+    return undefined;
+  }
   await changeBy(deps, ctx, conversationId, a);
   return undefined;
 }
@@ -326,7 +376,7 @@ async function changeBy(
   deps: Deps,
   { actor, origin }: ActionContext,
   conversationId: number,
-  a: Exclude<AutomationAction, { type: 'auto_assign' }>,
+  a: Exclude<AutomationAction, { type: 'auto_assign' | 'send_webhook' }>,
 ) {
   // A macro's changes read as the agent's own ("Maya closed the conversation").
   const opts = origin.kind === 'rule' ? { actorName: `Rule “${origin.name}”` } : {};
@@ -371,6 +421,32 @@ async function changeBy(
         mentions: [],
         attachment_ids: [],
       });
+    case 'mention': {
+      // The agent's own note path: it notifies the teammate as a typed @mention does. A rule's
+      // mention notifies even its author (nobody typed it).
+      const names = await namesOf(deps.db, {
+        accountId: actor.accountId,
+        tagIds: [],
+        userIds: [a.user_id],
+        teamIds: [],
+      });
+      const who = names.get(`user:${a.user_id}`);
+      if (who === undefined) throw new Error('The agent it names is no longer a member.');
+      return postMessage(
+        deps,
+        actor,
+        conversationId,
+        {
+          kind: 'note',
+          body: `@${who} ${a.body}`,
+          mentions: [],
+          mentioned_user_ids: [a.user_id],
+          attachment_ids: [],
+        },
+        undefined,
+        origin.kind === 'rule' ? { notifyAsRule: true } : {},
+      );
+    }
     case 'send_fast_reply': {
       // Filled as the composer fills it (a rule's author standing for the agent).
       const filled = await resolveFastReply(deps, actor, {
@@ -518,12 +594,17 @@ export async function runRules(deps: Deps, p: RunPayload) {
         MAX_RUNS_PER_CONVERSATION_PER_HOUR
       )
         return;
-      await actRule(deps, rule, p.conversationId);
+      await actRule(deps, rule, p.conversationId, { trigger, messageId: p.messageId ?? null });
     }
   }
 }
 
-async function actRule(deps: Deps, rule: RuleRow, conversationId: number) {
+async function actRule(
+  deps: Deps,
+  rule: RuleRow,
+  conversationId: number,
+  run: { trigger: AutomationTrigger; messageId: number | null },
+) {
   const member = await actingMember(deps.db, {
     accountId: rule.accountId,
     preferUserId: rule.createdByUserId,
@@ -543,7 +624,7 @@ async function actRule(deps: Deps, rule: RuleRow, conversationId: number) {
     // retried, which would repeat the actions already done.
     const { done, said, failure } = await applyActions(
       deps,
-      { actor, origin: { kind: 'rule', name: rule.name } },
+      { actor, origin: { kind: 'rule', name: rule.name }, run: { ruleId: rule.id, ...run } },
       conversationId,
       rule.actions,
     );
@@ -640,6 +721,7 @@ export function registerAutomation(deps: Deps, onError: (err: unknown) => void) 
   deps.jobs.register(AUTOMATION_RUN_JOB, {
     run: (job: JobRow) => runRules(deps, job.payload as unknown as RunPayload),
   });
+  registerWebhookJob(deps, (v) => writeActivityLine(deps, v));
   const cache = new Map<number, { at: number; triggers: Set<string> }>();
   cacheOf.set(deps, cache);
   const triggersFor = async (accountId: number) => {

@@ -5,6 +5,7 @@ import {
   automationRules,
   automationRuns,
   automationTimers,
+  brands,
   fastReplies,
   memberships,
   supportChannels,
@@ -129,6 +130,7 @@ export async function existingReferences(
     teamIds,
     channelIds,
     fastReplyIds,
+    brandIds,
   }: {
     accountId: number;
     tagIds: number[];
@@ -136,6 +138,7 @@ export async function existingReferences(
     teamIds: number[];
     channelIds: number[];
     fastReplyIds: number[];
+    brandIds: number[];
   },
 ) {
   const ids = async (
@@ -143,7 +146,7 @@ export async function existingReferences(
     read: (l: number[]) => Promise<{ id: number }[]>,
   ): Promise<Map<number, true>> =>
     new Map(list.length === 0 ? [] : (await read(list)).map((r) => [r.id, true] as const));
-  const [tagSet, userSet, teamSet, channelSet, replySet] = await Promise.all([
+  const [tagSet, userSet, teamSet, channelSet, replySet, brandSet] = await Promise.all([
     ids(tagIds, (l) =>
       db
         .select({ id: tags.id })
@@ -174,8 +177,14 @@ export async function existingReferences(
         .from(fastReplies)
         .where(and(eq(fastReplies.accountId, accountId), inArray(fastReplies.id, l))),
     ),
+    ids(brandIds, (l) =>
+      db
+        .select({ id: brands.id })
+        .from(brands)
+        .where(and(eq(brands.accountId, accountId), inArray(brands.id, l))),
+    ),
   ]);
-  return { tagSet, userSet, teamSet, channelSet, replySet };
+  return { tagSet, userSet, teamSet, channelSet, replySet, brandSet };
 }
 
 /** Names for the activity line and the dry run's words. */
@@ -210,7 +219,14 @@ export interface ConversationFacts {
   priority: string;
   assignee_id: number | null;
   team_id: number | null;
+  /** The conversation's store (brand), if any. */
+  brand_id: number | null;
   contact_locale: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  /** The contact's custom attributes (text, else numbers or yes/no the widget set). */
+  contact_attributes: Record<string, unknown> | null;
   tag_ids: number[];
   customer_messages: number;
   message_text: string | null;
@@ -239,7 +255,9 @@ export async function conversationFacts(
   const [row] = rowsOf<ConversationFacts & { tag_ids: number[] | string }>(
     await db.execute(sql`
       select c.id, c.support_channel_id, sc.type as channel_type, c.status, c.priority,
-        c.assignee_id, c.team_id, ct.locale as contact_locale,
+        c.assignee_id, c.team_id, c.brand_id, ct.locale as contact_locale,
+        ct.name as contact_name, ct.email as contact_email, ct.phone as contact_phone,
+        ct.attributes as contact_attributes,
         coalesce((select array_agg(tag_id order by tag_id) from conversation_tags where conversation_id = c.id), '{}') as tag_ids,
         (select count(*)::int from messages m where m.conversation_id = c.id
           and m.direction = 'incoming' and m.kind = 'message') as customer_messages,
@@ -260,6 +278,90 @@ export async function conversationFacts(
       ? row.tag_ids.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
       : row.tag_ids.map(Number);
   return { ...row, tag_ids: tagIds, customer_messages: Number(row.customer_messages) };
+}
+
+/** What a rule's webhook tells of a conversation (docs/product/automation.md, "Webhooks"). */
+export async function webhookSummary(
+  db: Db,
+  {
+    accountId,
+    conversationId,
+    messageId,
+  }: { accountId: number; conversationId: number; messageId: number | null },
+) {
+  const [row] = rowsOf<{
+    id: number;
+    status: string;
+    priority: string;
+    assignee_id: number | null;
+    assignee_name: string | null;
+    team_id: number | null;
+    team_name: string | null;
+    channel_id: number;
+    channel_type: string;
+    channel_name: string | null;
+    store_id: number | null;
+    store_name: string | null;
+    contact_id: number | null;
+    contact_name: string | null;
+    contact_email: string | null;
+    tags: string[] | string | null;
+    message_id: number | null;
+    message_body: string | null;
+    message_direction: string | null;
+    message_created_at: string | Date | null;
+  }>(
+    await db.execute(sql`
+      select c.id, c.status, c.priority, c.assignee_id, u.name as assignee_name,
+        c.team_id, tm.name as team_name, sc.id as channel_id, sc.type as channel_type,
+        sc.name as channel_name, c.brand_id as store_id, b.name as store_name,
+        ct.id as contact_id, ct.name as contact_name, ct.email as contact_email,
+        coalesce((select array_agg(t.name order by t.name) from conversation_tags ctg
+          join tags t on t.id = ctg.tag_id where ctg.conversation_id = c.id), '{}') as tags,
+        m.id as message_id, m.body as message_body, m.direction as message_direction,
+        m.created_at as message_created_at
+      from conversations c
+      join support_channels sc on sc.id = c.support_channel_id
+      left join users u on u.id = c.assignee_id
+      left join teams tm on tm.id = c.team_id
+      left join brands b on b.id = c.brand_id
+      left join contacts ct on ct.id = c.contact_id
+      left join messages m on m.id = ${messageId ?? 0}::int and m.conversation_id = c.id
+      where c.id = ${conversationId} and c.account_id = ${accountId}`),
+  );
+  if (!row) return null;
+  const tagNames =
+    typeof row.tags === 'string'
+      ? row.tags
+          .replace(/^{|}$/g, '')
+          .split(',')
+          .filter(Boolean)
+          .map((t) => t.replace(/^"|"$/g, ''))
+      : (row.tags ?? []);
+  const at = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
+  return {
+    id: row.id,
+    status: row.status,
+    priority: row.priority,
+    assignee: row.assignee_id === null ? null : { id: row.assignee_id, name: row.assignee_name },
+    team: row.team_id === null ? null : { id: row.team_id, name: row.team_name },
+    channel: { id: row.channel_id, type: row.channel_type, name: row.channel_name },
+    store: row.store_id === null ? null : { id: row.store_id, name: row.store_name },
+    contact:
+      row.contact_id === null
+        ? null
+        : { id: row.contact_id, name: row.contact_name, email: row.contact_email },
+    tags: tagNames,
+    message:
+      row.message_id === null
+        ? null
+        : {
+            id: row.message_id,
+            body: row.message_body,
+            direction: row.message_direction,
+            created_at: row.message_created_at === null ? null : at(row.message_created_at),
+          },
+  };
 }
 
 /** The message's direction and author, to tell a customer message from an agent's reply. */

@@ -1,6 +1,8 @@
+import net from 'node:net';
 import {
   isTimedTrigger,
   MAX_AUTOMATION_RULES,
+  type AutomationAction,
   type AutomationDryRunBody,
   type AutomationDryRunResult,
   type AutomationRule,
@@ -10,6 +12,7 @@ import {
 import type { Deps } from '../../lib/deps';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
+import { isPrivateAddress } from '../../lib/safe-fetch';
 import { recordAudit } from '../audit-log/audit-log.service';
 import {
   compilePattern,
@@ -44,11 +47,68 @@ async function toRule(
     trigger: row.trigger as AutomationRule['trigger'],
     wait_minutes: row.waitMinutes,
     conditions: row.conditions,
-    actions: row.actions,
+    actions: row.actions.map(withoutSecret),
     broken_reason: missing[0]?.message ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** A webhook's signing secret is write-only: no answer carries it (docs/product/automation.md). */
+function withoutSecret(a: AutomationAction): AutomationAction {
+  if (a.type !== 'send_webhook') return a;
+  const { secret: _secret, ...rest } = a;
+  return rest;
+}
+
+/**
+ * A webhook's signing secret as a person typed it is sealed before it is stored, as the
+ * channels' secrets are (lib/secret-box.ts); delivery opens it (automation-webhook.ts).
+ */
+function sealSecrets(deps: Deps, actions: AutomationAction[]): AutomationAction[] {
+  return actions.map((a) =>
+    a.type === 'send_webhook' && a.secret ? { ...a, secret: deps.secrets.seal(a.secret) } : a,
+  );
+}
+
+/**
+ * A webhook action sent without its secret (the editor never had it) keeps the one stored for
+ * the same URL, sealed; a new URL needs a new secret (checkRule says so).
+ */
+function keepSecrets(actions: AutomationAction[], stored: AutomationAction[]): AutomationAction[] {
+  return actions.map((a) => {
+    if (a.type !== 'send_webhook' || a.secret !== undefined) return a;
+    const before = stored.find((s) => s.type === 'send_webhook' && s.url === a.url && s.secret);
+    return before?.type === 'send_webhook' ? { ...a, secret: before.secret } : a;
+  });
+}
+
+/**
+ * A webhook's URL under the outbound policy (docs/security.md): https, and not a private
+ * address; plain http and private addresses only where OUTBOUND_ALLOW_PRIVATE is on (dev,
+ * tests). A host name is checked again at each delivery, against the addresses it resolves to.
+ */
+function checkWebhooks(deps: Deps, actions: AutomationAction[]) {
+  const open = deps.config.outboundAllowPrivate;
+  const problems: { path: string; message: string }[] = [];
+  actions.forEach((a, i) => {
+    if (a.type !== 'send_webhook') return;
+    const url = new URL(a.url);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (url.protocol !== 'https:' && !open)
+      problems.push({ path: `actions.${i}.url`, message: 'The URL must start with https://.' });
+    else if (!open && net.isIP(host) && isPrivateAddress(host))
+      problems.push({
+        path: `actions.${i}.url`,
+        message: 'That is a private address: use a public https URL.',
+      });
+    if (!a.secret)
+      problems.push({
+        path: `actions.${i}.secret`,
+        message: 'Give the webhook a signing secret (at least 16 characters).',
+      });
+  });
+  if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
 }
 
 /** What the schema cannot check: patterns compile and are simple, named objects exist. */
@@ -61,10 +121,11 @@ async function checkRule(
     if (c.field === 'message' && c.operator === 'matches')
       compilePattern(c.value, `conditions.conditions.${i}.value`);
   });
+  checkWebhooks(deps, rule.actions);
   const missing = await missingReferences(deps, accountId, rule);
   if (missing.length > 0)
     throw badRequest(
-      'The rule names something this account does not have (a tag, agent, team, channel or fast reply).',
+      'The rule names something this account does not have (a tag, agent, team, channel, store or fast reply).',
       missing.map((m) => ({ path: m.path, message: 'Not found in this account.' })),
     );
 }
@@ -91,7 +152,7 @@ export async function createRule(deps: Deps, admin: AgentContext, body: Automati
       trigger: body.trigger,
       waitMinutes: isTimedTrigger(body.trigger) ? (body.wait_minutes ?? null) : null,
       conditions: body.conditions,
-      actions: body.actions,
+      actions: sealSecrets(deps, body.actions),
       createdByUserId: admin.userId,
     });
     await recordAudit(tx, {
@@ -135,13 +196,14 @@ export async function updateRule(
 ) {
   const existing = await findRuleRow(deps.db, { accountId: admin.accountId, id });
   if (!existing) throw notFound('That rule');
+  const actions = patch.actions && keepSecrets(sealSecrets(deps, patch.actions), existing.actions);
   const merged = {
     conditions: patch.conditions ?? existing.conditions,
-    actions: patch.actions ?? existing.actions,
+    actions: actions ?? existing.actions,
   };
   if (patch.conditions || patch.actions) await checkRule(deps, admin.accountId, merged);
   // Fields left out of the patch are undefined, which the update leaves as they are.
-  const { name, enabled, trigger, conditions, actions } = patch;
+  const { name, enabled, trigger, conditions } = patch;
   const waitMinutes = waitOf(existing, patch);
   const row = await deps.db.transaction(async (tx) => {
     const updated = await updateRuleRow(

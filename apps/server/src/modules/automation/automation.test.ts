@@ -5,10 +5,12 @@ import {
   assignmentQueue,
   automationRuns,
   automationTimers,
+  contacts,
   conversationTags,
   conversations,
   jobs,
   messages,
+  notifications,
 } from '../../db/schema';
 import { JobWorker } from '../../lib/jobs';
 import { as, createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
@@ -858,5 +860,178 @@ describe('auto-assign, and the automatic changes rules hear (docs/product/automa
       .where(eq(automationRuns.conversationId, id));
     expect(runs).toHaveLength(1);
     expect((await activityOf(id)).filter((l) => l.startsWith('Rule “Rebalance”'))).toHaveLength(1);
+  });
+});
+
+describe('mentions, webhooks, stores and contact fields (docs/product/automation.md)', () => {
+  it('a mention action writes a note that notifies the teammate it names', async () => {
+    const { owner, mate, write } = await account();
+    await createRule(owner, {
+      name: 'Ping Tariq',
+      trigger: 'message_received',
+      actions: [{ type: 'mention', user_id: mate.userId, body: 'a VIP wrote' }],
+    });
+    const id = await write('Hello');
+    await settle();
+    const notes = await ctx.deps.db
+      .select({ body: messages.body })
+      .from(messages)
+      .where(and(eq(messages.conversationId, id), eq(messages.kind, 'note')));
+    expect(notes.map((n) => n.body)).toEqual(['@Tariq Teammate a VIP wrote']);
+    const mine = await ctx.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, mate.userId), eq(notifications.conversationId, id)));
+    expect(mine.map((n) => n.kind)).toEqual(['mention']);
+    expect(await activityOf(id)).toContain('Rule “Ping Tariq” mentioned Tariq Teammate in a note');
+  });
+
+  it('a mention of someone who is not a member is a 400 naming the field', async () => {
+    const { owner } = await account();
+    const stranger = await signUp(ctx);
+    const res = await as(ctx, owner).post(RULES, {
+      name: 'R',
+      trigger: 'message_received',
+      actions: [{ type: 'mention', user_id: stranger.userId, body: 'hi' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().details)).toContain('actions.0.user_id');
+  });
+
+  it('a webhook URL that is not a URL, not https or a private address is a 400 naming it', async () => {
+    const { owner } = await account();
+    const bad = async (action: object, path: string, words: RegExp) => {
+      const res = await as(ctx, owner).post(RULES, {
+        name: 'Hook',
+        trigger: 'message_received',
+        actions: [{ type: 'close' }, action],
+      });
+      expect(res.statusCode).toBe(400);
+      const details = res.json().details as { path: string; message: string }[];
+      const hit = details.find((d) => d.path === path);
+      expect(hit?.message).toMatch(words);
+    };
+    const secret = 'sixteen-chars-at-least';
+    await bad({ type: 'send_webhook', url: 'not a url', secret }, 'actions.1.url', /full URL/);
+    await bad({ type: 'send_webhook', url: 'ftp://x.example', secret }, 'actions.1.url', /https/);
+    await bad({ type: 'send_webhook', url: 'http://x.example', secret }, 'actions.1.url', /https/);
+    await bad(
+      { type: 'send_webhook', url: 'https://10.0.0.1/h', secret },
+      'actions.1.url',
+      /private/,
+    );
+    await bad({ type: 'send_webhook', url: 'https://x.example/h' }, 'actions.1.secret', /secret/);
+    await bad(
+      { type: 'send_webhook', url: 'https://x.example/h', secret: 'short' },
+      'actions.1.secret',
+      /16/,
+    );
+  });
+
+  it('a webhook to a host that resolves to a private address is refused when delivered', async () => {
+    const { owner, write } = await account();
+    await createRule(owner, {
+      name: 'Hook',
+      trigger: 'message_received',
+      actions: [
+        { type: 'send_webhook', url: 'https://localhost:9/hook', secret: 'sixteen-chars-at-least' },
+      ],
+    });
+    const id = await write('Hello');
+    await settle();
+    const lines = await activityOf(id);
+    expect(lines).toContain('Rule “Hook” sent a webhook to localhost:9');
+    expect(lines.find((l) => l.includes('could not send'))).toMatch(
+      /^Rule “Hook” could not send its webhook to localhost:9 after 1 try: Refusing to call a private address/,
+    );
+  });
+
+  it('a store condition matches the conversation’s store and not another; a deleted store breaks it', async () => {
+    const { owner, write } = await account();
+    const store = async (name: string) => {
+      const res = await as(ctx, owner).post('/dashboardapi/brand', { name });
+      expect(res.statusCode).toBe(201);
+      return (res.json() as { id: number }).id;
+    };
+    const north = await store('North');
+    const south = await store('South');
+    const rule = (name: string, operator: string, value: number) =>
+      createRule(owner, {
+        name,
+        trigger: 'priority_changed',
+        conditions: { match: 'all', conditions: [{ field: 'store', operator, value }] },
+        actions: [{ type: 'add_note', body: name }],
+      });
+    await rule('In North', 'is', north);
+    await rule('In South', 'is', south);
+    await rule('Not South', 'is_not', south);
+    const id = await write('Hello');
+    await settle();
+    await ctx.deps.db.update(conversations).set({ brandId: north }).where(eq(conversations.id, id));
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${id}`, { priority: 'high' });
+    await settle();
+    const lines = await activityOf(id);
+    expect(lines).toContain('Rule “In North” added a note');
+    expect(lines).toContain('Rule “Not South” added a note');
+    expect(lines.some((l) => l.startsWith('Rule “In South”'))).toBe(false);
+    const unknown = await as(ctx, owner).post(RULES, {
+      name: 'Gone',
+      trigger: 'message_received',
+      conditions: { match: 'all', conditions: [{ field: 'store', operator: 'is', value: 999999 }] },
+      actions: [{ type: 'close' }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(unknown.json().details)).toContain('conditions.conditions.0.value');
+  });
+
+  it('a contact field condition reads the contact’s fields and custom attributes', async () => {
+    const { owner, channel } = await account();
+    const { conversation_id: id, contact_id } = await channel.inbound({
+      identifier: `vip-${Math.random()}`,
+      text: 'Hello',
+      name: 'Vera Vip',
+      email: 'vera@big.example',
+    });
+    await ctx.deps.db
+      .update(contacts)
+      .set({ attributes: { plan: 'Enterprise', seats: 40 } })
+      .where(eq(contacts.id, contact_id));
+    const holds = async (condition: object) => {
+      const res = await as(ctx, owner).post(`${RULES}/dry-run`, {
+        rule: {
+          name: 'Try',
+          trigger: 'message_received',
+          conditions: { match: 'all', conditions: [{ field: 'contact_field', ...condition }] },
+          actions: [{ type: 'close' }],
+        },
+        conversation_id: id,
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { matched: boolean }).matched;
+    };
+    expect(await holds({ name: 'email', operator: 'contains', value: '@BIG.example' })).toBe(true);
+    expect(await holds({ name: 'email', operator: 'contains', value: '@small' })).toBe(false);
+    expect(await holds({ name: 'name', operator: 'is', value: 'vera vip' })).toBe(true);
+    expect(await holds({ name: 'phone', operator: 'is_empty' })).toBe(true);
+    expect(await holds({ name: 'phone', operator: 'is_not_empty' })).toBe(false);
+    expect(await holds({ name: 'plan', operator: 'is', value: 'enterprise' })).toBe(true);
+    expect(await holds({ name: 'plan', operator: 'is', value: 'free' })).toBe(false);
+    expect(await holds({ name: 'seats', operator: 'is', value: '40' })).toBe(true);
+    expect(await holds({ name: 'coupon', operator: 'is_empty' })).toBe(true);
+    const res = await as(ctx, owner).post(RULES, {
+      name: 'R',
+      trigger: 'message_received',
+      conditions: {
+        match: 'all',
+        conditions: [{ field: 'contact_field', name: 'plan', operator: 'is', value: '' }],
+      },
+      actions: [{ type: 'close' }],
+    });
+    expect(res.statusCode).toBe(400);
+    const details = res.json().details as { path: string; message: string }[];
+    expect(details).toContainEqual({
+      path: 'conditions.conditions.0.value',
+      message: 'Write the value to compare with.',
+    });
   });
 });

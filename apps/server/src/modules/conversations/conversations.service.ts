@@ -207,6 +207,11 @@ export async function postMessage(
   body: ReplyBody,
   /** Stored with the reply before its delivery is queued (a WhatsApp template's id). */
   inTransaction?: (tx: Db, messageId: number) => Promise<void>,
+  /**
+   * `notifyAsRule`: an automation rule wrote the note in its author's name; its mentions notify
+   * as a rule's (no actor), so the author mentioned by their own rule hears of it too.
+   */
+  opts: { notifyAsRule?: boolean } = {},
 ) {
   const conv = await findOwnConversation(deps.db, agent.accountId, conversationId);
   const isNote = body.kind === 'note';
@@ -294,7 +299,7 @@ export async function postMessage(
       kind: 'mention',
       conversationId,
       messageId,
-      actorUserId: agent.userId,
+      actorUserId: opts.notifyAsRule ? null : agent.userId,
       excerpt: body.body,
     });
   const message = await findMessage(deps.db, { accountId: agent.accountId, id: messageId });

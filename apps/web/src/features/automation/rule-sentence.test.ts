@@ -3,10 +3,11 @@ import { ruleSentence, type RuleNames } from './rule-sentence';
 
 const names: RuleNames = {
   tag: (id) => (id === 1 ? 'refund' : undefined),
-  user: () => undefined,
+  user: (id) => (id === 3 ? 'Tariq' : undefined),
   team: (id) => (id === 2 ? 'Billing' : undefined),
   channel: () => undefined,
   fastReply: () => undefined,
+  store: (id) => (id === 4 ? 'North store' : undefined),
 };
 
 describe('a rule read as a sentence', () => {
@@ -88,6 +89,34 @@ describe('a rule read as a sentence', () => {
     );
     expect(rule([{ type: 'auto_assign', team_id: 9 }])).toBe(
       'When the status changes, auto-assign to an available agent of #9',
+    );
+  });
+
+  it('says a mention, a webhook by its host, a store and a contact field', () => {
+    expect(
+      ruleSentence(
+        {
+          trigger: 'message_received',
+          conditions: {
+            match: 'any',
+            conditions: [
+              { field: 'store', operator: 'is_not', value: 4 },
+              { field: 'store', operator: 'is', value: 8 },
+              { field: 'contact_field', name: 'email', operator: 'contains', value: '@big.com' },
+              { field: 'contact_field', name: 'plan', operator: 'is', value: 'Gold' },
+              { field: 'contact_field', name: 'phone', operator: 'is_not_empty', value: '' },
+            ],
+          },
+          actions: [
+            { type: 'mention', user_id: 3, body: 'look' },
+            { type: 'send_webhook', url: 'https://hooks.example.com/x?y=1' },
+            { type: 'send_webhook', url: 'not a url' },
+          ],
+        },
+        names,
+      ),
+    ).toBe(
+      'When a customer message is received, if store is not North store or store is #8 or contact email contains “@big.com” or contact attribute “plan” is “Gold” or contact phone is not empty, mention Tariq in an internal note, send a webhook to hooks.example.com, send a webhook to not a url',
     );
   });
 });

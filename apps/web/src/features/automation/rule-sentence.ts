@@ -17,6 +17,8 @@ export interface RuleNames {
   team(id: number): string | undefined;
   channel(id: number): string | undefined;
   fastReply(id: number): string | undefined;
+  /** The account's stores (brands); left out where no rule names one. */
+  store?(id: number): string | undefined;
 }
 
 export function triggerLabel(trigger: AutomationTrigger): string {
@@ -115,6 +117,47 @@ export function conditionText(c: AutomationCondition, names: RuleNames): string 
     }
     case 'first_message':
       return c.value ? t`it is the first message` : t`it is not the first message`;
+    case 'store': {
+      const store = named(names.store?.(c.value), c.value);
+      return not ? t`store is not ${store}` : t`store is ${store}`;
+    }
+    case 'contact_field': {
+      const field = contactFieldName(c.name);
+      const value = c.value;
+      switch (c.operator) {
+        case 'is':
+          return t`contact ${field} is “${value}”`;
+        case 'contains':
+          return t`contact ${field} contains “${value}”`;
+        case 'is_empty':
+          return t`contact ${field} is empty`;
+        case 'is_not_empty':
+          return t`contact ${field} is not empty`;
+      }
+    }
+  }
+}
+
+/** A contact field's name in words: its own fields translated, an attribute as “key”. */
+export function contactFieldName(name: string): string {
+  switch (name) {
+    case 'email':
+      return t`email`;
+    case 'name':
+      return t`name`;
+    case 'phone':
+      return t`phone`;
+    default:
+      return t`attribute “${name}”`;
+  }
+}
+
+/** A webhook's host, as the sentence names it ("send a webhook to hooks.example.com"). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
   }
 }
 
@@ -160,6 +203,14 @@ export function actionText(a: AutomationAction, names: RuleNames): string {
       if (a.team_id === undefined) return t`auto-assign to an available agent`;
       const team = named(names.team(a.team_id), a.team_id);
       return t`auto-assign to an available agent of ${team}`;
+    }
+    case 'mention': {
+      const person = named(names.user(a.user_id), a.user_id);
+      return t`mention ${person} in an internal note`;
+    }
+    case 'send_webhook': {
+      const host = hostOf(a.url);
+      return t`send a webhook to ${host}`;
     }
   }
 }

@@ -28,6 +28,10 @@ export const automationApi = baseApi.injectEndpoints({
     getAutomationFastReplies: build.query<{ fast_replies: FastReplyTemplate[] }, void>({
       query: () => FAST_REPLY_PATHS.all,
     }),
+    /** The stores (brands) a store condition may name (docs/product/api.md "list brands"). */
+    getAutomationStores: build.query<{ id: number; name: string }[], void>({
+      query: () => '/dashboardapi/brand/all',
+    }),
     createAutomationRule: build.mutation<AutomationRule, AutomationRuleBody>({
       query: (body) => ({ url: AUTOMATION_RULES_PATH, method: 'POST', body }),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
@@ -83,6 +87,7 @@ export const automationApi = baseApi.injectEndpoints({
 export const {
   useGetAutomationRulesQuery,
   useGetAutomationFastRepliesQuery,
+  useGetAutomationStoresQuery,
   useCreateAutomationRuleMutation,
   useUpdateAutomationRuleMutation,
   useDeleteAutomationRuleMutation,

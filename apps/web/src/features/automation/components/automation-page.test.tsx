@@ -11,7 +11,9 @@ import { AutomationPage } from './automation-page';
 
 const MAPPING: ConversationMapping = {
   tags: [{ id: 1, name: 'refund', color: '#f00' }],
-  dc_users: [],
+  dc_users: [
+    { id: 3, name: 'Tariq', email: 'tariq@example.com' },
+  ] as ConversationMapping['dc_users'],
   support_channels: [],
   teams: [{ id: 2, name: 'Billing', description: null, member_ids: [] }],
   integrations: [],
@@ -56,6 +58,7 @@ function renderAutomation() {
     'GET /dashboardapi/automation-rules': () => json(200, RULES),
     'GET /dashboardapi/conversation/mapping': () => json(200, MAPPING),
     'GET /dashboardapi/fastreply/all': () => json(200, { fast_replies: [], folders: [] }),
+    'GET /dashboardapi/brand/all': () => json(200, [{ id: 4, name: 'North store' }]),
     'PATCH /dashboardapi/automation-rules/6': () => json(200, RULES.rules[1]),
     'PATCH /dashboardapi/automation-rules/5': () => json(200, RULES.rules[0]),
     'POST /dashboardapi/automation-rules': () =>
@@ -144,6 +147,58 @@ describe('automation settings page', () => {
     await vi.waitFor(() =>
       expect(api.callsTo('PATCH /dashboardapi/automation-rules/5')[0]?.body).toMatchObject({
         actions: [{ type: 'auto_assign', team_id: 2 }],
+      }),
+    );
+  });
+
+  it('a webhook row saves its URL and new secret; mention, store and contact rows read in the sentence', async () => {
+    const api = renderAutomation();
+    await screen.findByText('Refunds');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Refunds' }));
+    await chooseOption('Action', 'Send a webhook');
+    const urlBox = await screen.findByRole('textbox', { name: 'Webhook URL' });
+    await userEvent.clear(urlBox);
+    await userEvent.type(urlBox, 'https://hooks.example.com/parley');
+    await userEvent.type(screen.getByLabelText('Signing secret'), 'a-long-signing-secret');
+    expect(
+      await screen.findByText(
+        'When a customer message is received, send a webhook to hooks.example.com',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Add an action/ }));
+    await chooseOption('Action', 'Mention a teammate in a note', 1);
+    await userEvent.type(screen.getAllByRole('textbox', { name: 'Note' })[0]!, 'VIP wrote');
+    await userEvent.click(screen.getByRole('button', { name: /Add a condition/ }));
+    await chooseOption('Field', 'Store');
+    await chooseOption('Store', 'North store');
+    await userEvent.click(screen.getByRole('button', { name: /Add a condition/ }));
+    await chooseOption('Field', 'Contact field', 1);
+    await chooseOption('Contact field', 'Custom attribute');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Attribute name' }), 'plan');
+    await chooseOption('Operator', 'is empty', 1);
+    expect(
+      await screen.findByText(
+        'When a customer message is received, if store is North store and contact attribute “plan” is empty, send a webhook to hooks.example.com, mention Tariq in an internal note',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(api.callsTo('PATCH /dashboardapi/automation-rules/5')[0]?.body).toMatchObject({
+        conditions: {
+          match: 'all',
+          conditions: [
+            { field: 'store', operator: 'is', value: 4 },
+            { field: 'contact_field', name: 'plan', operator: 'is_empty', value: '' },
+          ],
+        },
+        actions: [
+          {
+            type: 'send_webhook',
+            url: 'https://hooks.example.com/parley',
+            secret: 'a-long-signing-secret',
+          },
+          { type: 'mention', user_id: 3, body: 'VIP wrote' },
+        ],
       }),
     );
   });

@@ -24,6 +24,7 @@ import { Trans } from '@lingui/react/macro';
 import {
   AUTOMATION_TRIGGERS,
   CHANNEL_TYPES,
+  CONTACT_FIELD_OPERATORS,
   CONVERSATION_STATUSES,
   isTimedTrigger,
   PRIORITIES,
@@ -50,6 +51,8 @@ type Option = { value: number; label: string };
 export interface EditorChoices {
   mapping: ConversationMapping | undefined;
   fastReplies: Option[];
+  /** The account's stores (brands), for the store condition. */
+  stores?: Option[];
   names: RuleNames;
 }
 
@@ -65,6 +68,8 @@ const FIELDS: Field[] = [
   'business_hours',
   'contact_language',
   'first_message',
+  'store',
+  'contact_field',
 ];
 const ACTIONS: ActionType[] = [
   'assign_agent',
@@ -75,7 +80,9 @@ const ACTIONS: ActionType[] = [
   'set_priority',
   'set_status',
   'add_note',
+  'mention',
   'send_fast_reply',
+  'send_webhook',
   'close',
 ];
 
@@ -103,6 +110,10 @@ function fieldLabel(field: Field): string {
       return t`Contact language`;
     case 'first_message':
       return t`First message`;
+    case 'store':
+      return t`Store`;
+    case 'contact_field':
+      return t`Contact field`;
   }
 }
 
@@ -128,6 +139,10 @@ function actionLabel(type: ActionType): string {
       return t`Close the conversation`;
     case 'auto_assign':
       return t`Auto-assign (round-robin or least-busy)`;
+    case 'mention':
+      return t`Mention a teammate in a note`;
+    case 'send_webhook':
+      return t`Send a webhook`;
   }
 }
 
@@ -157,6 +172,10 @@ function newCondition(field: Field, choices: EditorChoices): AutomationCondition
       return { field, operator: 'is', value: 'en' };
     case 'first_message':
       return { field, operator: 'is', value: true };
+    case 'store':
+      return { field, operator: 'is', value: choices.stores?.[0]?.value ?? 0 };
+    case 'contact_field':
+      return { field, name: 'email', operator: 'contains', value: '' };
   }
 }
 
@@ -182,6 +201,10 @@ function newAction(type: ActionType, choices: EditorChoices): AutomationAction {
       return { type };
     case 'auto_assign':
       return { type };
+    case 'mention':
+      return { type, user_id: m?.dc_users[0]?.id ?? 0, body: '' };
+    case 'send_webhook':
+      return { type, url: 'https://' };
   }
 }
 
@@ -292,8 +315,58 @@ function ConditionValue({
           options={yesNo()}
         />
       );
+    case 'store':
+      return (
+        <Select
+          aria-label={t`Store`}
+          style={full}
+          value={c.value || undefined}
+          onChange={(value: number) => onChange({ ...c, value })}
+          options={choices.stores ?? []}
+          optionFilterProp="label"
+        />
+      );
+    // The contact's own field, or a custom attribute by its key (docs/product/automation.md).
+    case 'contact_field':
+      return (
+        <Flex gap={8} wrap>
+          <Select
+            aria-label={t`Contact field`}
+            style={{ minWidth: 120, flex: 1 }}
+            value={isOwnField(c.name) ? c.name : ATTRIBUTE}
+            onChange={(name: string) => onChange({ ...c, name: name === ATTRIBUTE ? '' : name })}
+            options={[
+              { value: 'email', label: t`Email` },
+              { value: 'name', label: t`Name` },
+              { value: 'phone', label: t`Phone` },
+              { value: ATTRIBUTE, label: t`Custom attribute` },
+            ]}
+          />
+          {!isOwnField(c.name) && (
+            <Input
+              aria-label={t`Attribute name`}
+              style={{ minWidth: 120, flex: 1 }}
+              placeholder={t`Attribute name`}
+              value={c.name}
+              onChange={(e) => onChange({ ...c, name: e.target.value })}
+            />
+          )}
+          {(c.operator === 'is' || c.operator === 'contains') && (
+            <Input
+              aria-label={label}
+              style={{ minWidth: 120, flex: 1 }}
+              value={c.value}
+              onChange={(e) => onChange({ ...c, value: e.target.value })}
+            />
+          )}
+        </Flex>
+      );
   }
 }
+
+/** The editor's choice for "a custom attribute" (its key typed beside it). */
+const ATTRIBUTE = '__attribute__';
+const isOwnField = (name: string) => name === 'email' || name === 'name' || name === 'phone';
 
 function operatorOptions(field: Field): { value: string; label: string }[] {
   switch (field) {
@@ -316,11 +389,26 @@ function operatorOptions(field: Field): { value: string; label: string }[] {
     case 'business_hours':
     case 'first_message':
       return [{ value: 'is', label: t`is` }];
+    case 'contact_field':
+      return CONTACT_FIELD_OPERATORS.map((op) => ({ value: op, label: contactOperatorLabel(op) }));
     default:
       return [
         { value: 'is', label: t`is` },
         { value: 'is_not', label: t`is not` },
       ];
+  }
+}
+
+function contactOperatorLabel(op: (typeof CONTACT_FIELD_OPERATORS)[number]): string {
+  switch (op) {
+    case 'contains':
+      return t`contains`;
+    case 'is':
+      return t`is`;
+    case 'is_empty':
+      return t`is empty`;
+    case 'is_not_empty':
+      return t`is not empty`;
   }
 }
 
@@ -431,6 +519,51 @@ function ActionValue({
       );
     case 'close':
       return null;
+    case 'mention':
+      return (
+        <Flex vertical gap={8}>
+          <Select
+            aria-label={t`Teammate to mention`}
+            style={full}
+            value={a.user_id || undefined}
+            onChange={(user_id: number) => onChange({ ...a, user_id })}
+            options={(m?.dc_users ?? []).map((u) => ({ value: u.id, label: u.name }))}
+            optionFilterProp="label"
+          />
+          <Input.TextArea
+            aria-label={t`Note`}
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            value={a.body}
+            onChange={(e) => onChange({ ...a, body: e.target.value })}
+          />
+        </Flex>
+      );
+    // The secret is write-only: a saved rule's field is empty and keeps the stored one.
+    case 'send_webhook':
+      return (
+        <Flex vertical gap={8}>
+          <Input
+            aria-label={t`Webhook URL`}
+            // i18n-ignore-next-line: an example address, the same in every language
+            placeholder="https://example.com/hooks/parley"
+            value={a.url}
+            onChange={(e) => onChange({ ...a, url: e.target.value })}
+          />
+          <Input.Password
+            aria-label={t`Signing secret`}
+            placeholder={t`Signing secret (at least 16 characters); empty keeps the saved one`}
+            value={a.secret ?? ''}
+            autoComplete="new-password"
+            onChange={(e) =>
+              onChange(
+                e.target.value === ''
+                  ? { type: a.type, url: a.url }
+                  : { ...a, secret: e.target.value },
+              )
+            }
+          />
+        </Flex>
+      );
     // No team: the conversation's team or channel decides (docs/product/automation.md).
     case 'auto_assign':
       return (
@@ -480,7 +613,12 @@ function pathsOf(draft: AutomationRuleBody): string[] {
   draft.actions.forEach((a, i) => {
     paths.push(`actions.${i}`);
     for (const key of Object.keys(a)) paths.push(`actions.${i}.${key}`);
-    paths.push(`actions.${i}.tag_ids`, `actions.${i}.snooze_minutes`);
+    paths.push(
+      `actions.${i}.tag_ids`,
+      `actions.${i}.snooze_minutes`,
+      `actions.${i}.url`,
+      `actions.${i}.secret`,
+    );
   });
   return paths;
 }
@@ -510,6 +648,8 @@ export function ActionRows({
             <Select
               aria-label={t`Action`}
               style={{ minWidth: 180, flex: '1 1 180px' }}
+              // A short list: every option rendered (no virtual scrolling), so all are reachable.
+              virtual={false}
               value={a.type}
               onChange={(type: ActionType) =>
                 onChange(actions.map((x, j) => (j === i ? newAction(type, choices) : x)))
@@ -769,6 +909,7 @@ export function RuleEditor({
                     <Select
                       aria-label={t`Field`}
                       style={{ minWidth: 150, flex: '1 1 150px' }}
+                      virtual={false}
                       value={c.field}
                       onChange={(field: Field) =>
                         setConditions(
@@ -788,7 +929,9 @@ export function RuleEditor({
                               ? x
                               : ((x.field === 'assignee' || x.field === 'team'
                                   ? { ...x, operator, value: operator === 'is_none' ? null : 0 }
-                                  : { ...x, operator }) as AutomationCondition),
+                                  : x.field === 'contact_field' && operator.endsWith('empty')
+                                    ? { ...x, operator, value: '' }
+                                    : { ...x, operator }) as AutomationCondition),
                           ),
                         )
                       }
