@@ -306,7 +306,8 @@ export async function webhookSummary(
     contact_name: string | null;
     contact_email: string | null;
     tags: string[] | string | null;
-    message_id: number | null;
+    /** bigint: PostgreSQL's driver answers it as text. */
+    message_id: number | string | null;
     message_body: string | null;
     message_direction: string | null;
     message_created_at: string | Date | null;
@@ -356,7 +357,7 @@ export async function webhookSummary(
       row.message_id === null
         ? null
         : {
-            id: row.message_id,
+            id: Number(row.message_id),
             body: row.message_body,
             direction: row.message_direction,
             created_at: row.message_created_at === null ? null : at(row.message_created_at),
