@@ -10,7 +10,7 @@ import {
   SLA_METRICS,
   SLA_REPORT_GROUPS,
 } from './sla-constants';
-import { businessHoursDaySchema } from './widget-chat';
+import { businessHoursDaySchema, overlappingPeriods } from './widget-chat';
 
 const id = z.number().int().positive().max(2_147_483_647);
 
@@ -36,7 +36,7 @@ export const accountBusinessHours = z
       .array(z.string().refine(isCalendarDay, 'Give each holiday as YYYY-MM-DD, e.g. 2026-12-25.'))
       .max(MAX_HOLIDAYS),
   })
-  .superRefine((v, ctx) =>
+  .superRefine((v, ctx) => {
     v.days.forEach((d, i) => {
       if (d.close <= d.open)
         ctx.addIssue({
@@ -44,8 +44,14 @@ export const accountBusinessHours = z
           path: ['days', i],
           message: 'Closes before it opens.',
         });
-    }),
-  );
+    });
+    for (const i of overlappingPeriods(v.days))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['days', i],
+        message: 'Starts before the period before it on that day ends.',
+      });
+  });
 export type AccountBusinessHours = z.infer<typeof accountBusinessHours>;
 
 /** GET answers and PUT takes it; null business hours: the team works round the clock. */

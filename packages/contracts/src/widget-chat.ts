@@ -20,6 +20,24 @@ export const businessHoursDaySchema = z.object({
   close: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/),
 });
 
+/**
+ * The periods that start before the one before them on the same weekday has closed (a day holds
+ * a morning and an afternoon, not two periods at once): their indexes in `days`.
+ */
+export function overlappingPeriods(
+  days: readonly { day: number; open: string; close: string }[],
+): number[] {
+  const order = days
+    .map((d, i) => ({ ...d, i }))
+    .sort((a, b) => a.day - b.day || (a.open < b.open ? -1 : a.open > b.open ? 1 : 0));
+  const found: number[] = [];
+  order.forEach((d, k) => {
+    const before = order[k - 1];
+    if (before && before.day === d.day && d.open < before.close) found.push(d.i);
+  });
+  return found.sort((a, b) => a - b);
+}
+
 export const widgetChatSettingsSchema = z.object({
   /** First line the visitor sees. */
   greeting: z.string().max(200),

@@ -180,6 +180,34 @@ describe('business hours', () => {
     expect(res.json().details[0].path).toBe('business_hours.time_zone');
   });
 
+  it('two periods of a day may not overlap: a lunch break is fine, a period starting before the one before it ends is a 400 naming it', async () => {
+    const lunch = [
+      { day: 1, open: '09:00', close: '12:30' },
+      { day: 1, open: '13:30', close: '18:00' },
+    ];
+    const ok = await as(ctx, owner).put(BUSINESS_HOURS_PATH, {
+      business_hours: { ...hours, days: lunch },
+    });
+    expect(ok.statusCode).toBe(200);
+    const res = await as(ctx, owner).put(BUSINESS_HOURS_PATH, {
+      business_hours: {
+        ...hours,
+        days: [lunch[1], { day: 1, open: '09:00', close: '14:00' }],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      expect.objectContaining({
+        path: 'business_hours.days.0',
+        message: 'Starts before the period before it on that day ends.',
+      }),
+    ]);
+    // Nothing half-written: the lunch break stays.
+    expect((await as(ctx, owner).get(BUSINESS_HOURS_PATH)).json().business_hours.days).toEqual(
+      lunch,
+    );
+  });
+
   it('saving the hours re-times the running clocks of business-hours policies', async () => {
     const s = await signUp(ctx);
     await createPolicy(ctx, s, { business_hours_only: true });

@@ -1,4 +1,4 @@
-import type { WidgetChatSettings } from '@parley/contracts';
+import { overlappingPeriods, type WidgetChatSettings } from '@parley/contracts';
 import { isBusinessTime } from '../../lib/business-calendar';
 import { badRequest } from '../../lib/errors';
 
@@ -30,7 +30,8 @@ function isKnownTimeZone(timeZone: string): boolean {
 
 /**
  * What the schema cannot say about business hours (the widget's chat and the call channel share
- * them): a time zone the runtime knows, each period closing after it opens. A failure is a 400
+ * them): a time zone the runtime knows, each period closing after it opens and starting after
+ * the one before it on that day has closed. A failure is a 400
  * naming the field under `path` (e.g. `chat.business_hours`): `{path}.time_zone`, `{path}.days.{i}`.
  */
 export function checkBusinessHours(hours: WidgetChatSettings['business_hours'], path: string) {
@@ -46,4 +47,17 @@ export function checkBusinessHours(hours: WidgetChatSettings['business_hours'], 
         [{ path: `${path}.days.${i}`, message: 'Closes before it opens.' }],
       );
   });
+  const [overlap] = overlappingPeriods(hours.days);
+  if (overlap !== undefined) {
+    const d = hours.days[overlap]!;
+    throw badRequest(
+      `Two periods overlap on ${DAY_NAMES[d.day]}: the one from ${d.open} starts before the one before it ends.`,
+      [
+        {
+          path: `${path}.days.${overlap}`,
+          message: 'Starts before the period before it on that day ends.',
+        },
+      ],
+    );
+  }
 }

@@ -279,6 +279,18 @@ describe('widget settings (/settings/widgets): GET/PATCH /dashboardapi/widget/se
       ],
       [
         {
+          business_hours: {
+            time_zone: 'UTC',
+            days: [
+              { day: 2, open: '09:00', close: '13:00' },
+              { day: 2, open: '12:00', close: '18:00' },
+            ],
+          },
+        },
+        'Two periods overlap on',
+      ],
+      [
+        {
           pre_chat: {
             enabled: true,
             fields: [
