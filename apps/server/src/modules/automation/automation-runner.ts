@@ -581,13 +581,15 @@ export async function runRules(deps: Deps, p: RunPayload) {
   const triggers = await triggersOf(deps, p, facts0);
   await keepTimers(deps, p, facts0, triggers);
   if (p.timersOnly) return;
+  // The conditions are checked in memory against facts read once, and read again only after a
+  // rule acted (each rule sees what the rules before it did): an account's 50 rules that do not
+  // match cost no query each (docs/product/automation.md, "Running").
+  let facts = facts0;
   for (const trigger of triggers) {
     const rules = await enabledRuleRows(deps.db, { accountId: p.accountId, trigger });
     for (const rule of rules.filter((r) => p.ruleId === undefined || r.id === p.ruleId)) {
+      if (!evaluate(rule.conditions, facts).matched) continue;
       if ((await missingReferences(deps, p.accountId, rule)).length > 0) continue; // broken
-      // Each rule sees what the rules before it did.
-      const facts = await conversationFacts(deps.db, { ...p, messageId: p.messageId ?? null });
-      if (!facts || !evaluate(rule.conditions, facts).matched) continue;
       const since = new Date(Date.now() - 3_600_000);
       if (
         (await recentRunCount(deps.db, { conversationId: p.conversationId, since })) >=
@@ -595,6 +597,9 @@ export async function runRules(deps: Deps, p: RunPayload) {
       )
         return;
       await actRule(deps, rule, p.conversationId, { trigger, messageId: p.messageId ?? null });
+      const after = await conversationFacts(deps.db, { ...p, messageId: p.messageId ?? null });
+      if (!after) return;
+      facts = after;
     }
   }
 }

@@ -329,6 +329,36 @@ describe('time-based rules', () => {
 });
 
 describe('running rules', () => {
+  it('rules run in order and each sees what the ones before it did (docs/product/automation.md, "Running")', async () => {
+    const { owner, write } = await account();
+    const tag = await createTag(owner, 'escalated');
+    // The second rule matches only once the first has raised the priority.
+    await createRule(owner, {
+      name: 'Urgent words',
+      trigger: 'message_received',
+      conditions: {
+        match: 'all',
+        conditions: [{ field: 'message', operator: 'contains', value: 'asap' }],
+      },
+      actions: [{ type: 'set_priority', priority: 'urgent' }],
+    });
+    await createRule(owner, {
+      name: 'Escalate urgent',
+      trigger: 'message_received',
+      conditions: {
+        match: 'all',
+        conditions: [{ field: 'priority', operator: 'is', value: 'urgent' }],
+      },
+      actions: [{ type: 'add_tags', tag_ids: [tag] }],
+    });
+    const hit = await write('Please answer asap');
+    const miss = await write('No hurry');
+    await settle();
+    expect((await conv(hit)).priority).toBe('urgent');
+    expect(await tagIdsOf(hit)).toEqual([tag]);
+    expect(await tagIdsOf(miss)).toEqual([]);
+  });
+
   it('a customer message with the words gets the tag and the team, with one activity line', async () => {
     const { owner, write } = await account();
     const tag = await createTag(owner, 'refund');
