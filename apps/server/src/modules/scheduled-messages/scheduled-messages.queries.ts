@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { SCHEDULED_SEND_LIMITS } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import {
@@ -95,10 +95,8 @@ export async function dropQueuedJob(db: Db, jobId: number | null) {
   await db.delete(jobs).where(and(eq(jobs.id, jobId), eq(jobs.status, 'queued')));
 }
 
-export async function listOfConversation(
-  db: Db,
-  { accountId, conversationId }: { accountId: number; conversationId: number },
-) {
+/** The account's scheduled messages still to send that match `which`, soonest first. */
+async function listPending(db: Db, accountId: number, which: SQL) {
   const rows = await db
     .select(withAuthor)
     .from(scheduledMessages)
@@ -106,7 +104,7 @@ export async function listOfConversation(
     .where(
       and(
         eq(scheduledMessages.accountId, accountId),
-        eq(scheduledMessages.conversationId, conversationId),
+        which,
         inArray(scheduledMessages.status, PENDING),
       ),
     )
@@ -114,23 +112,15 @@ export async function listOfConversation(
   return rows.map(flat);
 }
 
-export async function listOfAuthor(
+export function listOfConversation(
   db: Db,
-  { accountId, userId }: { accountId: number; userId: number },
+  { accountId, conversationId }: { accountId: number; conversationId: number },
 ) {
-  const rows = await db
-    .select(withAuthor)
-    .from(scheduledMessages)
-    .innerJoin(users, eq(users.id, scheduledMessages.authorUserId))
-    .where(
-      and(
-        eq(scheduledMessages.authorUserId, userId),
-        eq(scheduledMessages.accountId, accountId),
-        inArray(scheduledMessages.status, PENDING),
-      ),
-    )
-    .orderBy(asc(scheduledMessages.sendAt), asc(scheduledMessages.id));
-  return rows.map(flat);
+  return listPending(db, accountId, eq(scheduledMessages.conversationId, conversationId));
+}
+
+export function listOfAuthor(db: Db, { accountId, userId }: { accountId: number; userId: number }) {
+  return listPending(db, accountId, eq(scheduledMessages.authorUserId, userId));
 }
 
 export async function countPendingOfAuthor(
