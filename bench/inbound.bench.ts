@@ -173,7 +173,8 @@ export async function setUpApiChannel(http: HttpClient, agent: AgentSession) {
 
 /**
  * 50 enabled rules on customer messages: 49 look for words no bench message has, one raises the
- * priority of every conversation (its runs stop at the per-conversation limit, as in real use);
+ * priority of every conversation (it acts on a conversation's first message; on the next ones it
+ * would change nothing, so it does not act, as in real use);
  * one SLA policy covers every conversation, counted in business hours with holidays.
  */
 async function setUpRulesAndSla(http: HttpClient, agent: AgentSession) {

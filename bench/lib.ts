@@ -40,6 +40,10 @@ export async function startServer(
   const base = `http://127.0.0.1:${port}`;
   // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, to profile the server.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // BENCH_SERVER_LOG: a file for the server's log (warnings and errors), else it is dropped.
+  const log = process.env.BENCH_SERVER_LOG
+    ? fs.openSync(process.env.BENCH_SERVER_LOG, 'a')
+    : 'ignore';
   const child = spawn(process.execPath, [...nodeArgs, serverMain], {
     env: {
       ...process.env,
@@ -49,7 +53,7 @@ export async function startServer(
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   });
   const state = { exited: false };
   child.once('exit', () => {

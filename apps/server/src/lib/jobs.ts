@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import { jobs } from '../db/schema';
+import { Batcher } from './batcher';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -17,27 +18,47 @@ export interface JobHandler {
   onGiveUp?(job: JobRow, reason: string): Promise<void>;
 }
 
-export async function enqueueJob(
-  db: Db,
-  v: {
-    kind: string;
-    payload: Record<string, unknown>;
-    accountId?: number | null;
-    runAt?: Date;
-    maxAttempts?: number;
-  },
-) {
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      kind: v.kind,
-      payload: v.payload,
-      accountId: v.accountId ?? null,
-      runAt: v.runAt ?? new Date(),
-      maxAttempts: v.maxAttempts ?? 8,
-    })
-    .returning({ id: jobs.id });
+export interface NewJob {
+  kind: string;
+  payload: Record<string, unknown>;
+  accountId?: number | null;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+const jobValues = (v: NewJob) => ({
+  kind: v.kind,
+  payload: v.payload,
+  accountId: v.accountId ?? null,
+  runAt: v.runAt ?? new Date(),
+  maxAttempts: v.maxAttempts ?? 8,
+});
+
+export async function enqueueJob(db: Db, v: NewJob) {
+  const [row] = await db.insert(jobs).values(jobValues(v)).returning({ id: jobs.id });
   return row!.id;
+}
+
+const enqueuers = new WeakMap<Db, Batcher<NewJob, number>>();
+
+/**
+ * Queues a job outside any transaction, together with the others queued at the same moment: one
+ * statement and one commit for a burst (each inbound message may queue one; a commit per job
+ * would make the disk's flush rate the inbound rate, docs/benchmarks.md). Answers its id.
+ */
+export function enqueueJobSoon(db: Db, v: NewJob): Promise<number> {
+  let batcher = enqueuers.get(db);
+  if (!batcher) {
+    batcher = new Batcher(
+      async (items: NewJob[]) =>
+        (await db.insert(jobs).values(items.map(jobValues)).returning({ id: jobs.id })).map(
+          (r) => r.id,
+        ),
+      { maxInFlight: 2, maxBatch: 200 },
+    );
+    enqueuers.set(db, batcher);
+  }
+  return batcher.submit(v);
 }
 
 /**
@@ -125,13 +146,17 @@ export class JobWorker {
   private schedule(ms: number) {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
+      let full = false;
       this.running = this.tick()
-        .then(() => undefined)
+        .then((ran) => {
+          // A full batch: more are likely due, taken at once rather than after the poll.
+          full = ran >= (this.opts.batch ?? 10);
+        })
         .catch((err) => this.opts.onError?.(err))
         .finally(() => {
           this.running = null;
           if (this.stopped) return;
-          const again = this.wakeRequested;
+          const again = this.wakeRequested || full;
           this.wakeRequested = false;
           this.schedule(again ? 0 : (this.opts.pollMs ?? 1000));
         });
@@ -160,17 +185,32 @@ export class JobWorker {
       .where(sql`${jobs.id} in ${ids}`);
   }
 
-  /** Runs the due jobs it claims; answers how many ran. */
+  /**
+   * Runs the due jobs it claims; answers how many ran. The ones that succeed are marked done
+   * together at the end (one commit for the batch, not one per job).
+   */
   async tick(): Promise<number> {
     const claimed = await this.claim();
-    for (const [i, job] of claimed.entries()) {
-      if (this.stopping) {
-        await this.release(claimed.slice(i).map((j) => j.id));
-        return i;
+    const done: number[] = [];
+    try {
+      for (const [i, job] of claimed.entries()) {
+        if (this.stopping) {
+          await this.release(claimed.slice(i).map((j) => j.id));
+          return i;
+        }
+        if (await this.runOne(job)) done.push(job.id);
       }
-      await this.runOne(job);
+    } finally {
+      if (done.length > 0) await this.markDone(done);
     }
     return claimed.length;
+  }
+
+  private async markDone(ids: number[]) {
+    await this.db
+      .update(jobs)
+      .set({ status: 'done', lockedUntil: null, lastError: null, updatedAt: new Date() })
+      .where(and(sql`${jobs.id} in ${ids}`, eq(jobs.status, 'running')));
   }
 
   /** Claimed jobs not started: queued again, the attempt not counted, for any worker to take now. */
@@ -186,25 +226,24 @@ export class JobWorker {
       .where(and(sql`${jobs.id} in ${ids}`, eq(jobs.status, 'running')));
   }
 
-  private async runOne(job: JobRow) {
+  /** Runs one job; answers true when it is done (marked so by the tick, with the others). */
+  private async runOne(job: JobRow): Promise<boolean> {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       const outcome = await handler.run(job);
+      if (outcome !== 'continue') return true;
       await this.db
         .update(jobs)
-        .set(
-          outcome === 'continue'
-            ? {
-                status: 'queued',
-                attempts: sql`${jobs.attempts} - 1`,
-                runAt: new Date(),
-                lockedUntil: null,
-                updatedAt: new Date(),
-              }
-            : { status: 'done', lockedUntil: null, lastError: null, updatedAt: new Date() },
-        )
+        .set({
+          status: 'queued',
+          attempts: sql`${jobs.attempts} - 1`,
+          runAt: new Date(),
+          lockedUntil: null,
+          updatedAt: new Date(),
+        })
         .where(eq(jobs.id, job.id));
+      return false;
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const retry = err instanceof RetryableError && job.attempts < job.maxAttempts;
@@ -219,6 +258,7 @@ export class JobWorker {
         })
         .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')));
       if (!retry) await handler?.onGiveUp?.(job, reason);
+      return false;
     }
   }
 }

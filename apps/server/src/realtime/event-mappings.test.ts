@@ -103,6 +103,40 @@ describe('EventMappings.mapBatch', () => {
     }
   });
 
+  it('a burst the mapping fails on is mapped again event by event: only the bad event is lost, its neighbours are published', async () => {
+    const { published, publish } = recorder();
+    errors.length = 0;
+    // As a lookup by id fails on a whole burst when one id is not a number.
+    const mappings = new EventMappings(ctx.deps, publish, log).mapBatch(
+      'message_created',
+      async (events) => {
+        if (events.some((e) => typeof e.messageId !== 'number')) throw new Error('not an integer');
+        return events.map((e) => ({
+          channel: `private-dcuser-${e.messageId}-panel0`,
+          event: 'message_created',
+          data: {} as never,
+        }));
+      },
+    );
+    try {
+      for (const messageId of [1, '2' as unknown as number, 3])
+        ctx.deps.events.emit('message_created', {
+          accountId: 1,
+          conversationId: 1,
+          messageId,
+          isPrivate: false,
+        });
+      await vi.waitFor(() => expect(published).toHaveLength(2));
+      expect(published.map((p) => p.channel)).toEqual([
+        'private-dcuser-1-panel0',
+        'private-dcuser-3-panel0',
+      ]);
+      expect(errors).toEqual([expect.objectContaining({ event: 'message_created' })]);
+    } finally {
+      mappings.stop();
+    }
+  });
+
   it('stop() removes its mappings: later events publish nothing', async () => {
     const { published, publish } = recorder();
     const mappings = new EventMappings(ctx.deps, publish, log).mapBatch(

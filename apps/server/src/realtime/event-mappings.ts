@@ -111,11 +111,16 @@ export class EventMappings {
     this.draining = false;
   }
 
-  /** A failing mapper loses its own events only (logged); the burst's others still go. */
+  /**
+   * A burst the mapper fails on is mapped again event by event, so only the event it fails on is
+   * lost (logged): one bad event never silences the others of its burst.
+   */
   private async mapBurst(q: BurstQueue, batch: never[]): Promise<Publication[]> {
     try {
       return await q.mapper(batch, this.deps);
     } catch (err) {
+      if (batch.length > 1)
+        return (await Promise.all(batch.map((event) => this.mapBurst(q, [event])))).flat();
       this.log.error({ err, event: q.name }, 'realtime: publishing a domain event failed');
       return [];
     }

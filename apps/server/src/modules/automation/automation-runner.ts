@@ -11,9 +11,9 @@ import { isBusinessTime } from '../../lib/business-calendar';
 import type { Deps } from '../../lib/deps';
 import { badRequest } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
-import { enqueueJob, type JobRow } from '../../lib/jobs';
+import { enqueueJob, enqueueJobSoon, type JobRow } from '../../lib/jobs';
 import { autoAssignConversation, type AutoAssignResult } from '../assignment/assignment.service';
-import { patchConversation, postMessage } from '../conversations/conversations.service';
+import { changeConversation, postMessage } from '../conversations/conversations.service';
 import { resolveFastReply } from '../fast-replies/fast-replies.service';
 import { addTags, removeTag } from '../tags/tags.service';
 import { queueWebhook, registerWebhookJob, webhookHost } from './automation-webhook';
@@ -25,10 +25,8 @@ import {
   conversationFacts,
   disarmTimers,
   enabledRuleRows,
-  enabledTriggers,
   existingReferences,
   insertRun,
-  messageOrigin,
   namesOf,
   recentRunCount,
   type ConversationFacts,
@@ -378,17 +376,18 @@ async function changeBy(
   conversationId: number,
   a: Exclude<AutomationAction, { type: 'auto_assign' | 'send_webhook' }>,
 ) {
-  // A macro's changes read as the agent's own ("Maya closed the conversation").
-  const opts = origin.kind === 'rule' ? { actorName: `Rule “${origin.name}”` } : {};
+  // A macro's changes read as the agent's own ("Maya closed the conversation"); a rule's are told
+  // by its run's one line.
+  const opts = { byRule: origin.kind === 'rule' };
   switch (a.type) {
     case 'assign_agent':
-      return patchConversation(deps, actor, conversationId, { assignee_id: a.user_id }, opts);
+      return changeConversation(deps, actor, conversationId, { assignee_id: a.user_id }, opts);
     case 'assign_team':
-      return patchConversation(deps, actor, conversationId, { team_id: a.team_id }, opts);
+      return changeConversation(deps, actor, conversationId, { team_id: a.team_id }, opts);
     case 'set_priority':
-      return patchConversation(deps, actor, conversationId, { priority: a.priority }, opts);
+      return changeConversation(deps, actor, conversationId, { priority: a.priority }, opts);
     case 'set_status':
-      return patchConversation(
+      return changeConversation(
         deps,
         actor,
         conversationId,
@@ -401,7 +400,7 @@ async function changeBy(
         opts,
       );
     case 'close':
-      return patchConversation(deps, actor, conversationId, { status: 'closed' }, opts);
+      return changeConversation(deps, actor, conversationId, { status: 'closed' }, opts);
     case 'add_tags': {
       const names = await namesOf(deps.db, {
         accountId: actor.accountId,
@@ -490,6 +489,34 @@ export async function applyActions(
 
 // ---- Running ----
 
+/**
+ * A rule's actions less those that would leave the conversation as it is: a priority, status,
+ * assignee or team it already has, tags it already has (or lacks, to remove). A note, a reply,
+ * a mention, a webhook and auto-assignment always act.
+ */
+export function actionsThatChange(actions: AutomationAction[], f: ConversationFacts) {
+  return actions.filter((a) => {
+    switch (a.type) {
+      case 'set_priority':
+        return f.priority !== a.priority;
+      case 'set_status':
+        return a.status === 'snoozed' || f.status !== a.status;
+      case 'close':
+        return f.status !== 'closed';
+      case 'assign_agent':
+        return f.assignee_id !== a.user_id;
+      case 'assign_team':
+        return f.team_id !== a.team_id;
+      case 'add_tags':
+        return a.tag_ids.some((t) => !f.tag_ids.includes(t));
+      case 'remove_tags':
+        return a.tag_ids.some((t) => f.tag_ids.includes(t));
+      default:
+        return true;
+    }
+  });
+}
+
 export interface RunPayload {
   accountId: number;
   conversationId: number;
@@ -512,13 +539,19 @@ async function keepTimers(
   p: RunPayload,
   facts: ConversationFacts,
   triggers: readonly AutomationTrigger[],
+  rules: readonly RuleRow[],
 ) {
   const scope = { accountId: p.accountId, conversationId: p.conversationId };
   const since = new Date();
-  if (triggers.includes('agent_replied'))
-    await armTimers(deps.db, { ...scope, trigger: 'no_customer_reply', since });
-  if (triggers.includes('message_received'))
-    await disarmTimers(deps.db, { ...scope, trigger: 'no_customer_reply' });
+  // Alarms exist only for the account's enabled time-based rules: without any, nothing to keep.
+  const timed = (t: TimedAutomationTrigger) => rules.some((r) => r.trigger === t);
+  if (timed('no_customer_reply')) {
+    if (triggers.includes('agent_replied'))
+      await armTimers(deps.db, { ...scope, trigger: 'no_customer_reply', since });
+    if (triggers.includes('message_received'))
+      await disarmTimers(deps.db, { ...scope, trigger: 'no_customer_reply' });
+  }
+  if (!timed('pending_for')) return;
   const pending = facts.status === 'pending';
   if (triggers.includes('status_changed') && pending)
     await armTimers(deps.db, { ...scope, trigger: 'pending_for', since });
@@ -561,34 +594,64 @@ export async function fireDueTimers(deps: Deps, now = new Date()) {
   return queued;
 }
 
-async function triggersOf(deps: Deps, p: RunPayload, facts: ConversationFacts) {
+function triggersOf(p: RunPayload, facts: ConversationFacts): readonly AutomationTrigger[] {
   if (p.triggers) return p.triggers;
-  if (p.messageId === undefined) return [];
-  const m = await messageOrigin(deps.db, { accountId: p.accountId, messageId: p.messageId });
-  if (!m || m.kind !== 'message') return [];
-  if (m.direction === 'incoming')
+  if (p.messageId === undefined || facts.message_kind !== 'message') return [];
+  if (facts.message_direction === 'incoming')
     return facts.customer_messages <= 1
       ? (['conversation_created', 'message_received'] as const)
       : (['message_received'] as const);
-  if (m.direction === 'outgoing' && m.sender_user_id !== null) return ['agent_replied'] as const;
+  if (facts.message_direction === 'outgoing' && facts.message_sender_user_id !== null)
+    return ['agent_replied'] as const;
   return [];
+}
+
+/** How long an instance keeps an account's enabled rules before reading them again. */
+const RULES_TTL_MS = 5_000;
+const rulesCacheOf = new WeakMap<Deps, Map<number, { at: number; rules: RuleRow[] }>>();
+
+/**
+ * The account's enabled rules, kept a few seconds per instance (cleared at once on this instance
+ * when they change, docs/product/automation.md "Running"): the listener asks which triggers
+ * have rules before queueing a run, and each run reads them, for every message.
+ */
+async function enabledRulesOf(deps: Deps, accountId: number) {
+  let cache = rulesCacheOf.get(deps);
+  if (!cache) rulesCacheOf.set(deps, (cache = new Map()));
+  const hit = cache.get(accountId);
+  if (hit && Date.now() - hit.at < RULES_TTL_MS) return hit.rules;
+  const rules = await enabledRuleRows(deps.db, { accountId });
+  cache.set(accountId, { at: Date.now(), rules });
+  return rules;
+}
+
+/** Rules changed: this instance reads the account's rules again at once. */
+export function forgetRules(deps: Deps, accountId: number) {
+  rulesCacheOf.get(deps)?.delete(accountId);
 }
 
 /** One event's rules, in order: the job `automation.run` (one worker claims each job). */
 export async function runRules(deps: Deps, p: RunPayload) {
   const facts0 = await conversationFacts(deps.db, { ...p, messageId: p.messageId ?? null });
   if (!facts0) return;
-  const triggers = await triggersOf(deps, p, facts0);
-  await keepTimers(deps, p, facts0, triggers);
+  const triggers = triggersOf(p, facts0);
+  const enabled = await enabledRulesOf(deps, p.accountId);
+  await keepTimers(deps, p, facts0, triggers, enabled);
   if (p.timersOnly) return;
   // The conditions are checked in memory against facts read once, and read again only after a
   // rule acted (each rule sees what the rules before it did): an account's 50 rules that do not
   // match cost no query each (docs/product/automation.md, "Running").
   let facts = facts0;
   for (const trigger of triggers) {
-    const rules = await enabledRuleRows(deps.db, { accountId: p.accountId, trigger });
-    for (const rule of rules.filter((r) => p.ruleId === undefined || r.id === p.ruleId)) {
+    const rules = enabled.filter(
+      (r) => r.trigger === trigger && (p.ruleId === undefined || r.id === p.ruleId),
+    );
+    for (const rule of rules) {
       if (!evaluate(rule.conditions, facts).matched) continue;
+      // A rule whose actions would all change nothing (the priority already high) does not act:
+      // no run counted, no line in the thread, no write.
+      const actions = actionsThatChange(rule.actions, facts);
+      if (actions.length === 0) continue;
       if ((await missingReferences(deps, p.accountId, rule)).length > 0) continue; // broken
       const since = new Date(Date.now() - 3_600_000);
       if (
@@ -596,7 +659,10 @@ export async function runRules(deps: Deps, p: RunPayload) {
         MAX_RUNS_PER_CONVERSATION_PER_HOUR
       )
         return;
-      await actRule(deps, rule, p.conversationId, { trigger, messageId: p.messageId ?? null });
+      await actRule(deps, { ...rule, actions }, p.conversationId, {
+        trigger,
+        messageId: p.messageId ?? null,
+      });
       const after = await conversationFacts(deps.db, { ...p, messageId: p.messageId ?? null });
       if (!after) return;
       facts = after;
@@ -696,11 +762,9 @@ export async function dryRunRule(
 
 // ---- Wiring ----
 
-const TRIGGERS_TTL_MS = 5_000;
 /** How often each instance looks for time-based rules' alarms that are due. */
 const TIMERS_EVERY_MS = 15_000;
 const pendingOf = new WeakMap<Deps, Set<Promise<void>>>();
-const cacheOf = new WeakMap<Deps, Map<number, unknown>>();
 
 /** Resolves once the runs asked for so far are queued (tests, before draining the jobs). */
 export async function automationQueued(deps: Deps) {
@@ -711,31 +775,19 @@ export async function automationQueued(deps: Deps) {
   }
 }
 
-/** Rules changed: this instance reads the account's triggers again at once. */
-export function forgetTriggers(deps: Deps, accountId: number) {
-  cacheOf.get(deps)?.delete(accountId);
-}
-
 /**
  * Registers the job and the listeners. An event is emitted after its change commits, so the run
  * is queued right after the commit (not in its transaction); the job is then claimed by one
  * worker of one instance. Accounts without an enabled rule for the event queue nothing (their
- * triggers are cached a few seconds per instance, cleared here at once when rules change).
+ * rules are cached a few seconds per instance, cleared here at once when rules change).
  */
 export function registerAutomation(deps: Deps, onError: (err: unknown) => void) {
   deps.jobs.register(AUTOMATION_RUN_JOB, {
     run: (job: JobRow) => runRules(deps, job.payload as unknown as RunPayload),
   });
   registerWebhookJob(deps, (v) => writeActivityLine(deps, v));
-  const cache = new Map<number, { at: number; triggers: Set<string> }>();
-  cacheOf.set(deps, cache);
-  const triggersFor = async (accountId: number) => {
-    const hit = cache.get(accountId);
-    if (hit && Date.now() - hit.at < TRIGGERS_TTL_MS) return hit.triggers;
-    const triggers = await enabledTriggers(deps.db, { accountId });
-    cache.set(accountId, { at: Date.now(), triggers });
-    return triggers;
-  };
+  const triggersFor = async (accountId: number) =>
+    new Set((await enabledRulesOf(deps, accountId)).map((r) => r.trigger));
   const pending = new Set<Promise<void>>();
   pendingOf.set(deps, pending);
   const queue = (
@@ -749,7 +801,8 @@ export function registerAutomation(deps: Deps, onError: (err: unknown) => void) 
       const enabled = await triggersFor(payload.accountId);
       const rules = !guarded && wanted.some((t) => enabled.has(t));
       if (!rules && !timed.some((t) => enabled.has(t))) return;
-      await enqueueJob(deps.db, {
+      // With the runs queued at the same moment: one commit for a burst of messages.
+      await enqueueJobSoon(deps.db, {
         kind: AUTOMATION_RUN_JOB,
         accountId: payload.accountId,
         payload: { ...payload, ...(!rules && { timersOnly: true }) },

@@ -23,30 +23,13 @@ export function listRuleRows(db: Db, { accountId }: { accountId: number }) {
     .orderBy(asc(automationRules.position), asc(automationRules.id));
 }
 
-export function enabledRuleRows(
-  db: Db,
-  { accountId, trigger }: { accountId: number; trigger: string },
-) {
+/** The account's enabled rules, every trigger's, in order (the runner caches them a moment). */
+export function enabledRuleRows(db: Db, { accountId }: { accountId: number }) {
   return db
     .select()
     .from(automationRules)
-    .where(
-      and(
-        eq(automationRules.accountId, accountId),
-        eq(automationRules.trigger, trigger),
-        eq(automationRules.enabled, true),
-      ),
-    )
+    .where(and(eq(automationRules.accountId, accountId), eq(automationRules.enabled, true)))
     .orderBy(asc(automationRules.position), asc(automationRules.id));
-}
-
-/** The triggers of the account's enabled rules (the event listener asks before queueing a run). */
-export async function enabledTriggers(db: Db, { accountId }: { accountId: number }) {
-  const rows = await db
-    .selectDistinct({ trigger: automationRules.trigger })
-    .from(automationRules)
-    .where(and(eq(automationRules.accountId, accountId), eq(automationRules.enabled, true)));
-  return new Set(rows.map((r) => r.trigger));
 }
 
 export async function findRuleRow(db: Db, { accountId, id }: { accountId: number; id: number }) {
@@ -230,6 +213,10 @@ export interface ConversationFacts {
   tag_ids: number[];
   customer_messages: number;
   message_text: string | null;
+  /** The message in question's origin (null without one): who wrote it decides its triggers. */
+  message_direction: string | null;
+  message_kind: string | null;
+  message_sender_user_id: number | null;
   /** The account's business hours (with holidays), else its store's chat widget's. */
   business_hours: {
     time_zone: string;
@@ -264,12 +251,16 @@ export async function conversationFacts(
         (select m.body from messages m where m.conversation_id = c.id and m.account_id = ${accountId}
           and (m.id = ${messageId ?? 0}::int or (${messageId === null} and m.direction = 'incoming'))
           order by m.id desc limit 1) as message_text,
+        origin.direction as message_direction, origin.kind as message_kind,
+        origin.sender_user_id as message_sender_user_id,
         coalesce((select a.business_hours from accounts a where a.id = ${accountId}),
           (select w.chat -> 'business_hours' from widgets w where w.brand_id = c.brand_id
             and w.account_id = ${accountId})) as business_hours
       from conversations c
       join support_channels sc on sc.id = c.support_channel_id
       left join contacts ct on ct.id = c.contact_id
+      left join messages origin on origin.id = ${messageId ?? 0}::bigint
+        and origin.conversation_id = c.id and origin.account_id = ${accountId}
       where c.id = ${conversationId} and c.account_id = ${accountId}`),
   );
   if (!row) return null;
@@ -365,24 +356,6 @@ export async function webhookSummary(
   };
 }
 
-/** The message's direction and author, to tell a customer message from an agent's reply. */
-export async function messageOrigin(
-  db: Db,
-  { accountId, messageId }: { accountId: number; messageId: number },
-) {
-  const [row] = rowsOf<{
-    direction: string;
-    kind: string;
-    sender_user_id: number | null;
-    conversation_id: number;
-  }>(
-    await db.execute(sql`
-      select direction, kind, sender_user_id, conversation_id from messages
-      where id = ${messageId} and account_id = ${accountId}`),
-  );
-  return row ?? null;
-}
-
 export async function recentRunCount(
   db: Db,
   { conversationId, since }: { conversationId: number; since: Date },
@@ -422,14 +395,15 @@ export async function addActivityLine(
   db: Db,
   v: { accountId: number; conversationId: number; text: string },
 ) {
-  const rows = rowsOf<{ id: number }>(
+  const rows = rowsOf<{ id: number | string }>(
     await db.execute(sql`
       insert into messages (account_id, conversation_id, support_channel_id, direction, kind, body)
       select account_id, id, support_channel_id, 'internal', 'activity', ${v.text}
       from conversations where id = ${v.conversationId} and account_id = ${v.accountId}
       returning id`),
   );
-  return rows[0]?.id ?? null;
+  // A bigint comes back as text from PostgreSQL (a number from PGlite): the event wants a number.
+  return rows[0] ? Number(rows[0].id) : null;
 }
 
 // ---- Time-based rules' alarms ----

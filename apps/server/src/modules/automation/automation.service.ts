@@ -17,7 +17,7 @@ import { recordAudit } from '../audit-log/audit-log.service';
 import {
   compilePattern,
   dryRunRule,
-  forgetTriggers,
+  forgetRules,
   knownReferences,
   missingReferences,
 } from './automation-runner';
@@ -163,7 +163,7 @@ export async function createRule(deps: Deps, admin: AgentContext, body: Automati
     });
     return created;
   });
-  forgetTriggers(deps, admin.accountId);
+  forgetRules(deps, admin.accountId);
   return toRule(deps, row);
 }
 
@@ -227,7 +227,7 @@ export async function updateRule(
     });
     return updated;
   });
-  forgetTriggers(deps, admin.accountId);
+  forgetRules(deps, admin.accountId);
   return toRule(deps, row);
 }
 
@@ -243,7 +243,7 @@ export async function deleteRule(deps: Deps, admin: AgentContext, id: number) {
       details: { rule_id: id, name: existing.name },
     });
   });
-  forgetTriggers(deps, admin.accountId);
+  forgetRules(deps, admin.accountId);
 }
 
 /** The new order: every rule of the account, each once. */

@@ -385,9 +385,62 @@ describe('running rules', () => {
     await settle();
     expect(await tagIdsOf(hit)).toEqual([tag]);
     expect((await conv(hit)).teamId).toBe(team.id);
-    expect(await activityOf(hit)).toContain('Rule “Refunds” added tag refund, assigned to Billing');
+    // The rule's one line tells all it did: its changes write none of their own.
+    expect(await activityOf(hit)).toEqual(['Rule “Refunds” added tag refund, assigned to Billing']);
     expect(await tagIdsOf(miss)).toEqual([]);
     expect(await activityOf(miss)).toEqual([]);
+  });
+
+  it('a rule whose actions would change nothing does not act: no run, no line; an action that changes something still does', async () => {
+    const { owner, write } = await account();
+    await createRule(owner, {
+      name: 'Orders',
+      trigger: 'message_received',
+      conditions: {
+        match: 'all',
+        conditions: [{ field: 'message', operator: 'contains', value: 'order' }],
+      },
+      actions: [{ type: 'set_priority', priority: 'high' }],
+    });
+    const identifier = `noop-${Math.random()}`;
+    const id = await write('Where is my order?', identifier);
+    await settle();
+    await write('Any news on my order?', identifier);
+    await settle();
+    expect((await conv(id)).priority).toBe('high');
+    expect(await activityOf(id)).toEqual(['Rule “Orders” set the priority to high']);
+    const runs = await ctx.deps.db
+      .select()
+      .from(automationRuns)
+      .where(eq(automationRuns.conversationId, id));
+    expect(runs).toHaveLength(1);
+    // An agent lowers it: the next order message raises it again.
+    await as(ctx, owner).patch(`/dashboardapi/conversations/${id}`, { priority: 'low' });
+    await write('My order, again', identifier);
+    await settle();
+    expect((await conv(id)).priority).toBe('high');
+    expect((await activityOf(id)).filter((l) => l.startsWith('Rule'))).toHaveLength(2);
+  });
+
+  it('the event of a rule’s activity line names its message by number, so the line and the message beside it reach the agents', async () => {
+    const { owner, write } = await account();
+    await createRule(owner, {
+      name: 'Urgent',
+      trigger: 'message_received',
+      actions: [{ type: 'set_priority', priority: 'urgent' }],
+    });
+    const seen: unknown[] = [];
+    const off = ctx.deps.events.on('message_created', (e) => {
+      if (e.isPrivate) seen.push(e.messageId);
+    });
+    try {
+      await write('Hello');
+      await settle();
+    } finally {
+      off();
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    for (const id of seen) expect(typeof id).toBe('number');
   });
 
   it('each trigger starts its rules: created, received, replied, status, priority, tags, assignee', async () => {

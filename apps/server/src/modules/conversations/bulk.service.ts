@@ -22,7 +22,7 @@ import { runMacro, runnableMacro } from '../macros/macros.service';
 import { addTags, removeTag } from '../tags/tags.service';
 import { findAccountJob, findAccountTag, findAccountTeam } from './bulk.queries';
 import { listConversations } from './conversations.queries';
-import { assertMember, patchConversation } from './conversations.service';
+import { assertMember, changeConversation } from './conversations.service';
 
 export const BULK_JOB = 'conversations.bulk';
 /** Conversations changed between two progress writes. */
@@ -180,16 +180,16 @@ async function applyTo(
 ) {
   switch (action.type) {
     case 'assign':
-      return patchConversation(deps, agent, id, { assignee_id: action.assignee_id });
+      return changeConversation(deps, agent, id, { assignee_id: action.assignee_id });
     case 'assign_team':
-      return patchConversation(deps, agent, id, { team_id: action.team_id });
+      return changeConversation(deps, agent, id, { team_id: action.team_id });
     case 'status':
-      return patchConversation(deps, agent, id, {
+      return changeConversation(deps, agent, id, {
         status: action.status,
         ...(action.status === 'snoozed' ? { snoozed_until: action.snoozed_until ?? null } : {}),
       });
     case 'priority':
-      return patchConversation(deps, agent, id, { priority: action.priority });
+      return changeConversation(deps, agent, id, { priority: action.priority });
     case 'add_tag':
       return addTags(deps, agent, id, [tagName!]);
     case 'remove_tag':

@@ -346,13 +346,32 @@ export async function markUnread(deps: Deps, agent: AgentContext, conversationId
   return findListItem(deps.db, agent, conversationId);
 }
 
+/** Changes a conversation and answers it as the API shows it (its detail). */
 export async function patchConversation(
   deps: Deps,
   agent: AgentContext,
   id: number,
   patch: ConversationPatch,
-  /** An automation rule acting names itself in the thread instead of a person. */
-  opts: { actorName?: string } = {},
+) {
+  await changeConversation(deps, agent, id, patch);
+  return getConversation(deps, agent, id);
+}
+
+/**
+ * Changes a conversation's status, priority, assignee or team, writes the thread's lines and
+ * tells who listens; answers nothing (bulk actions, rules and macros need no detail back).
+ */
+export async function changeConversation(
+  deps: Deps,
+  agent: AgentContext,
+  id: number,
+  patch: ConversationPatch,
+  /**
+   * An automation rule acting: its run writes one line saying all it did ("Rule “Refunds” set
+   * the priority to high, added tag refund"), so the change writes no line of its own, and an
+   * assignment it makes is no person's.
+   */
+  opts: { byRule?: boolean } = {},
 ) {
   const conv = await findOwnConversation(deps.db, agent.accountId, id);
   if (patch.assignee_id) await assertMember(deps.db, agent.accountId, patch.assignee_id);
@@ -364,7 +383,8 @@ export async function patchConversation(
   }
   const status = patch.status ?? (patch.snoozed_until ? 'snoozed' : undefined);
   const now = new Date();
-  const actor = opts.actorName ?? (await nameOf(deps.db, agent.userId));
+  const say = !opts.byRule;
+  const actor = say ? await nameOf(deps.db, agent.userId) : '';
 
   await deps.db.transaction(async (tx) => {
     await tx
@@ -383,7 +403,7 @@ export async function patchConversation(
       })
       .where(eq(conversations.id, id));
     // The thread tells the story of who changed what.
-    if (status && status !== conv.status)
+    if (say && status && status !== conv.status)
       await addActivity(tx, conv, agent.userId, `${actor} changed the status to ${status}`);
     // Closing asks the customer how we did (spec: CSAT), queued with the closing itself.
     if (status === 'closed' && conv.status !== 'closed')
@@ -392,7 +412,7 @@ export async function patchConversation(
         conversationId: id,
         resolvedAt: now,
       });
-    if (patch.assignee_id !== undefined && patch.assignee_id !== conv.assigneeId) {
+    if (say && patch.assignee_id !== undefined && patch.assignee_id !== conv.assigneeId) {
       const text =
         patch.assignee_id === null
           ? `${actor} unassigned the conversation`
@@ -401,9 +421,9 @@ export async function patchConversation(
             : `${actor} assigned the conversation to ${await nameOf(tx, patch.assignee_id)}`;
       await addActivity(tx, conv, agent.userId, text);
     }
-    if (patch.priority && patch.priority !== conv.priority)
+    if (say && patch.priority && patch.priority !== conv.priority)
       await addActivity(tx, conv, agent.userId, `${actor} set the priority to ${patch.priority}`);
-    if (patch.team_id !== undefined && patch.team_id !== conv.teamId) {
+    if (say && patch.team_id !== undefined && patch.team_id !== conv.teamId) {
       await addActivity(
         tx,
         conv,
@@ -432,10 +452,9 @@ export async function patchConversation(
       conversationId: id,
       assigneeId: patch.assignee_id,
       // A rule acting through a person's context is not that person's own action.
-      actorUserId: opts.actorName ? null : agent.userId,
+      actorUserId: opts.byRule ? null : agent.userId,
     });
   if (status === 'closed' && conv.status !== 'closed') deps.jobs.wake();
-  return getConversation(deps, agent, id);
 }
 
 /** Snoozed conversations wake up (become open) when their time has come. */

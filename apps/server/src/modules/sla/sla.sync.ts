@@ -43,16 +43,23 @@ export async function syncConversationSla(
     clocksForSync(deps.db, { accountId, ids }),
   ]);
   const changed: number[] = [];
+  const writes: { conversationId: number; plan: ReturnType<typeof planClocks> }[] = [];
   for (const state of states) {
     const clocks: Clock[] = stored.filter((k) => k.conversationId === state.id);
     const plan = planClocks(state, clocks, policyFor(policies, state), hours, now, opts);
     if (plan.updates.length === 0 && plan.inserts.length === 0) continue;
-    await deps.db.transaction((tx) =>
-      writeClockPlan(tx, { accountId, conversationId: state.id }, plan),
-    );
+    writes.push({ conversationId: state.id, plan });
     if (!sameSummary(summaryOf(clocks, now), summaryOf(applyPlan(clocks, plan), now)))
       changed.push(state.id);
   }
+  // One transaction for the burst (one commit, not one per conversation), its rows written in
+  // conversation order so two instances syncing overlapping bursts never deadlock.
+  writes.sort((a, b) => a.conversationId - b.conversationId);
+  if (writes.length > 0)
+    await deps.db.transaction(async (tx) => {
+      for (const { conversationId, plan } of writes)
+        await writeClockPlan(tx, { accountId, conversationId }, plan);
+    });
   for (const conversationId of changed)
     deps.events.emit('conversation_updated', { accountId, conversationId, changes: ['sla'] });
 }
