@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema';
 import { createTestContext, type TestContext } from '../test/harness';
-import { backoffMs, enqueueJob, JobWorker, RetryableError, updateJobPayload } from './jobs';
+import {
+  backoffMs,
+  enqueueJob,
+  enqueueJobSoon,
+  JobWorker,
+  RetryableError,
+  updateJobPayload,
+} from './jobs';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -21,6 +28,49 @@ describe('durable jobs', () => {
     expect(ran).toEqual([{ n: 1 }]);
     const [row] = await ctx.deps.db.select().from(jobs).where(eq(jobs.id, id));
     expect(row).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('jobs queued at the same moment go in together, each answered its own id', async () => {
+    const ids = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        enqueueJobSoon(ctx.deps.db, { kind: 'soon-test', payload: { n } }),
+      ),
+    );
+    expect(new Set(ids).size).toBe(5);
+    const rows = await ctx.deps.db.select().from(jobs).where(eq(jobs.kind, 'soon-test'));
+    expect(Object.fromEntries(rows.map((r) => [r.id, (r.payload as { n: number }).n]))).toEqual(
+      Object.fromEntries(ids.map((id, i) => [id, i + 1])),
+    );
+  });
+
+  it('a parallel kind runs different keys at once (at most its max) and one key’s jobs in order', async () => {
+    for (const k of ['a', 'a', 'b', 'b', 'c', 'c', 'd'])
+      await enqueueJob(ctx.deps.db, { kind: 'parallel-test', payload: { k } });
+    const worker = new JobWorker(ctx.deps.db);
+    let running = 0;
+    let most = 0;
+    const log: string[] = [];
+    worker.register('parallel-test', {
+      parallel: { max: 3, key: (job) => (job.payload as { k: string }).k },
+      run: async (job) => {
+        const { k } = job.payload as { k: string };
+        running += 1;
+        most = Math.max(most, running);
+        log.push(`start ${k}`);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        log.push(`end ${k}`);
+        running -= 1;
+      },
+    });
+    await worker.drain();
+    expect(most).toBe(3);
+    // Each key's second job starts only after its first ended.
+    for (const k of ['a', 'b', 'c']) {
+      const starts = log.flatMap((l, i) => (l === `start ${k}` ? [i] : []));
+      expect(log.indexOf(`end ${k}`)).toBeLessThan(starts[1]!);
+    }
+    const rows = await ctx.deps.db.select().from(jobs).where(eq(jobs.kind, 'parallel-test'));
+    expect(rows.map((r) => r.status)).toEqual(Array(7).fill('done'));
   });
 
   it('a job whose worker died mid-run is retaken once its lease has expired', async () => {

@@ -16,6 +16,12 @@ export interface JobHandler {
   run(job: JobRow): Promise<void | 'continue'>;
   /** Called once when the job has failed for good (permanent error or attempts exhausted). */
   onGiveUp?(job: JobRow, reason: string): Promise<void>;
+  /**
+   * Claimed jobs of this kind with different keys run at once, at most `max` together; those
+   * with one key (say, one conversation's) run one after another in the order they were queued.
+   * Their commits then share the disk's flushes instead of waiting for one another.
+   */
+  parallel?: { max: number; key(job: JobRow): string };
 }
 
 export interface NewJob {
@@ -82,6 +88,8 @@ export function backoffMs(attempt: number): number {
 }
 
 const LEASE_SECONDS = 60;
+/** Jobs one claim takes: enough for the parallel kinds to overlap, few enough to share. */
+const DEFAULT_BATCH = 25;
 
 /**
  * Polls the jobs table. Claims due jobs with FOR UPDATE SKIP LOCKED so several workers (or
@@ -150,7 +158,7 @@ export class JobWorker {
       this.running = this.tick()
         .then((ran) => {
           // A full batch: more are likely due, taken at once rather than after the poll.
-          full = ran >= (this.opts.batch ?? 10);
+          full = ran >= (this.opts.batch ?? DEFAULT_BATCH);
         })
         .catch((err) => this.opts.onError?.(err))
         .finally(() => {
@@ -165,7 +173,7 @@ export class JobWorker {
   }
 
   private async claim(): Promise<JobRow[]> {
-    const batch = this.opts.batch ?? 10;
+    const batch = this.opts.batch ?? DEFAULT_BATCH;
     const result = await this.db.execute(sql`
       update jobs set status = 'running', attempts = attempts + 1,
         locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
@@ -193,17 +201,42 @@ export class JobWorker {
     const claimed = await this.claim();
     const done: number[] = [];
     try {
-      for (const [i, job] of claimed.entries()) {
+      for (let i = 0; i < claimed.length;) {
         if (this.stopping) {
           await this.release(claimed.slice(i).map((j) => j.id));
           return i;
         }
-        if (await this.runOne(job)) done.push(job.id);
+        const job = claimed[i]!;
+        const parallel = this.handlers.get(job.kind)?.parallel;
+        // The next jobs of the same kind, while the handler lets them run together.
+        let end = i + 1;
+        if (parallel) while (end < claimed.length && claimed[end]!.kind === job.kind) end += 1;
+        const run = claimed.slice(i, end);
+        if (parallel && run.length > 1) done.push(...(await this.runTogether(run, parallel)));
+        else if (await this.runOne(job)) done.push(job.id);
+        i = end;
       }
     } finally {
       if (done.length > 0) await this.markDone(done);
     }
     return claimed.length;
+  }
+
+  /** Jobs by key, each key's in order, up to `max` keys at once; answers the ids done. */
+  private async runTogether(run: JobRow[], parallel: NonNullable<JobHandler['parallel']>) {
+    const byKey = new Map<string, JobRow[]>();
+    for (const job of run) {
+      const key = parallel.key(job);
+      byKey.set(key, [...(byKey.get(key) ?? []), job]);
+    }
+    const lanes = [...byKey.values()];
+    const done: number[] = [];
+    const worker = async () => {
+      for (let lane = lanes.shift(); lane; lane = lanes.shift())
+        for (const job of lane) if (await this.runOne(job)) done.push(job.id);
+    };
+    await Promise.all(Array.from({ length: Math.min(parallel.max, lanes.length) }, worker));
+    return done;
   }
 
   private async markDone(ids: number[]) {

@@ -784,6 +784,11 @@ export async function automationQueued(deps: Deps) {
 export function registerAutomation(deps: Deps, onError: (err: unknown) => void) {
   deps.jobs.register(AUTOMATION_RUN_JOB, {
     run: (job: JobRow) => runRules(deps, job.payload as unknown as RunPayload),
+    // Different conversations' runs overlap; one conversation's events run in order.
+    parallel: {
+      max: 4,
+      key: (job) => String((job.payload as unknown as RunPayload).conversationId),
+    },
   });
   registerWebhookJob(deps, (v) => writeActivityLine(deps, v));
   const triggersFor = async (accountId: number) =>
