@@ -11,6 +11,18 @@ const SERVER = '^apps/server/src/';
 const MODULES = `${SERVER}modules/`;
 const TEST = '\\.test\\.tsx?$';
 
+const WEB = '^apps/web/src/';
+const FEATURES = `${WEB}features/`;
+// A feature's public entry, the one file of it the rest of the app imports (apps/web/feature-entries.ts).
+const FEATURE_ENTRY = `${FEATURES}[^/]+/index\\.tsx?$`;
+// A feature's test kit (fixtures, fakes), for other features' tests through its own entry.
+const TEST_KIT = '(?:test|testing)/';
+const FEATURE_TEST_KIT_ENTRY = `${FEATURES}[^/]+/${TEST_KIT}index\\.tsx?$`;
+// Each capture below is the feature a file is in (`features/<name>/`), or else its top folder.
+const WEB_CODE = `${WEB}(features/[^/]+/|[^/]+)`;
+const WEB_TESTS = [`${WEB}.*${TEST}`, `${FEATURES}[^/]+/${TEST_KIT}`, `${WEB}test/`];
+const WEB_TEST = `${WEB}(?:(features/[^/]+/|[^/]+).*${TEST}|(features/[^/]+/)${TEST_KIT}|(test)/)`;
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -60,6 +72,38 @@ module.exports = {
         'lib/ and db/ are the ground floor: they never import a feature module (pass what they need in as a parameter or register it from the module).',
       from: { path: `${SERVER}(lib|db)/` },
       to: { path: MODULES },
+    },
+    {
+      name: 'web-feature-through-entry',
+      severity: 'error',
+      comment:
+        "A feature of the web app is used by the rest of the app only through its public entry, features/<name>/index.ts, never through its inner files: import from the entry, and re-export there by name what you need (`export { x } from './inner'`, `export type { T } from './inner'`). The build resolves each name to its own module, so the entry adds no bytes to a page (apps/web/feature-entries.ts). Inside the feature, import the sibling file directly, never the feature's own index.ts. Pages the router loads lazily: see web-feature-lazy-from-app.",
+      from: { path: WEB_CODE, pathNot: WEB_TESTS },
+      to: {
+        path: FEATURES,
+        pathNot: [`${WEB}$1`, FEATURE_ENTRY],
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'web-feature-lazy-from-app',
+      severity: 'error',
+      comment:
+        "Only app/ (the router and its preloading) may import() a feature's inner module: a page loaded lazily (or a settings.ts gathering a settings page) stays a chunk of its own, which going through index.ts would merge with everything the entry names. Elsewhere, load a part of another feature lazily through a lazy component its index.ts exports (like AvailabilitySwitcher or MacroBulkMenu).",
+      from: { path: `${WEB}(features/[^/]+/|(?!app/)[^/]+)`, pathNot: WEB_TESTS },
+      to: {
+        path: FEATURES,
+        pathNot: [`${WEB}$1`, FEATURE_ENTRY],
+        dependencyTypes: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'web-feature-tests-through-entry',
+      severity: 'error',
+      comment:
+        "A test or test kit may also use another feature's test kit through its entry, features/<name>/testing/index.ts (or test/index.ts): its fixtures and fakes, and the parts other features' tests render. Otherwise it goes through the same door as the code.",
+      from: { path: WEB_TEST },
+      to: { path: FEATURES, pathNot: [`${WEB}$1`, FEATURE_ENTRY, FEATURE_TEST_KIT_ENTRY] },
     },
   ],
   options: {

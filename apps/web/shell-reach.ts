@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { FEATURE_ENTRY, modulesOfImport, resolveImport } from './feature-entries.ts';
 
 /**
  * What a first visit to the inbox can show, as source files: the themed app's own frame, and the
@@ -18,21 +19,6 @@ export const SHELL_ROOTS = {
   ],
 } as const;
 
-/** A relative import's file, as the bundler resolves it (the extension or an index omitted). */
-function resolveImport(from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const base = path.resolve(path.dirname(from), specifier);
-  for (const candidate of [
-    base,
-    `${base}.ts`,
-    `${base}.tsx`,
-    `${base}/index.ts`,
-    `${base}/index.tsx`,
-  ])
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-  return null;
-}
-
 /** The files `roots` (relative to `srcDir`) import, statically and (with `lazily`) through import(); not types. */
 export function reach(srcDir: string, roots: readonly string[], lazily: boolean): Set<string> {
   const seen = new Set<string>();
@@ -41,8 +27,18 @@ export function reach(srcDir: string, roots: readonly string[], lazily: boolean)
     if (seen.has(file) || !/\.tsx?$/.test(file)) continue;
     seen.add(file);
     const source = fs.readFileSync(file, 'utf8');
+    // A named import from a feature's entry reaches the modules of those names, as in the build
+    // (feature-entries.ts); anything else reaches the whole file.
+    for (const [, clause = '', specifier = ''] of source.matchAll(
+      /^\s*(?:import|export)\s+(?!type\b)([^'"]*?)from\s*['"]([^'"]+)['"]/gm,
+    )) {
+      const resolved = resolveImport(file, specifier);
+      const named = /^\{([^}]*)\}$/.exec(clause.trim());
+      if (resolved && named && FEATURE_ENTRY.test(resolved) && !FEATURE_ENTRY.test(file))
+        stack.push(...modulesOfImport(resolved, named[1]!));
+      else if (resolved) stack.push(resolved);
+    }
     const specifiers = [
-      ...source.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s*['"]([^'"]+)['"]/gm),
       ...source.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm),
       ...(lazily ? source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g) : []),
     ].map((match) => match[1]!);

@@ -7,6 +7,7 @@ import {
   BUILD_META_NAME,
   FIRST_VISIT_PATH,
 } from '../../packages/contracts/src/constants.ts';
+import { featureEntryImports } from './feature-entries.ts';
 import { deepLibraryImports, firstVisitChunks } from './first-visit-chunks.ts';
 import { linguiPlugins } from './lingui-plugins.ts';
 
@@ -83,7 +84,14 @@ const firstVisit = firstVisitChunks(srcDir, {
 });
 
 export default defineConfig({
-  plugins: [react(), ...linguiPlugins(), deepLibraryImports(srcDir), firstVisit.plugin, buildId()],
+  plugins: [
+    react(),
+    ...linguiPlugins(),
+    featureEntryImports(srcDir),
+    deepLibraryImports(srcDir),
+    firstVisit.plugin,
+    buildId(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -556,3 +556,139 @@ test('an agent merges another customer’s conversation into the open one after 
   await expect(thread.getByText('can I change the colour?')).toBeVisible();
   await expect(rowOf(page, ana.name)).toHaveCount(1);
 });
+
+// docs/product/assignment.md, docs/product/sla.md, docs/product/automation.md
+test('with round-robin on for the channel, a new conversation goes to the only online agent with its first-response clock on the row; when the 1-minute target passes, the row shows it overdue and an “SLA breached” rule tags it late', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  // The SLA scanner looks every 15 s: the breach comes 60–75 s after the customer writes.
+  test.setTimeout(240_000);
+  const { headers } = await signUpThroughApi(context, {
+    name: 'Ada Admin',
+    workspace: 'Round Robin Co',
+  });
+  await createTag(page, headers, 'late');
+  const mateContext = await browser.newContext();
+  try {
+    await joinTeammate({ request: page.request, headers }, mateContext.request, {
+      name: 'Tariq Teammate',
+    });
+    const channel = await startApiChannel(page.request, headers, baseURL!);
+
+    // The teammate is at work: an open inbox keeps them online (its realtime socket).
+    const mate = await mateContext.newPage();
+    await openInbox(mate, '/inboxes/mine/open/newest');
+    await mate.getByRole('button', { name: /user menu$/ }).click();
+    const mateAvailability = mate.getByRole('radiogroup', { name: 'Your availability' });
+    await expect(mateAvailability.getByRole('radio', { name: /Online/ })).toBeChecked();
+    await expect(mate.getByText('You get new conversations', { exact: true })).toBeVisible();
+    await expect(mate.getByText('Shown as offline', { exact: false })).toHaveCount(0);
+    await mate.keyboard.press('Escape');
+
+    // Round-robin for the channel.
+    await openSettings(page, 'Auto-assignment');
+    await chooseOption(
+      page,
+      page.getByRole('combobox', { name: 'How Shop backend hands out new conversations' }),
+      'Round-robin',
+    );
+    await expect(page.getByText('Auto-assignment saved')).toBeVisible();
+    await expect(
+      page.getByText('Online agents take turns, one new conversation each.'),
+    ).toBeVisible();
+
+    // A first answer within 1 minute, round the clock, for conversations without a priority.
+    await openSettings(page, 'SLA policies');
+    await page.getByRole('button', { name: 'New policy' }).click();
+    const policy = page.getByRole('dialog', { name: 'New SLA policy' });
+    await policy.getByLabel('Name').fill('One-minute answers');
+    await expect(policy.getByRole('switch', { name: 'Count in business hours' })).not.toBeChecked();
+    await expect(policy.getByText('Off: the clocks count round the clock.')).toBeVisible();
+    await policy.getByRole('spinbutton', { name: 'First response target, No priority' }).fill('1');
+    await chooseOption(
+      page,
+      policy.getByRole('combobox', { name: 'First response target unit, No priority' }),
+      'minutes',
+    );
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await expect(policy).toBeHidden();
+    await expect(
+      page.getByText('Every channel · Every store · Round the clock · Targets for No priority'),
+    ).toBeVisible();
+
+    // The rule: when an SLA is breached, add the tag late.
+    await openSettings(page, 'Automation');
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const rule = page.getByRole('dialog', { name: 'New rule' });
+    await rule.getByLabel('Name').fill('Late answers');
+    await chooseOption(
+      page,
+      rule.getByRole('combobox', { name: 'Trigger' }),
+      'When an SLA is breached',
+    );
+    await chooseOption(page, rule.getByRole('combobox', { name: 'Value' }).first(), 'late');
+    await page.keyboard.press('Escape');
+    await expect(rule.getByRole('switch', { name: 'Rule is on' })).toBeChecked();
+    await expect(rule).toContainText('When an SLA is breached, add tag late');
+    await rule.getByRole('button', { name: 'Save' }).click();
+    await expect(rule).toBeHidden();
+    await expect(
+      page.getByRole('list').filter({ hasText: 'Late answers' }).getByRole('switch', {
+        name: 'Turn Late answers on or off',
+      }),
+    ).toBeChecked();
+
+    // The admin steps away: they keep their conversations but get no new ones.
+    await inboxAll(page);
+    await page.getByRole('button', { name: /user menu$/ }).click();
+    const availability = page.getByRole('radiogroup', { name: 'Your availability' });
+    // The choice's input is hidden under its button: the person clicks the button.
+    await availability.locator('label').filter({ hasText: 'Away' }).click();
+    await expect(availability.getByRole('radio', { name: /Away/ })).toBeChecked();
+    await expect(
+      page.getByText('You keep yours, but get no new ones', { exact: true }),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // A customer writes: round-robin hands the conversation to the teammate, the clock starts.
+    const casey = customer('Casey');
+    const conversationId = await channel.send(casey, 'Where is my order 5123?');
+    const adminRow = rowOf(page, casey.name);
+    await expect(adminRow.getByRole('img', { name: 'Assigned to Tariq Teammate' })).toBeVisible();
+    await expect(
+      adminRow.getByRole('img', { name: 'First response due in 1 min', exact: true }),
+    ).toBeVisible();
+
+    const row = rowOf(mate, casey.name);
+    await expect(row.getByRole('img', { name: 'Assigned to Tariq Teammate' })).toBeVisible();
+    await expect(
+      row.getByRole('img', { name: 'First response due in 1 min', exact: true }),
+    ).toBeVisible();
+    await row.getByRole('link').click();
+    const pane = paneOf(mate, conversationId);
+    const thread = pane.getByRole('list', { name: 'Messages' });
+    await expect(thread.getByText('Where is my order 5123?')).toBeVisible();
+    await expect(thread.getByText('Assigned to Tariq Teammate by round-robin')).toBeVisible();
+    await expect(pane.getByRole('combobox', { name: 'Assignee' })).toBeVisible();
+    await expect(pane.getByTitle('Tariq Teammate (me)', { exact: true })).toBeVisible();
+    const sla = pane.getByRole('region', { name: 'SLA' });
+    await expect(sla).toContainText('One-minute answers');
+    await expect(sla).toContainText('First response due in 1 min');
+    await expect(row.getByText('late', { exact: true })).toHaveCount(0);
+
+    // Nobody answers: the breach, live on the row and in the pane, and the rule's tag.
+    const breach = { timeout: 120_000 };
+    await expect(row.getByRole('img', { name: /^First response overdue by/ })).toBeVisible(breach);
+    await expect(sla).toContainText(/First response overdue by \d+ min/);
+    await expect(thread.getByText('Rule “Late answers” added tag late')).toBeVisible(breach);
+    await expect(pane.getByRole('group', { name: 'Tags' })).toContainText('late');
+    await expect(row.getByText('late', { exact: true })).toBeVisible();
+    await expect(adminRow.getByRole('img', { name: /^First response overdue by/ })).toBeVisible();
+    await expect(adminRow.getByText('late', { exact: true })).toBeVisible();
+  } finally {
+    await mateContext.close();
+  }
+});

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { GLOBAL_SETTINGS_DEFAULTS } from '@parley/contracts';
-import { emulateViewport } from '../features/inbox/testing/viewport';
+import { emulateViewport } from '../features/inbox/testing';
 import { fakeApi, json } from '../test/fake-api';
 import { ME, signInCookies } from '../test/fixtures';
 import { AppRoutes } from './app-routes';

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { Route, Routes } from 'react-router';
 import { BootSpinner } from '../components/auth-kit';
 import { ErrorBoundary } from '../components/error-boundary';
-import { LoginPage } from '../features/auth/components/login-page';
+import { LoginPage } from '../features/auth';
 import { i18n, loadAppCatalog, loadShellCatalog } from '../lib/i18n';
 import { hasSession } from '../lib/session';
 import { lazyPage } from '../lib/lazy-page';

@@ -4,7 +4,7 @@ import { msg, t } from '@lingui/core/macro';
 import type { PermissionLevel } from '@parley/contracts';
 import { NotAllowed } from '../components/not-found';
 import { PageSpin } from '../components/page-spin';
-import { useGetMeQuery } from '../features/auth/api/me-api';
+import { useGetMeQuery } from '../features/auth';
 import { formatList } from '../lib/format';
 import { i18n } from '../lib/i18n';
 import { hasSession } from '../lib/session';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { LOCAL_KEYS } from '@parley/contracts';
-import { conversation, renderInbox } from '../features/inbox/testing/inbox-fixtures';
+import { conversation, renderInbox } from '../features/inbox/testing';
 import { inboxEarlyGets, routeChunks } from './route-preload';
 
 describe('routeChunks: what a first visit asks for at once', () => {

@@ -1,5 +1,5 @@
 import { firstVisitSteps } from '@parley/contracts';
-import { ConversationPane } from '../features/conversation/lazy-conversation-pane';
+import { ConversationPane } from '../features/conversation';
 import {
   CONVERSATIONS_PATH,
   INBOX_BASE,
@@ -9,8 +9,8 @@ import {
   readListFilters,
   restoredInboxPath,
   VIEW_COUNTS_PATH,
-} from '../features/inbox/inbox-route';
-import { ME_PATH } from '../features/auth/api/me-path';
+} from '../features/inbox';
+import { ME_PATH } from '../features/auth';
 import { activateLocale, startingLocale } from '../lib/i18n';
 import { startEarlyGet, withQuery } from '../lib/request';
 import { hasSession } from '../lib/session';

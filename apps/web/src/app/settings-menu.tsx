@@ -24,7 +24,7 @@ import { Link } from 'react-router';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { PermissionLevel } from '@parley/contracts';
-import { useGetMeQuery } from '../features/auth/api/me-api';
+import { useGetMeQuery } from '../features/auth';
 import { i18n } from '../lib/i18n';
 import { hasSession } from '../lib/session';
 import { settingsMenuRoutes, type SettingsIcon, type SettingsPageLabel } from './route-table';

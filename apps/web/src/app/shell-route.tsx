@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Provider } from 'react-redux';
-import { meApi } from '../features/auth/api/me-api';
+import { meApi } from '../features/auth';
 import { configureRequest } from '../lib/request';
 import { hasSession } from '../lib/session';
 import { resetAppState } from './reset-app-state';

@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_KEYS, PERSIST_KEY } from '@parley/contracts';
-import { meLoaded } from '../features/auth/auth-slice';
-import { folderAdded, initialFastReplyState } from '../features/fast-reply/fast-reply-slice';
-import {
-  globalSettingsReceived,
-  initialGlobalSettingsState,
-} from '../features/global-settings/global-settings-slice';
+import { meLoaded } from '../features/auth';
+import { folderAdded, initialFastReplyState } from '../features/fast-reply';
+import { globalSettingsReceived, initialGlobalSettingsState } from '../features/global-settings';
 import { ME } from '../test/fixtures';
 import { PERSISTED_SLICES, PERSIST_STORAGE_KEY } from './persisted-state';
 import { resetAppState } from './reset-app-state';

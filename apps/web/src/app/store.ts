@@ -6,11 +6,10 @@ import {
 } from '@reduxjs/toolkit';
 import { LOCAL_KEYS } from '@parley/contracts';
 import { baseApi } from '../lib/base-api';
-import { authSlice } from '../features/auth/auth-slice';
-import { composerDraftsSlice } from '../features/conversation/composer-drafts-slice';
-import { ticketPreloadSlice } from '../features/conversation/ticket-preload-slice';
-import { fastReplySlice } from '../features/fast-reply/fast-reply-slice';
-import { globalSettingsSlice } from '../features/global-settings/global-settings-slice';
+import { authSlice } from '../features/auth';
+import { composerDraftsSlice, ticketPreloadSlice } from '../features/conversation';
+import { fastReplySlice } from '../features/fast-reply';
+import { globalSettingsSlice } from '../features/global-settings';
 import {
   clearPersistedSlices,
   keepPersistedSlices,

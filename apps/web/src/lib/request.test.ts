@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LOCAL_KEYS, PERSIST_KEY } from '@parley/contracts';
 import { makeStore } from '../app/store';
 import { resetAppState } from '../app/reset-app-state';
-import { globalSettingsReceived } from '../features/global-settings/global-settings-slice';
+import { globalSettingsReceived } from '../features/global-settings';
 import { fakeApi, json } from '../test/fake-api';
 import { signInCookies } from '../test/fixtures';
 import { ApiError } from './api-error';

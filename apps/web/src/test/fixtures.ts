@@ -1,10 +1,19 @@
 import Cookies from 'js-cookie';
-import type { Me } from '@parley/contracts';
+import { WEB_CONFIG_ELEMENT_ID, type Me } from '@parley/contracts';
 
 export function signInCookies(
   values = { auth_token: 'tok_abcdefghijklmnop', account_id: '7', csrftoken: 'csrf123' },
 ) {
   for (const [name, value] of Object.entries(values)) Cookies.set(name, value, { path: '/' });
+}
+
+/** The block the server writes into index.html (apps/server/src/plugins/web-app.ts). */
+export function serveConfig(text: string) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = WEB_CONFIG_ELEMENT_ID;
+  block.textContent = text;
+  document.head.append(block);
 }
 
 export const ME: Me = {

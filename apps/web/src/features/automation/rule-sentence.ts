@@ -7,7 +7,7 @@ import type {
   ConversationStatus,
   Priority,
 } from '@parley/contracts';
-import { channelLabel, priorityLabel, statusLabel } from '../conversation/conversation-labels';
+import { channelLabel, priorityLabel, statusLabel } from '../conversation';
 import { formatMinutes } from '../sla';
 
 /** Names of the account's objects a rule points at by id; an unknown id shows as "#id". */

@@ -1,4 +1,2 @@
-// Availability's settings parts, loaded with the settings pages that show them (index.ts has the
-// rest).
-export { CapacityEditor } from './components/capacity-editor';
+// Settings → Auto-assignment, loaded by the router with its route (app/themed-app.tsx).
 export { AutoAssignmentPage } from './components/auto-assignment-page';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { CHANNEL_TYPES } from '@parley/contracts';
-import { ChannelIcon } from '../inbox/components/channel-icon';
+import { ChannelIcon } from '../inbox/testing';
 import { CHANNEL_LABELS, channelLabel, conversationTitle } from './conversation-labels';
 
 const SPEC_CHANNEL_NAMES = [

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { SlaFilter } from '@parley/contracts';
 import { formatDate, formatList } from '../../lib/format';
-import { priorityLabel } from '../conversation/conversation-labels';
+import { priorityLabel } from '../conversation';
 import type { ListFilters } from './inbox-route';
 
 /** An SLA filter's name, in the active language. */

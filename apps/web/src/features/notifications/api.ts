@@ -7,7 +7,7 @@ import {
 } from '@parley/contracts';
 import type { AppDispatch } from '../../app/store';
 import { http } from '../../lib/request';
-import { meApi } from '../auth/api/me-api';
+import { meApi } from '../auth';
 
 export interface NotificationsPageBody {
   notifications: NotificationItem[];

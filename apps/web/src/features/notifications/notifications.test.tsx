@@ -7,10 +7,10 @@ import { makeStore } from '../../app/store';
 import { fakeApi, json, type RecordedCall } from '../../test/fake-api';
 import { ME, signInCookies } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
-import { RealtimeContext } from '../realtime/realtime-context';
-import { FakePusher } from '../realtime/testing/fake-pusher';
+import { RealtimeContext } from '../realtime';
+import { FakePusher } from '../realtime/testing';
 import { NotificationBell, NotificationsKeeper } from './index';
-import { DesktopNotificationsSection } from './settings';
+import { DesktopNotificationsSection } from './settings/desktop-notifications-section';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -12,17 +12,14 @@ import {
   type SlaPolicyBody,
   type SlaTargets,
 } from '@parley/contracts';
-import { channelLabel, priorityLabel } from '../conversation/conversation-labels';
+import { UNIT_MINUTES, type DurationUnit } from '../../components/settings-list';
 import { formatList } from '../../lib/format';
+import { channelLabel, priorityLabel } from '../conversation';
 
 /**
  * An SLA policy as its editor holds it (docs/product/sla.md): each target an amount in a unit a
  * person picks, turned into the contract's minutes on save.
  */
-
-export const DURATION_UNITS = ['minutes', 'hours', 'days'] as const;
-export type DurationUnit = (typeof DURATION_UNITS)[number];
-const UNIT_MINUTES: Record<DurationUnit, number> = { minutes: 1, hours: 60, days: 1440 };
 
 export interface Duration {
   /** Empty: no target. */

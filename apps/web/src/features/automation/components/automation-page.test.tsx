@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AutomationRuleList, ConversationMapping } from '@parley/contracts';
 import { makeStore } from '../../../app/store';
-import { meLoaded } from '../../auth/auth-slice';
+import { meLoaded } from '../../auth';
 import { fakeApi, json } from '../../../test/fake-api';
 import { ME, signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
@@ -157,9 +157,12 @@ describe('automation settings page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit Refunds' }));
     await chooseOption('Action', 'Send a webhook');
     const urlBox = await screen.findByRole('textbox', { name: 'Webhook URL' });
+    // Pasted, not typed key by key: the test reads the sentence, not the keystrokes.
     await userEvent.clear(urlBox);
-    await userEvent.type(urlBox, 'https://hooks.example.com/parley');
-    await userEvent.type(screen.getByLabelText('Signing secret'), 'a-long-signing-secret');
+    await userEvent.click(urlBox);
+    await userEvent.paste('https://hooks.example.com/parley');
+    await userEvent.click(screen.getByLabelText('Signing secret'));
+    await userEvent.paste('a-long-signing-secret');
     expect(
       await screen.findByText(
         'When a customer message is received, send a webhook to hooks.example.com',
@@ -167,14 +170,16 @@ describe('automation settings page', () => {
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Add an action/ }));
     await chooseOption('Action', 'Mention a teammate in a note', 1);
-    await userEvent.type(screen.getAllByRole('textbox', { name: 'Note' })[0]!, 'VIP wrote');
+    await userEvent.click(screen.getAllByRole('textbox', { name: 'Note' })[0]!);
+    await userEvent.paste('VIP wrote');
     await userEvent.click(screen.getByRole('button', { name: /Add a condition/ }));
     await chooseOption('Field', 'Store');
     await chooseOption('Store', 'North store');
     await userEvent.click(screen.getByRole('button', { name: /Add a condition/ }));
     await chooseOption('Field', 'Contact field', 1);
     await chooseOption('Contact field', 'Custom attribute');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Attribute name' }), 'plan');
+    await userEvent.click(screen.getByRole('textbox', { name: 'Attribute name' }));
+    await userEvent.paste('plan');
     await chooseOption('Operator', 'is empty', 1);
     expect(
       await screen.findByText(

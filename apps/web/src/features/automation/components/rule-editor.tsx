@@ -1,15 +1,13 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
   Card,
-  Drawer,
   Flex,
   Input,
   InputNumber,
   Select,
   Space,
-  Switch,
   Tag,
   Typography,
 } from 'antd';
@@ -35,8 +33,18 @@ import {
   type AutomationRuleBody,
   type ConversationMapping,
 } from '@parley/contracts';
-import { splitApiError } from '../../../lib/form-errors';
-import { channelLabel, priorityLabel, statusLabel } from '../../conversation/conversation-labels';
+import {
+  durationUnitOptions,
+  EditorDrawer,
+  EnabledField,
+  errorsUnder,
+  FieldErrors,
+  NameField,
+  UNIT_MINUTES,
+  useItemEditor,
+  type DurationUnit,
+} from '../../../components/settings-list';
+import { channelLabel, priorityLabel, statusLabel } from '../../conversation';
 import {
   useCreateAutomationRuleMutation,
   useDryRunAutomationRuleMutation,
@@ -583,18 +591,16 @@ function ActionValue({
   }
 }
 
-const errorsUnder = (errors: Record<string, string[]>, prefix: string) =>
-  Object.entries(errors)
-    .filter(([path]) => path === prefix || path.startsWith(`${prefix}.`))
-    .flatMap(([, messages]) => messages);
-
-function FieldErrors({ messages }: { messages: string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <Typography.Text type="danger" role="alert">
-      {messages.join(' ')}
-    </Typography.Text>
-  );
+/** Every path the server may name for the action rows, so each error sits under its row. */
+export function actionPaths(actions: readonly AutomationAction[]): string[] {
+  return actions.flatMap((a, i) => [
+    `actions.${i}`,
+    ...Object.keys(a).map((key) => `actions.${i}.${key}`),
+    `actions.${i}.tag_ids`,
+    `actions.${i}.snooze_minutes`,
+    `actions.${i}.url`,
+    `actions.${i}.secret`,
+  ]);
 }
 
 /** Every path the server may name for this draft, so each error sits under its row. */
@@ -610,17 +616,7 @@ function pathsOf(draft: AutomationRuleBody): string[] {
   draft.conditions.conditions.forEach((_, i) =>
     paths.push(`conditions.conditions.${i}`, `conditions.conditions.${i}.value`),
   );
-  draft.actions.forEach((a, i) => {
-    paths.push(`actions.${i}`);
-    for (const key of Object.keys(a)) paths.push(`actions.${i}.${key}`);
-    paths.push(
-      `actions.${i}.tag_ids`,
-      `actions.${i}.snooze_minutes`,
-      `actions.${i}.url`,
-      `actions.${i}.secret`,
-    );
-  });
-  return paths;
+  return [...paths, ...actionPaths(draft.actions)];
 }
 
 /**
@@ -685,24 +681,6 @@ export function ActionRows({
   );
 }
 
-const WAIT_UNITS = [
-  { unit: 'minutes', size: 1 },
-  { unit: 'hours', size: 60 },
-  { unit: 'days', size: 24 * 60 },
-] as const;
-type WaitUnit = (typeof WAIT_UNITS)[number]['unit'];
-
-function waitUnitLabel(unit: WaitUnit): string {
-  switch (unit) {
-    case 'minutes':
-      return t`minutes`;
-    case 'hours':
-      return t`hours`;
-    case 'days':
-      return t`days`;
-  }
-}
-
 /** A time-based rule's wait: an amount in minutes, hours or days, kept as minutes. */
 function WaitInput({
   value,
@@ -713,14 +691,14 @@ function WaitInput({
   invalid: boolean;
   onChange: (minutes: number | null) => void;
 }) {
-  const [unit, setUnit] = useState<WaitUnit>(() =>
-    value !== null && value % (24 * 60) === 0
+  const [unit, setUnit] = useState<DurationUnit>(() =>
+    value !== null && value % UNIT_MINUTES.days === 0
       ? 'days'
-      : value !== null && value % 60 !== 0
+      : value !== null && value % UNIT_MINUTES.hours !== 0
         ? 'minutes'
         : 'hours',
   );
-  const size = WAIT_UNITS.find((u) => u.unit === unit)!.size;
+  const size = UNIT_MINUTES[unit];
   return (
     <Space.Compact style={{ width: '100%', maxWidth: 320 }}>
       <InputNumber
@@ -732,17 +710,16 @@ function WaitInput({
         onChange={(amount) => onChange(amount === null ? null : amount * size)}
         style={{ flex: '1 1 80px' }}
       />
-      <Select<WaitUnit>
+      <Select<DurationUnit>
         aria-label={t`Wait unit`}
         value={unit}
         onChange={(next) => {
           setUnit(next);
           if (value !== null) {
-            const nextSize = WAIT_UNITS.find((u) => u.unit === next)!.size;
-            onChange(Math.max(1, Math.round(value / size)) * nextSize);
+            onChange(Math.max(1, Math.round(value / size)) * UNIT_MINUTES[next]);
           }
         }}
-        options={WAIT_UNITS.map((u) => ({ value: u.unit, label: waitUnitLabel(u.unit) }))}
+        options={durationUnitOptions()}
         style={{ flex: '0 0 110px' }}
       />
     </Space.Compact>
@@ -759,7 +736,6 @@ export function RuleEditor({
   choices: EditorChoices;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const [draft, setDraft] = useState<AutomationRuleBody>(() =>
     rule
       ? {
@@ -778,10 +754,12 @@ export function RuleEditor({
           actions: [{ type: 'add_tags', tag_ids: [] }],
         },
   );
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [create, creating] = useCreateAutomationRuleMutation();
-  const [update, updating] = useUpdateAutomationRuleMutation();
+  const editor = useItemEditor<AutomationRuleBody>(rule, {
+    create: useCreateAutomationRuleMutation(),
+    update: useUpdateAutomationRuleMutation(),
+    onSaved: onClose,
+  });
+  const { errors } = editor;
   const [dryRun, dry] = useDryRunAutomationRuleMutation();
   const [conversationId, setConversationId] = useState<number | null>(null);
   const [result, setResult] = useState<AutomationDryRunResult | null>(null);
@@ -791,246 +769,198 @@ export function RuleEditor({
     setDraft({ ...draft, conditions: { ...draft.conditions, conditions: next } });
   const setActions = (next: AutomationAction[]) => setDraft({ ...draft, actions: next });
 
-  const save = async () => {
-    setErrors({});
-    setMessage(null);
-    try {
-      if (rule) await update({ id: rule.id, patch: draft }).unwrap();
-      else await create(draft).unwrap();
-      onClose();
-    } catch (failure) {
-      const split = splitApiError(failure, pathsOf(draft));
-      setErrors(split.fieldErrors);
-      setMessage(split.message);
-    }
-  };
-
   const tryIt = async () => {
     if (!conversationId) return;
     setResult(null);
-    setMessage(null);
+    editor.setMessage(null);
     try {
       setResult(await dryRun({ rule: draft, conversation_id: conversationId }).unwrap());
     } catch (failure) {
       const renamed = Object.fromEntries(pathsOf(draft).map((p) => [`rule.${p}`, p]));
-      const split = splitApiError(failure, pathsOf(draft), renamed);
-      setErrors(split.fieldErrors);
-      setMessage(split.message);
+      editor.showFailure(failure, pathsOf(draft), renamed);
     }
   };
 
   return (
-    <Drawer
-      open
-      // Never wider than a phone's screen: the rows wrap instead.
-      size={Math.min(640, window.innerWidth)}
-      aria-labelledby={titleId}
-      title={<span id={titleId}>{rule ? t`Edit rule` : t`New rule`}</span>}
+    <EditorDrawer
+      title={rule ? t`Edit rule` : t`New rule`}
+      editor={editor}
+      summary={ruleSentence(draft, choices.names)}
+      onSave={() => void editor.save(draft, pathsOf(draft))}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Button
-          type="primary"
-          loading={creating.isLoading || updating.isLoading}
-          onClick={() => void save()}
-        >
-          <Trans>Save</Trans>
-        </Button>
-      }
     >
-      <Flex vertical gap={16}>
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          {ruleSentence(draft, choices.names)}
-        </Typography.Paragraph>
-        {message && <Alert type="error" showIcon title={message} />}
-        <Flex vertical gap={4}>
-          <label htmlFor={`${titleId}-name`}>
-            <Trans>Name</Trans>
-          </label>
-          <Input
-            id={`${titleId}-name`}
-            value={draft.name}
-            status={errors.name ? 'error' : undefined}
-            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+      <NameField
+        value={draft.name}
+        errors={errors}
+        onChange={(name) => setDraft({ ...draft, name })}
+      />
+      <Flex vertical gap={4}>
+        <Typography.Text strong>
+          <Trans>When</Trans>
+        </Typography.Text>
+        <Select
+          aria-label={t`Trigger`}
+          value={draft.trigger}
+          onChange={(trigger) =>
+            setDraft({
+              ...draft,
+              trigger,
+              wait_minutes: isTimedTrigger(trigger) ? (draft.wait_minutes ?? 24 * 60) : null,
+            })
+          }
+          options={AUTOMATION_TRIGGERS.map((tr) => ({ value: tr, label: triggerLabel(tr) }))}
+        />
+        <FieldErrors messages={errorsUnder(errors, 'trigger')} />
+        {isTimedTrigger(draft.trigger) && (
+          <WaitInput
+            value={draft.wait_minutes ?? null}
+            invalid={Boolean(errors.wait_minutes)}
+            onChange={(wait_minutes) => setDraft({ ...draft, wait_minutes })}
           />
-          <FieldErrors messages={errorsUnder(errors, 'name')} />
-        </Flex>
-        <Flex vertical gap={4}>
-          <Typography.Text strong>
-            <Trans>When</Trans>
-          </Typography.Text>
-          <Select
-            aria-label={t`Trigger`}
-            value={draft.trigger}
-            onChange={(trigger) =>
-              setDraft({
-                ...draft,
-                trigger,
-                wait_minutes: isTimedTrigger(trigger) ? (draft.wait_minutes ?? 24 * 60) : null,
-              })
-            }
-            options={AUTOMATION_TRIGGERS.map((tr) => ({ value: tr, label: triggerLabel(tr) }))}
-          />
-          <FieldErrors messages={errorsUnder(errors, 'trigger')} />
-          {isTimedTrigger(draft.trigger) && (
-            <WaitInput
-              value={draft.wait_minutes ?? null}
-              invalid={Boolean(errors.wait_minutes)}
-              onChange={(wait_minutes) => setDraft({ ...draft, wait_minutes })}
+        )}
+        <FieldErrors messages={errorsUnder(errors, 'wait_minutes')} />
+      </Flex>
+      <Card size="small" title={t`If`}>
+        <Flex vertical gap={12}>
+          {conditions.length > 1 && (
+            <Select
+              aria-label={t`How conditions combine`}
+              value={draft.conditions.match}
+              onChange={(match) =>
+                setDraft({ ...draft, conditions: { ...draft.conditions, match } })
+              }
+              options={[
+                { value: 'all', label: t`All of these are true` },
+                { value: 'any', label: t`Any of these is true` },
+              ]}
             />
           )}
-          <FieldErrors messages={errorsUnder(errors, 'wait_minutes')} />
-        </Flex>
-        <Card size="small" title={t`If`}>
-          <Flex vertical gap={12}>
-            {conditions.length > 1 && (
-              <Select
-                aria-label={t`How conditions combine`}
-                value={draft.conditions.match}
-                onChange={(match) =>
-                  setDraft({ ...draft, conditions: { ...draft.conditions, match } })
-                }
-                options={[
-                  { value: 'all', label: t`All of these are true` },
-                  { value: 'any', label: t`Any of these is true` },
-                ]}
-              />
-            )}
-            {conditions.length === 0 && (
-              <Typography.Text type="secondary">
-                <Trans>No conditions: the rule acts on every conversation of its trigger.</Trans>
-              </Typography.Text>
-            )}
-            {conditions.map((c, i) => {
-              const check = result?.conditions.find((r) => r.index === i);
-              return (
-                <Flex key={i} vertical gap={4}>
-                  <Flex gap={8} wrap align="center">
-                    <Select
-                      aria-label={t`Field`}
-                      style={{ minWidth: 150, flex: '1 1 150px' }}
-                      virtual={false}
-                      value={c.field}
-                      onChange={(field: Field) =>
-                        setConditions(
-                          conditions.map((x, j) => (j === i ? newCondition(field, choices) : x)),
-                        )
+          {conditions.length === 0 && (
+            <Typography.Text type="secondary">
+              <Trans>No conditions: the rule acts on every conversation of its trigger.</Trans>
+            </Typography.Text>
+          )}
+          {conditions.map((c, i) => {
+            const check = result?.conditions.find((r) => r.index === i);
+            return (
+              <Flex key={i} vertical gap={4}>
+                <Flex gap={8} wrap align="center">
+                  <Select
+                    aria-label={t`Field`}
+                    style={{ minWidth: 150, flex: '1 1 150px' }}
+                    virtual={false}
+                    value={c.field}
+                    onChange={(field: Field) =>
+                      setConditions(
+                        conditions.map((x, j) => (j === i ? newCondition(field, choices) : x)),
+                      )
+                    }
+                    options={FIELDS.map((f) => ({ value: f, label: fieldLabel(f) }))}
+                  />
+                  <Select
+                    aria-label={t`Operator`}
+                    style={{ minWidth: 130, flex: '1 1 130px' }}
+                    value={c.operator}
+                    onChange={(operator: string) =>
+                      setConditions(
+                        conditions.map((x, j) =>
+                          j !== i
+                            ? x
+                            : ((x.field === 'assignee' || x.field === 'team'
+                                ? { ...x, operator, value: operator === 'is_none' ? null : 0 }
+                                : x.field === 'contact_field' && operator.endsWith('empty')
+                                  ? { ...x, operator, value: '' }
+                                  : { ...x, operator }) as AutomationCondition),
+                        ),
+                      )
+                    }
+                    options={operatorOptions(c.field)}
+                  />
+                  <div style={{ flex: '2 1 180px', minWidth: 0 }}>
+                    <ConditionValue
+                      c={c}
+                      choices={choices}
+                      onChange={(next) =>
+                        setConditions(conditions.map((x, j) => (j === i ? next : x)))
                       }
-                      options={FIELDS.map((f) => ({ value: f, label: fieldLabel(f) }))}
                     />
-                    <Select
-                      aria-label={t`Operator`}
-                      style={{ minWidth: 130, flex: '1 1 130px' }}
-                      value={c.operator}
-                      onChange={(operator: string) =>
-                        setConditions(
-                          conditions.map((x, j) =>
-                            j !== i
-                              ? x
-                              : ((x.field === 'assignee' || x.field === 'team'
-                                  ? { ...x, operator, value: operator === 'is_none' ? null : 0 }
-                                  : x.field === 'contact_field' && operator.endsWith('empty')
-                                    ? { ...x, operator, value: '' }
-                                    : { ...x, operator }) as AutomationCondition),
-                          ),
-                        )
-                      }
-                      options={operatorOptions(c.field)}
-                    />
-                    <div style={{ flex: '2 1 180px', minWidth: 0 }}>
-                      <ConditionValue
-                        c={c}
-                        choices={choices}
-                        onChange={(next) =>
-                          setConditions(conditions.map((x, j) => (j === i ? next : x)))
-                        }
-                      />
-                    </div>
-                    {check &&
-                      (check.matched ? (
-                        <Tag icon={<CheckCircleOutlined />} color="success">
-                          <Trans>Matches</Trans>
-                        </Tag>
-                      ) : (
-                        <Tag icon={<CloseCircleOutlined />} color="default">
-                          <Trans>Does not match</Trans>
-                        </Tag>
-                      ))}
-                    <Button
-                      aria-label={t`Remove this condition`}
-                      icon={<DeleteOutlined />}
-                      onClick={() => setConditions(conditions.filter((_, j) => j !== i))}
-                    />
-                  </Flex>
-                  <FieldErrors messages={errorsUnder(errors, `conditions.conditions.${i}`)} />
+                  </div>
+                  {check &&
+                    (check.matched ? (
+                      <Tag icon={<CheckCircleOutlined />} color="success">
+                        <Trans>Matches</Trans>
+                      </Tag>
+                    ) : (
+                      <Tag icon={<CloseCircleOutlined />} color="default">
+                        <Trans>Does not match</Trans>
+                      </Tag>
+                    ))}
+                  <Button
+                    aria-label={t`Remove this condition`}
+                    icon={<DeleteOutlined />}
+                    onClick={() => setConditions(conditions.filter((_, j) => j !== i))}
+                  />
                 </Flex>
-              );
-            })}
-            <Button
-              icon={<PlusOutlined />}
-              onClick={() => setConditions([...conditions, newCondition('message', choices)])}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              <Trans>Add a condition</Trans>
+                <FieldErrors messages={errorsUnder(errors, `conditions.conditions.${i}`)} />
+              </Flex>
+            );
+          })}
+          <Button
+            icon={<PlusOutlined />}
+            onClick={() => setConditions([...conditions, newCondition('message', choices)])}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            <Trans>Add a condition</Trans>
+          </Button>
+        </Flex>
+      </Card>
+      <Card size="small" title={t`Then`}>
+        <ActionRows
+          actions={draft.actions}
+          onChange={setActions}
+          choices={choices}
+          errors={errors}
+        />
+      </Card>
+      <EnabledField
+        label={t`Rule is on`}
+        checked={draft.enabled}
+        onChange={(enabled) => setDraft({ ...draft, enabled })}
+      />
+      <Card size="small" title={t`Try on a conversation`}>
+        <Flex vertical gap={8}>
+          <Typography.Text type="secondary">
+            <Trans>
+              See whether the rule matches a conversation and what it would do. Nothing is changed.
+            </Trans>
+          </Typography.Text>
+          <Flex gap={8} wrap>
+            <InputNumber
+              aria-label={t`Conversation number`}
+              min={1}
+              value={conversationId}
+              onChange={(v) => setConversationId(v)}
+              placeholder={t`Conversation #`}
+              style={{ width: 200, maxWidth: '100%' }}
+            />
+            <Button loading={dry.isLoading} disabled={!conversationId} onClick={() => void tryIt()}>
+              <Trans>Try it</Trans>
             </Button>
           </Flex>
-        </Card>
-        <Card size="small" title={t`Then`}>
-          <ActionRows
-            actions={draft.actions}
-            onChange={setActions}
-            choices={choices}
-            errors={errors}
-          />
-        </Card>
-        <Flex align="center" gap={8}>
-          <Switch
-            aria-label={t`Rule is on`}
-            checked={draft.enabled}
-            onChange={(enabled) => setDraft({ ...draft, enabled })}
-          />
-          <Typography.Text>{draft.enabled ? t`On` : t`Off`}</Typography.Text>
+          {result && (
+            <Alert
+              type={result.matched ? 'success' : 'info'}
+              showIcon
+              title={
+                result.matched
+                  ? t`The rule matches this conversation. It would: ${result.actions.join(', ')}`
+                  : t`The rule does not match this conversation: it would do nothing.`
+              }
+              description={result.broken_reason ?? undefined}
+            />
+          )}
         </Flex>
-        <Card size="small" title={t`Try on a conversation`}>
-          <Flex vertical gap={8}>
-            <Typography.Text type="secondary">
-              <Trans>
-                See whether the rule matches a conversation and what it would do. Nothing is
-                changed.
-              </Trans>
-            </Typography.Text>
-            <Flex gap={8} wrap>
-              <InputNumber
-                aria-label={t`Conversation number`}
-                min={1}
-                value={conversationId}
-                onChange={(v) => setConversationId(v)}
-                placeholder={t`Conversation #`}
-                style={{ width: 200, maxWidth: '100%' }}
-              />
-              <Button
-                loading={dry.isLoading}
-                disabled={!conversationId}
-                onClick={() => void tryIt()}
-              >
-                <Trans>Try it</Trans>
-              </Button>
-            </Flex>
-            {result && (
-              <Alert
-                type={result.matched ? 'success' : 'info'}
-                showIcon
-                title={
-                  result.matched
-                    ? t`The rule matches this conversation. It would: ${result.actions.join(', ')}`
-                    : t`The rule does not match this conversation: it would do nothing.`
-                }
-                description={result.broken_reason ?? undefined}
-              />
-            )}
-          </Flex>
-        </Card>
-      </Flex>
-    </Drawer>
+      </Card>
+    </EditorDrawer>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useGetConversationMappingQuery } from '../../conversation/api/conversation-api';
+import { useGetConversationMappingQuery } from '../../conversation';
 import {
   useGetAutomationFastRepliesQuery,
   useGetAutomationStoresQuery,

@@ -22,7 +22,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { asErrorPayload } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { channelLabel } from '../../conversation/conversation-labels';
+import { channelLabel } from '../../conversation';
 import {
   useGetAssignmentSettingsQuery,
   useUpdateAssignmentRuleMutation,

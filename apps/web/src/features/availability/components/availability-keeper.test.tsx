@@ -8,9 +8,9 @@ import {
   type AgentAvailability,
 } from '@parley/contracts';
 import { makeStore } from '../../../app/store';
-import { meLoaded } from '../../auth/auth-slice';
-import { RealtimeContext } from '../../realtime/realtime-context';
-import { FakePusher } from '../../realtime/testing/fake-pusher';
+import { meLoaded } from '../../auth';
+import { RealtimeContext } from '../../realtime';
+import { FakePusher } from '../../realtime/testing';
 import { fakeApi, json } from '../../../test/fake-api';
 import { ME, signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';

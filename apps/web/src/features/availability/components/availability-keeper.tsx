@@ -1,8 +1,7 @@
 import { useContext, useEffect } from 'react';
 import { AGENT_AVAILABILITY_EVENT, availabilityPresenceChannel } from '@parley/contracts';
 import { useAppDispatch } from '../../../app/hooks';
-import { RealtimeContext } from '../../realtime/realtime-context';
-import { useRealtimeReconnected, useUserChannelEvent } from '../../realtime/hooks/use-realtime';
+import { RealtimeContext, useRealtimeReconnected, useUserChannelEvent } from '../../realtime';
 import {
   agentChanged,
   useGetAvailabilityQuery,

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AgentAvailability } from '@parley/contracts';
 import { makeStore } from '../../../app/store';
-import { meLoaded } from '../../auth/auth-slice';
+import { meLoaded } from '../../auth';
 import { fakeApi, json, type RecordedCall } from '../../../test/fake-api';
 import { ME, signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { fakeApi, json, type RecordedCall } from '../../../test/fake-api';
-import { Composer } from '../../conversation/components/composer';
-import { CONVERSATION_ID, message, renderWithStore } from '../../conversation/test/pane-fixtures';
+import { Composer, CONVERSATION_ID, message, renderWithStore } from '../../conversation/test';
 
 const MESSAGES = `POST /dashboardapi/conversations/${CONVERSATION_ID}/messages`;
 const THREAD = `GET /dashboardapi/meta/conversations/${CONVERSATION_ID}/comment-thread`;

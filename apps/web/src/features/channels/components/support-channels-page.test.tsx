@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeStore } from '../../../app/store';
-import { meLoaded } from '../../auth/auth-slice';
+import { meLoaded } from '../../auth';
 import { fakeApi, json, type RecordedCall } from '../../../test/fake-api';
 import { ME, signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';

@@ -32,7 +32,7 @@ import { formatDateTime } from '../../../lib/format';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { productName } from '../../../lib/product';
 import { toast } from '../../../lib/toast';
-import { channelLabel } from '../../conversation/conversation-labels';
+import { channelLabel } from '../../conversation';
 import {
   useCreateApiChannelMutation,
   useDeleteChannelMutation,

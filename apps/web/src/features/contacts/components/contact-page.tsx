@@ -8,12 +8,7 @@ import { PageSpin } from '../../../components/page-spin';
 import { asErrorPayload } from '../../../lib/api-error';
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import {
-  channelLabel,
-  conversationTitle,
-  STATUS_COLORS,
-  statusLabel,
-} from '../../conversation/conversation-labels';
+import { channelLabel, conversationTitle, STATUS_COLORS, statusLabel } from '../../conversation';
 import { useGetContactQuery, useUpdateContactMutation } from '../api/contacts-api';
 import { contactName, conversationLink } from '../contact-labels';
 import { AttributesEditor } from './attributes-editor';

@@ -8,7 +8,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, formatDateTime, formatRelative } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { channelLabel } from '../../conversation/conversation-labels';
+import { channelLabel } from '../../conversation';
 import { downloadContactsCsv, useGetContactsQuery } from '../api/contacts-api';
 import { contactName, sortLabel } from '../contact-labels';
 import { useDebounced } from '../use-debounced';

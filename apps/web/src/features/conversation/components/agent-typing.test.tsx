@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { conversationPresenceChannel } from '@parley/contracts';
-import { RealtimeProvider } from '../../realtime/components/realtime-provider';
+import { RealtimeProvider } from '../../realtime';
 import { fakeConversationRealtime } from '../test/fake-conversation-pusher';
 import { CONVERSATION_ID, detail, paneApi, renderWithStore } from '../test/pane-fixtures';
 import { ConversationPane } from './conversation-pane';

@@ -4,7 +4,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { LockOutlined, SendOutlined } from '@ant-design/icons';
 import { AttachFilesButton } from '../../../components/attachment-list';
-import { ArticleLinkButton } from '../../help-center/components/article-link-button';
+import { ArticleLinkButton } from '../../help-center';
 import type { ComposerMode } from '../composer-drafts-slice';
 import { modKeyLabel } from '../conversation-shortcuts';
 import styles from './conversation-pane.module.css';

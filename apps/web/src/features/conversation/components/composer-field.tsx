@@ -3,7 +3,7 @@ import { Avatar, Mentions, theme } from 'antd';
 import type { MentionsRef } from 'antd/es/mentions';
 import { t } from '@lingui/core/macro';
 import type { ConversationMapping } from '@parley/contracts';
-import { FastReplyPicker, pickerOptionId } from '../../fast-reply/components/fast-reply-picker';
+import { FastReplyPicker, pickerOptionId } from '../../fast-reply';
 import { composerShortcutFor } from '../conversation-shortcuts';
 import type { SlashPicker } from './use-slash-picker';
 

@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { fakeApi, json, type RecordedCall, type Reply } from '../../../test/fake-api';
-import {
-  attachment,
-  FAST_REPLY_LIST,
-  GREETING,
-  REFUND,
-} from '../../fast-reply/test/fast-reply-fixtures';
+import { attachment, FAST_REPLY_LIST, GREETING, REFUND } from '../../fast-reply/test';
 import { CONVERSATION_ID, MAPPING, message, renderWithStore } from '../test/pane-fixtures';
 import { Composer } from './composer';
 

@@ -13,7 +13,7 @@ import {
 import { useAppDispatch } from '../../../app/hooks';
 import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { useUserChannelEvent } from '../../realtime/hooks/use-realtime';
+import { useUserChannelEvent } from '../../realtime';
 import {
   conversationMovesApi,
   useGetConversationMovesQuery,

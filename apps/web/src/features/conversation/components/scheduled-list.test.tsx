@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { dcuserPanelChannel, type ScheduledMessage } from '@parley/contracts';
-import { RealtimeProvider } from '../../realtime/components/realtime-provider';
+import { RealtimeProvider } from '../../realtime';
 import { sendAtText } from '../scheduled-send';
 import { fakeConversationRealtime } from '../test/fake-conversation-pusher';
 import { CONVERSATION_ID, paneApi, renderWithStore } from '../test/pane-fixtures';

@@ -3,13 +3,8 @@ import { t } from '@lingui/core/macro';
 import type { Attachment } from '@parley/contracts';
 import { formatList } from '../../../lib/format';
 import { isCanceledRequest } from '../../../lib/request';
-import { fastReplyApi } from '../../fast-reply/api/fast-reply-api';
-import type { FastReply } from '../../fast-reply/fast-reply-slice';
-import {
-  pickerMatches,
-  slashQueryAt,
-  useFastReplyTemplates,
-} from '../../fast-reply/hooks/use-fast-reply-templates';
+import { fastReplyApi, pickerMatches, slashQueryAt, useFastReplyTemplates } from '../../fast-reply';
+import type { FastReply } from '../../fast-reply';
 
 type SlashQuery = NonNullable<ReturnType<typeof slashQueryAt>>;
 

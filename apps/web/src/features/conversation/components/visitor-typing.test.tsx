@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { REALTIME_EVENTS, conversationPresenceChannel } from '@parley/contracts';
-import { RealtimeProvider } from '../../realtime/components/realtime-provider';
+import { RealtimeProvider } from '../../realtime';
 import { VISITOR_TYPING_STALE_MS } from '../hooks/use-conversation-presence';
 import { fakeConversationRealtime } from '../test/fake-conversation-pusher';
 import { CONVERSATION_ID, detail, paneApi, renderWithStore } from '../test/pane-fixtures';

@@ -9,7 +9,7 @@ import {
   type PresenceUserInfo,
   type RealtimeEventPayloads,
 } from '@parley/contracts';
-import { useRealtime } from '../../realtime/hooks/use-realtime';
+import { useRealtime } from '../../realtime';
 
 /** Someone else with the conversation open. */
 export interface Colleague {

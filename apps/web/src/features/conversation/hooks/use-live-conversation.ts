@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { RealtimeEventPayloads } from '@parley/contracts';
 import { useAppDispatch } from '../../../app/hooks';
-import { useRealtimeCaughtUp, useUserChannelEvent } from '../../realtime/hooks/use-realtime';
+import { useRealtimeCaughtUp, useUserChannelEvent } from '../../realtime';
 import { conversationApi, mergeListItem, upsertThreadMessage } from '../api/conversation-api';
 import { ticketPreloadInvalidated } from '../ticket-preload-slice';
 

@@ -4,8 +4,7 @@ import { makeStore } from '../../../app/store';
 import { fakeApi, json } from '../../../test/fake-api';
 import { signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
-import { ConversationRow } from '../../inbox/components/conversation-row';
-import { conversation } from '../../inbox/testing/inbox-fixtures';
+import { conversation, ConversationRow } from '../../inbox/testing';
 import { ticketKey } from '../ticket-preload-slice';
 import { usePreloadTicket } from './use-preload-ticket';
 

@@ -1,11 +1,7 @@
 import { useCallback } from 'react';
 import { SCHEDULED_MESSAGES_CHANGED_EVENT, type RealtimeEventPayloads } from '@parley/contracts';
 import { useAppDispatch } from '../../../app/hooks';
-import {
-  useRealtimeCaughtUp,
-  useRealtimeReconnected,
-  useUserChannelEvent,
-} from '../../realtime/hooks/use-realtime';
+import { useRealtimeCaughtUp, useRealtimeReconnected, useUserChannelEvent } from '../../realtime';
 import { scheduledMessagesApi, useGetScheduledMessagesQuery } from '../api/scheduled-messages-api';
 
 /**

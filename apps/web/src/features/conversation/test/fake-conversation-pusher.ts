@@ -1,6 +1,6 @@
 import type Pusher from 'pusher-js';
 import type { PresenceUserInfo, RealtimeEventName, RealtimeEventPayloads } from '@parley/contracts';
-import type { RealtimeConnector } from '../../realtime/realtime-context';
+import type { RealtimeConnector } from '../../realtime';
 
 // Test support: a pusher-js stand-in with presence channels and client events, no network.
 // Injected through RealtimeProvider's `connect`; tests play what the server would send.

@@ -7,7 +7,7 @@ import {
   type EmailSetupVerifyResult,
 } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
-import { meApi } from '../../auth/api/me-api';
+import { meApi } from '../../auth';
 
 /** A new or changed address is a channel too, and moves the setup checklist. */
 const SETUP_CHANGES = ['EmailSetup', 'Channels', 'Mapping', 'SetupChecklist'] as const;

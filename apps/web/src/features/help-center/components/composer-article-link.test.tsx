@@ -3,8 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { HelpArticleSummary } from '@parley/contracts';
 import { fakeApi, json, type RecordedCall } from '../../../test/fake-api';
-import { Composer } from '../../conversation/components/composer';
-import { CONVERSATION_ID, message, renderWithStore } from '../../conversation/test/pane-fixtures';
+import { Composer, CONVERSATION_ID, message, renderWithStore } from '../../conversation/test';
 
 const MESSAGES = `POST /dashboardapi/conversations/${CONVERSATION_ID}/messages`;
 

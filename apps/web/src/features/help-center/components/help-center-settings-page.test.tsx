@@ -7,7 +7,7 @@ import type { HelpArticle, HelpArticleTranslation, HelpCategory } from '@parley/
 import { AppProviders } from '../../../app/providers';
 import { makeStore } from '../../../app/store';
 import { ToastHost } from '../../../app/toast-host';
-import { meLoaded } from '../../auth/auth-slice';
+import { meLoaded } from '../../auth';
 import { fakeApi, json, type RecordedCall, type Reply } from '../../../test/fake-api';
 import { ME, signInCookies } from '../../../test/fixtures';
 import { ArticleEditorPage } from './article-editor-page';

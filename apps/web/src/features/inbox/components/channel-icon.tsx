@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { theme, type GlobalToken } from 'antd';
 import type { ComponentType, CSSProperties } from 'react';
-import { channelLabel } from '../../conversation/conversation-labels';
+import { channelLabel } from '../../conversation';
 
 interface ChannelLook {
   Icon: ComponentType<{ style?: CSSProperties }>;

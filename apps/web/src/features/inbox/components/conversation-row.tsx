@@ -5,7 +5,7 @@ import type { ConversationListItem, ConversationMapping, Priority } from '@parle
 import { initialsBackground } from '../../../components/person-avatar';
 import { formatList, formatNumber } from '../../../lib/format';
 import { formatTimestamp } from '../../../lib/format-timestamp';
-import type { PreloadTicket } from '../../conversation/hooks/use-preload-ticket';
+import type { PreloadTicket } from '../../conversation';
 import { ChannelIcon } from './channel-icon';
 import styles from './inbox.module.css';
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { ME } from '../../../test/fixtures';
 import { json } from '../../../test/fake-api';
 import { formatTimestamp } from '../../../lib/format-timestamp';
-import { PRELOAD_HOVER_DELAY_MS } from '../../conversation/hooks/use-preload-ticket';
+import { PRELOAD_HOVER_DELAY_MS } from '../../conversation';
 import { COUNTS_REFRESH_DELAY_MS } from '../hooks/use-live-inbox';
 import { conversation, counts, listRoute, renderInbox } from '../testing/inbox-fixtures';
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOCAL_KEYS } from '@parley/contracts';
 import { json } from '../../../test/fake-api';
-import { detail, listItem } from '../../conversation/test/pane-fixtures';
+import { detail, listItem } from '../../conversation/test';
 import { conversation, renderInbox } from '../testing/inbox-fixtures';
 import { emulateViewport } from '../testing/viewport';
 

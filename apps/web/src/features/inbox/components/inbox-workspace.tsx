@@ -6,8 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { ConversationDetail, ConversationListItem, ConversationSort } from '@parley/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { hasSession } from '../../../lib/session';
-import { useGetMeQuery } from '../../auth/api/me-api';
-import { ConversationPane } from '../../conversation/lazy-conversation-pane';
+import { useGetMeQuery } from '../../auth';
+import { ConversationPane } from '../../conversation';
 import {
   useGetInboxMappingQuery,
   useGetViewCountsQuery,

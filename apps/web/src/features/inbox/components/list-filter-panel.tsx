@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { Button, DatePicker, Popover, Select, Tag, theme } from 'antd';
 import dayjs from 'dayjs';
 import { PRIORITIES, SLA_FILTERS } from '@parley/contracts';
-import { priorityLabel } from '../../conversation/conversation-labels';
+import { priorityLabel } from '../../conversation';
 import { filterCount, withoutEmpty, type ListFilters } from '../inbox-route';
 import { dayLabel, filterChips, slaFilterLabel } from '../list-filter-labels';
 

@@ -6,8 +6,8 @@ import type { RootState } from '../../../app/store';
 import { playNotificationSoundOnce } from '../../../lib/notification-sound';
 import { http, isCanceledRequest } from '../../../lib/request';
 import { hasSession } from '../../../lib/session';
-import { useGetMeQuery } from '../../auth/api/me-api';
-import { useUserChannelEvent } from '../../realtime/hooks/use-realtime';
+import { useGetMeQuery } from '../../auth';
+import { useUserChannelEvent } from '../../realtime';
 import { cachedChannelType } from '../list-cache';
 
 /** The channel types whose incoming messages ring (names: docs/product/README.md). */

@@ -17,7 +17,7 @@ import {
 import { applyApiErrorToForm, splitApiError } from '../../../lib/form-errors';
 import { hasSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useGetMeQuery } from '../../auth/api/me-api';
+import { useGetMeQuery } from '../../auth';
 import {
   useCreateSavedViewMutation,
   useDeleteSavedViewMutation,

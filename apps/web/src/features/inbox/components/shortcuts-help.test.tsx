@@ -6,8 +6,8 @@ import {
   CONVERSATION_SHORTCUTS,
   composerShortcutFor,
   conversationShortcutFor,
-} from '../../conversation/conversation-shortcuts';
-import { slashQueryAt } from '../../fast-reply/hooks/use-fast-reply-templates';
+} from '../../conversation';
+import { slashQueryAt } from '../../fast-reply';
 import { INBOX_SHORTCUTS, shortcutFor } from '../shortcuts';
 import { ShortcutsHelp } from './shortcuts-help';
 

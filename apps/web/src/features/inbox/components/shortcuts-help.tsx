@@ -1,10 +1,7 @@
 import { Fragment } from 'react';
 import { t } from '@lingui/core/macro';
 import { Alert, Modal, theme } from 'antd';
-import {
-  COMPOSER_SHORTCUTS,
-  CONVERSATION_SHORTCUTS,
-} from '../../conversation/conversation-shortcuts';
+import { COMPOSER_SHORTCUTS, CONVERSATION_SHORTCUTS } from '../../conversation';
 import { INBOX_SHORTCUTS } from '../shortcuts';
 import { useInboxColors } from './inbox-colors';
 import styles from './inbox.module.css';

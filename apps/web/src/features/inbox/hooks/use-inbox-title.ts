@@ -3,7 +3,7 @@ import { t } from '@lingui/core/macro';
 import { formatNumber } from '../../../lib/format';
 import { productName } from '../../../lib/product';
 import { hasSession } from '../../../lib/session';
-import { useGetMeQuery } from '../../auth/api/me-api';
+import { useGetMeQuery } from '../../auth';
 
 /** `(3) Inbox · Parley` with 3 unread conversations of mine; `Inbox · Parley` with none. */
 export function inboxTitle(unreadMine: number): string {

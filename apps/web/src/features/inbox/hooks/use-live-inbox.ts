@@ -1,10 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
-import {
-  useRealtimeCaughtUp,
-  useRealtimeReconnected,
-  useUserChannelEvent,
-} from '../../realtime/hooks/use-realtime';
+import { useRealtimeCaughtUp, useRealtimeReconnected, useUserChannelEvent } from '../../realtime';
 import { inboxApi } from '../api/inbox-api';
 import { patchConversationLists } from '../list-cache';
 

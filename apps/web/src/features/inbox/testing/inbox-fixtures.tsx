@@ -12,12 +12,12 @@ import {
   type ViewCounts,
 } from '@parley/contracts';
 import { makeStore } from '../../../app/store';
-import { globalSettingsReceived } from '../../global-settings/global-settings-slice';
+import { globalSettingsReceived } from '../../global-settings';
 import { fakeApi, json, type RecordedCall, type Reply } from '../../../test/fake-api';
 import { ME, signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
-import { RealtimeProvider } from '../../realtime/components/realtime-provider';
-import { fakeRealtime } from '../../realtime/testing/fake-pusher';
+import { RealtimeProvider } from '../../realtime';
+import { fakeRealtime } from '../../realtime/testing';
 import { compareForSort, matchesSearch, matchesView } from '../live-list-patch';
 import { InboxPage } from '../components/inbox-page';
 

@@ -7,61 +7,44 @@ import {
   type MacroPatch,
   type MacroRunResult,
 } from '@parley/contracts';
+import { itemEndpoints, type CachedListChange } from '../../../components/settings-list/endpoints';
 import { baseApi } from '../../../lib/base-api';
 
-/** Puts a saved macro into the cached list, in its place. */
-const macroSaved = (macro: Macro) =>
-  macrosApi.util.updateQueryData('getMacros', undefined, (draft) => {
-    const at = draft.macros.findIndex((m) => m.id === macro.id);
-    if (at === -1) draft.macros.push(macro);
-    else draft.macros[at] = macro;
-  });
+const changeCachedMacros: CachedListChange<Macro> = (dispatch, change) =>
+  dispatch(
+    macrosApi.util.updateQueryData('getMacros', undefined, (draft) => {
+      draft.macros = change(draft.macros);
+    }),
+  );
 
 export const macrosApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    /** The account's shared macros and the agent's own personal ones. */
-    getMacros: build.query<MacroList, void>({ query: () => MACROS_PATH }),
-    createMacro: build.mutation<Macro, MacroBody>({
-      query: (body) => ({ url: MACROS_PATH, method: 'POST', body }),
-      async onQueryStarted(_, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(macroSaved(data));
-      },
-    }),
-    updateMacro: build.mutation<Macro, { id: number; patch: MacroPatch }>({
-      query: ({ id, patch }) => ({ url: `${MACROS_PATH}/${id}`, method: 'PATCH', body: patch }),
-      async onQueryStarted(_, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(macroSaved(data));
-      },
-    }),
-    deleteMacro: build.mutation<{ ok: true }, number>({
-      query: (id) => ({ url: `${MACROS_PATH}/${id}`, method: 'DELETE' }),
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data)
-          dispatch(
-            macrosApi.util.updateQueryData('getMacros', undefined, (draft) => {
-              draft.macros = draft.macros.filter((m) => m.id !== id);
-            }),
-          );
-      },
-    }),
-    /** The list rows follow through realtime; the open conversation is read again at once. */
-    runMacro: build.mutation<MacroRunResult, { conversationId: number; macroId: number }>({
-      query: ({ conversationId, macroId }) => ({
-        url: macroRunPath(conversationId, macroId),
-        method: 'POST',
+  endpoints: (build) => {
+    const macros = itemEndpoints<Macro, MacroBody, MacroPatch>(build, {
+      path: MACROS_PATH,
+      changeCachedList: changeCachedMacros,
+    });
+    return {
+      /** The account's shared macros and the agent's own personal ones. */
+      getMacros: build.query<MacroList, void>({ query: () => MACROS_PATH }),
+      createMacro: macros.create,
+      updateMacro: macros.update,
+      deleteMacro: macros.remove,
+      /** The list rows follow through realtime; the open conversation is read again at once. */
+      runMacro: build.mutation<MacroRunResult, { conversationId: number; macroId: number }>({
+        query: ({ conversationId, macroId }) => ({
+          url: macroRunPath(conversationId, macroId),
+          method: 'POST',
+        }),
+        invalidatesTags: (result, _error, { conversationId }) =>
+          result
+            ? [
+                { type: 'Conversation', id: conversationId },
+                { type: 'Messages', id: conversationId },
+              ]
+            : [],
       }),
-      invalidatesTags: (result, _error, { conversationId }) =>
-        result
-          ? [
-              { type: 'Conversation', id: conversationId },
-              { type: 'Messages', id: conversationId },
-            ]
-          : [],
-    }),
-  }),
+    };
+  },
 });
 
 export const {

@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Macro, MacroList } from '@parley/contracts';
+import type { MacroList } from '@parley/contracts';
 import { json } from '../../../test/fake-api';
-import { CONVERSATION_ID, paneApi, renderWithStore } from '../../conversation/test/pane-fixtures';
-import { ConversationPane } from '../../conversation/components/conversation-pane';
-
-const macro = (id: number, name: string, extra: Partial<Macro> = {}): Macro => ({
-  id,
-  name,
-  description: null,
-  visibility: 'shared',
-  actions: [{ type: 'close' }],
-  position: id,
-  created_by: 1,
-  editable: false,
-  broken_reason: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  ...extra,
-});
+import {
+  CONVERSATION_ID,
+  ConversationPane,
+  paneApi,
+  renderWithStore,
+} from '../../conversation/test';
+import { macro } from '../test/macro-fixtures';
 
 const MACROS: MacroList = {
   macros: [macro(3, 'Refund issued'), macro(4, 'Escalate to billing')],

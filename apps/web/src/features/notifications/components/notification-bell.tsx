@@ -3,7 +3,7 @@ import { Button, theme } from 'antd';
 import { t } from '@lingui/core/macro';
 import { formatNumber } from '../../../lib/format';
 import { hasSession } from '../../../lib/session';
-import { useGetMeQuery } from '../../auth/api/me-api';
+import { useGetMeQuery } from '../../auth';
 
 // The list and its parts load on the first click, not with the shell.
 const NotificationsDrawer = lazy(() => import('./notifications-drawer'));

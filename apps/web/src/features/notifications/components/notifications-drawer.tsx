@@ -9,7 +9,7 @@ import { startSide } from '../../../lib/i18n';
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { isCanceledRequest, type CanceledRequest } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
-import { useUserChannelEvent } from '../../realtime/hooks/use-realtime';
+import { useUserChannelEvent } from '../../realtime';
 import {
   conversationPathOf,
   fetchNotifications,

@@ -2,7 +2,7 @@ import { LOCAL_KEYS, type Me, type ProfileUpdateBody } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
 import { followMePreferences } from '../../../lib/preferences';
 import { hasSession } from '../../../lib/session';
-import { meLoaded } from '../../auth/auth-slice';
+import { meLoaded } from '../../auth';
 
 export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -35,9 +35,9 @@ import { playNotificationSound, soundName } from '../../../lib/notification-soun
 import { productName } from '../../../lib/product';
 import { isCanceledRequest } from '../../../lib/request';
 import { toast } from '../../../lib/toast';
-import { useGetMeQuery } from '../../auth/api/me-api';
+import { useGetMeQuery } from '../../auth';
 import { useUpdateProfileMutation } from '../api/profile-api';
-import { DesktopNotificationsSection } from '../../notifications/settings';
+import { DesktopNotificationsSection } from '../../notifications';
 import { UndoSendSection } from './undo-send-section';
 import { ColorField } from '../../../components/color-field';
 import { StandaloneLink } from '../../../components/standalone-link';

@@ -3,10 +3,7 @@ import { plural, t } from '@lingui/core/macro';
 import { UNDO_SEND_SECONDS } from '@parley/contracts';
 import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import {
-  useGetUndoSendQuery,
-  useSetUndoSendMutation,
-} from '../../conversation/api/scheduled-messages-api';
+import { useGetUndoSendQuery, useSetUndoSendMutation } from '../../conversation';
 
 /** The windows offered, in seconds (0 = off); the server takes 0 to UNDO_SEND_SECONDS.max. */
 export const UNDO_SEND_CHOICES = [0, 5, 10, 20, 30].filter((s) => s <= UNDO_SEND_SECONDS.max);

@@ -11,8 +11,8 @@ import {
 import { useAppDispatch } from '../../../app/hooks';
 import { http, isCanceledRequest } from '../../../lib/request';
 import { currentAccountId, hasSession } from '../../../lib/session';
-import { useGetMeQuery } from '../../auth/api/me-api';
-import { globalSettingsReceived } from '../../global-settings/global-settings-slice';
+import { useGetMeQuery } from '../../auth';
+import { globalSettingsReceived } from '../../global-settings';
 import { connectWithPusherJs, pusherOptions } from '../pusher-client';
 import {
   RealtimeConnectorContext,

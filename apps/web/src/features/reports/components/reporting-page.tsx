@@ -5,8 +5,7 @@ import { useSearchParams } from 'react-router';
 import { MAX_REPORT_DAYS, reportRangeProblem, type ReportExportGroup } from '@parley/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
-import { GlobalDateRangePicker } from '../../date-range/components/global-date-range-picker';
-import { useGlobalDateRange } from '../../date-range/hooks/use-global-date-range';
+import { GlobalDateRangePicker, useGlobalDateRange } from '../../date-range';
 import {
   browserTimeZone,
   downloadReportCsv,

@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOCAL_KEYS, type SlaAttainment, type SlaReport } from '@parley/contracts';
 import { makeStore } from '../../../app/store';
-import { meLoaded } from '../../auth/auth-slice';
+import { meLoaded } from '../../auth';
 import { fakeApi, json, type RecordedCall } from '../../../test/fake-api';
 import { ME, signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
-import { GlobalDateRangeProvider } from '../../date-range/components/global-date-range-provider';
+import { GlobalDateRangeProvider } from '../../date-range';
 import { ReportingPage } from './reporting-page';
 
 const figures = (met: number, breached: number): SlaAttainment => ({

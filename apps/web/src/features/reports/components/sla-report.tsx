@@ -23,7 +23,7 @@ import {
   type SlaReportRow,
 } from '@parley/contracts';
 import { toast } from '../../../lib/toast';
-import { priorityLabel } from '../../conversation/conversation-labels';
+import { priorityLabel } from '../../conversation';
 import { slaMetricName } from '../../sla';
 import {
   downloadSlaReportCsv,

@@ -15,7 +15,7 @@ import {
 import type { SetupItemKey } from '@parley/contracts';
 import { PageSpin } from '../../../components/page-spin';
 import { formatNumber } from '../../../lib/format';
-import { HELP_CENTER_URL, SHELL_ROUTES } from '../../shell/shell-config';
+import { HELP_CENTER_URL, SHELL_ROUTES } from '../../shell';
 import { useGetOnboardingVideosQuery, useGetSetupChecklistQuery } from '../api/setup-api';
 
 /** What each checklist item asks for, and where it is done, in the active language. */

@@ -13,7 +13,7 @@ import {
   type ReleaseNote,
 } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
-import { meApi } from '../../auth/api/me-api';
+import { meApi } from '../../auth';
 
 export interface NpsShowPopupArgs {
   milestone_id: number;

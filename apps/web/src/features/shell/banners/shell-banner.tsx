@@ -2,7 +2,7 @@ import { Alert, Button } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { PAYMENT_GRACE_DAYS } from '@parley/contracts';
 import { hasSession } from '../../../lib/session';
-import { useGetMeQuery } from '../../auth/api/me-api';
+import { useGetMeQuery } from '../../auth';
 import { PRODUCT_NAME, SHELL_ROUTES } from '../shell-config';
 import { paymentBanner, showsTopBanner } from '../shell-rules';
 import { useNow } from '../use-now';

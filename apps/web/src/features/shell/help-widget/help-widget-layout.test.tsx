@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { theme } from 'antd';
 import { LOCAL_KEYS } from '@parley/contracts';
 import { appTheme } from '../../../app/theme';
-import { emulateViewport } from '../../inbox/testing/viewport';
+import { emulateViewport } from '../../inbox/testing';
 import { meLoaded, renderShell } from '../testing/render-shell';
 
 /** antd's popup layer: modals, their backdrops, drawers (app/theme.ts). */

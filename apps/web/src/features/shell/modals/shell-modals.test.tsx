@@ -3,8 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { DAY_MS, REALTIME_EVENTS } from '@parley/contracts';
-import { meApi } from '../../auth/api/me-api';
-import type { FakePusher } from '../../realtime/testing/fake-pusher';
+import { meApi } from '../../auth';
+import type { FakePusher } from '../../realtime/testing';
 import { json } from '../../../test/fake-api';
 import { meLoaded, meWith, renderShell } from '../testing/render-shell';
 import { IOS_APP_URL, ANDROID_APP_URL, SUPPORT_EMAIL } from '../shell-config';

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { store } from '../../../app/app-store';
 import { ToastHost } from '../../../app/toast-host';
 import { PageSpin } from '../../../components/page-spin';
-import { useGetMeQuery } from '../../auth/api/me-api';
+import { useGetMeQuery } from '../../auth';
 import { PRODUCT_NAME, SHELL_ROUTES } from '../shell-config';
 import { MessagePanel, Survey } from './feedback-survey-modal';
 import { SURVEY_TEXTS, SURVEY_WIDTH } from './survey-texts';

@@ -5,9 +5,9 @@ import { makeStore } from '../../../app/store';
 import { fakeApi, json, type Reply } from '../../../test/fake-api';
 import { ME, signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
-import { useGetMeQuery } from '../../auth/api/me-api';
-import { RealtimeProvider } from '../../realtime/components/realtime-provider';
-import { fakeRealtime } from '../../realtime/testing/fake-pusher';
+import { useGetMeQuery } from '../../auth';
+import { RealtimeProvider } from '../../realtime';
+import { fakeRealtime } from '../../realtime/testing';
 import { ShellBanner } from '../banners/shell-banner';
 import { ShellProvider } from '../shell-provider';
 

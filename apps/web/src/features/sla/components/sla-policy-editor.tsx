@@ -1,24 +1,19 @@
 import { useId, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  ConfigProvider,
-  Drawer,
-  Flex,
-  Input,
-  InputNumber,
-  Select,
-  Switch,
-  Typography,
-} from 'antd';
+import { Alert, Card, Flex, InputNumber, Select, Switch, Typography } from 'antd';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { ChannelType, SlaPolicy } from '@parley/contracts';
-import { splitApiError } from '../../../lib/form-errors';
+import type { ChannelType, SlaPolicy, SlaPolicyBody } from '@parley/contracts';
+import {
+  EditorDrawer,
+  EnabledField,
+  errorsUnder,
+  FieldErrors,
+  NameField,
+  useItemEditor,
+} from '../../../components/settings-list';
 import { useGetBusinessHoursQuery } from '../../business-hours';
-import { channelLabel } from '../../conversation/conversation-labels';
+import { channelLabel } from '../../conversation';
 import {
   useCreateSlaPolicyMutation,
   useUpdateSlaPolicyMutation,
@@ -34,23 +29,6 @@ import {
   type PolicyDraft,
 } from '../policy-draft';
 import { TargetsTable } from './targets-table';
-
-const errorsUnder = (errors: Record<string, string[]>, prefix: string) => [
-  ...new Set(
-    Object.entries(errors)
-      .filter(([path]) => path === prefix || path.startsWith(`${prefix}.`))
-      .flatMap(([, messages]) => messages),
-  ),
-];
-
-function FieldErrors({ messages }: { messages: string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <Typography.Text type="danger" role="alert">
-      {messages.join(' ')}
-    </Typography.Text>
-  );
-}
 
 /**
  * The SLA policy editor (docs/product/sla.md): its name, what it covers, how its clocks count and
@@ -70,203 +48,163 @@ export function SlaPolicyEditor({
 }) {
   const id = useId();
   const [draft, setDraft] = useState<PolicyDraft>(() => (policy ? draftOf(policy) : newDraft()));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [create, creating] = useCreateSlaPolicyMutation();
-  const [update, updating] = useUpdateSlaPolicyMutation();
+  const editor = useItemEditor<SlaPolicyBody>(policy, {
+    create: useCreateSlaPolicyMutation(),
+    update: useUpdateSlaPolicyMutation(),
+    onSaved: onClose,
+  });
+  const { errors } = editor;
   const { data: hours } = useGetBusinessHoursQuery();
   const set = (next: Partial<PolicyDraft>) => setDraft({ ...draft, ...next });
 
-  const save = async () => {
-    setMessage(null);
-    const problems = draftProblems(draft);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+  const save = () => {
     const body = bodyOf(draft);
-    try {
-      if (policy) await update({ id: policy.id, patch: body }).unwrap();
-      else await create(body).unwrap();
-      onClose();
-    } catch (failure) {
-      const split = splitApiError(failure, policyPaths(body));
-      setErrors(split.fieldErrors);
-      setMessage(split.message);
-    }
+    return editor.save(body, policyPaths(body), draftProblems(draft));
   };
 
   const title = !canManage ? t`SLA policy` : policy ? t`Edit SLA policy` : t`New SLA policy`;
   const roundTheClock = hours !== undefined && hours.business_hours === null;
   return (
-    <Drawer
-      open
-      // Never wider than a phone's screen: the fields wrap instead.
-      size={Math.min(640, window.innerWidth)}
-      aria-labelledby={`${id}-title`}
-      title={<span id={`${id}-title`}>{title}</span>}
+    <EditorDrawer
+      title={title}
+      editor={editor}
+      readOnly={!canManage}
+      onSave={() => void save()}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        canManage && (
-          <Button
-            type="primary"
-            loading={creating.isLoading || updating.isLoading}
-            onClick={() => void save()}
-          >
-            <Trans>Save</Trans>
-          </Button>
-        )
-      }
     >
-      <ConfigProvider componentDisabled={!canManage}>
-        <Flex vertical gap={16}>
-          {message && <Alert type="error" showIcon title={message} />}
+      <NameField
+        value={draft.name}
+        errors={errors}
+        maxLength={120}
+        onChange={(name) => set({ name })}
+      />
+      <EnabledField
+        label={t`Policy is on`}
+        checked={draft.enabled}
+        onChange={(enabled) => set({ enabled })}
+      />
+
+      <Card size="small" title={t`Covers`}>
+        <Flex vertical gap={12}>
+          <Typography.Text type="secondary">
+            <Trans>
+              Leave a list empty to cover every channel or every store. Policies are tried from the
+              top: the first that covers a conversation applies.
+            </Trans>
+          </Typography.Text>
           <Flex vertical gap={4}>
-            <label htmlFor={`${id}-name`}>
-              <Trans>Name</Trans>
+            <label htmlFor={`${id}-channels`}>
+              <Trans>Channels</Trans>
             </label>
-            <Input
-              id={`${id}-name`}
-              value={draft.name}
-              maxLength={120}
-              status={errors.name ? 'error' : undefined}
-              onChange={(e) => set({ name: e.target.value })}
+            <Select<ChannelType[]>
+              id={`${id}-channels`}
+              mode="multiple"
+              allowClear
+              placeholder={t`Every channel`}
+              value={draft.channel_types}
+              onChange={(channel_types) => set({ channel_types })}
+              options={CHANNEL_CHOICES.map((type) => ({
+                value: type,
+                label: channelLabel(type),
+              }))}
+              optionFilterProp="label"
+              status={errorsUnder(errors, 'conditions.channel_types').length ? 'error' : undefined}
             />
-            <FieldErrors messages={errorsUnder(errors, 'name')} />
+            <FieldErrors messages={errorsUnder(errors, 'conditions.channel_types')} />
           </Flex>
-          <Flex align="center" gap={8}>
-            <Switch
-              aria-label={t`Policy is on`}
-              checked={draft.enabled}
-              onChange={(enabled) => set({ enabled })}
+          <Flex vertical gap={4}>
+            <label htmlFor={`${id}-stores`}>
+              <Trans>Stores</Trans>
+            </label>
+            <Select<number[]>
+              id={`${id}-stores`}
+              mode="multiple"
+              allowClear
+              placeholder={t`Every store`}
+              value={draft.brand_ids}
+              onChange={(brand_ids) => set({ brand_ids })}
+              options={stores.map((store) => ({ value: store.id, label: store.name }))}
+              optionFilterProp="label"
+              status={errorsUnder(errors, 'conditions.brand_ids').length ? 'error' : undefined}
             />
-            <Typography.Text>{draft.enabled ? t`On` : t`Off`}</Typography.Text>
+            <FieldErrors messages={errorsUnder(errors, 'conditions.brand_ids')} />
           </Flex>
-
-          <Card size="small" title={t`Covers`}>
-            <Flex vertical gap={12}>
-              <Typography.Text type="secondary">
-                <Trans>
-                  Leave a list empty to cover every channel or every store. Policies are tried from
-                  the top: the first that covers a conversation applies.
-                </Trans>
-              </Typography.Text>
-              <Flex vertical gap={4}>
-                <label htmlFor={`${id}-channels`}>
-                  <Trans>Channels</Trans>
-                </label>
-                <Select<ChannelType[]>
-                  id={`${id}-channels`}
-                  mode="multiple"
-                  allowClear
-                  placeholder={t`Every channel`}
-                  value={draft.channel_types}
-                  onChange={(channel_types) => set({ channel_types })}
-                  options={CHANNEL_CHOICES.map((type) => ({
-                    value: type,
-                    label: channelLabel(type),
-                  }))}
-                  optionFilterProp="label"
-                  status={
-                    errorsUnder(errors, 'conditions.channel_types').length ? 'error' : undefined
-                  }
-                />
-                <FieldErrors messages={errorsUnder(errors, 'conditions.channel_types')} />
-              </Flex>
-              <Flex vertical gap={4}>
-                <label htmlFor={`${id}-stores`}>
-                  <Trans>Stores</Trans>
-                </label>
-                <Select<number[]>
-                  id={`${id}-stores`}
-                  mode="multiple"
-                  allowClear
-                  placeholder={t`Every store`}
-                  value={draft.brand_ids}
-                  onChange={(brand_ids) => set({ brand_ids })}
-                  options={stores.map((store) => ({ value: store.id, label: store.name }))}
-                  optionFilterProp="label"
-                  status={errorsUnder(errors, 'conditions.brand_ids').length ? 'error' : undefined}
-                />
-                <FieldErrors messages={errorsUnder(errors, 'conditions.brand_ids')} />
-              </Flex>
-            </Flex>
-          </Card>
-
-          <Card size="small" title={t`How the clocks count`}>
-            <Flex vertical gap={12}>
-              <Flex vertical gap={4}>
-                <Flex align="center" gap={8}>
-                  <Switch
-                    id={`${id}-hours`}
-                    checked={draft.business_hours_only}
-                    onChange={(business_hours_only) => set({ business_hours_only })}
-                  />
-                  <label htmlFor={`${id}-hours`}>
-                    <Trans>Count in business hours</Trans>
-                  </label>
-                </Flex>
-                <Typography.Text type="secondary">
-                  {draft.business_hours_only ? (
-                    <Trans>
-                      The clocks stop outside the team’s hours and on holidays:{' '}
-                      <Link to="/settings/business-hours">Business hours</Link>.
-                    </Trans>
-                  ) : (
-                    <Trans>Off: the clocks count round the clock.</Trans>
-                  )}
-                </Typography.Text>
-                {draft.business_hours_only && roundTheClock && (
-                  <Alert
-                    type="warning"
-                    showIcon
-                    title={t`The business hours are “Always open”, so these clocks still count round the clock.`}
-                  />
-                )}
-              </Flex>
-              <Flex vertical gap={4}>
-                <label htmlFor={`${id}-warning`}>
-                  <Trans>Warn before the due time</Trans>
-                </label>
-                <InputNumber
-                  id={`${id}-warning`}
-                  min={1}
-                  max={60 * 24}
-                  precision={0}
-                  value={draft.warning_minutes}
-                  suffix={t`min`}
-                  status={errors.warning_minutes ? 'error' : undefined}
-                  onChange={(warning_minutes) => set({ warning_minutes })}
-                  style={{ width: 160 }}
-                />
-                <Typography.Text type="secondary">
-                  <Trans>
-                    “About to breach” shows this long before a target is due, and starts automation
-                    rules with the trigger “When an SLA is about to be breached”.
-                  </Trans>
-                </Typography.Text>
-                <FieldErrors messages={errorsUnder(errors, 'warning_minutes')} />
-              </Flex>
-            </Flex>
-          </Card>
-
-          <Card size="small" title={t`Targets`}>
-            <Flex vertical gap={12}>
-              <Typography.Text type="secondary">
-                <Trans>
-                  How soon the team answers and resolves, per priority. Leave a target empty to
-                  promise nothing for it.
-                </Trans>
-              </Typography.Text>
-              <TargetsTable
-                targets={draft.targets}
-                errors={errors}
-                onChange={(targets) => set({ targets })}
-              />
-              <FieldErrors messages={errors.targets ?? []} />
-            </Flex>
-          </Card>
         </Flex>
-      </ConfigProvider>
-    </Drawer>
+      </Card>
+
+      <Card size="small" title={t`How the clocks count`}>
+        <Flex vertical gap={12}>
+          <Flex vertical gap={4}>
+            <Flex align="center" gap={8}>
+              <Switch
+                id={`${id}-hours`}
+                checked={draft.business_hours_only}
+                onChange={(business_hours_only) => set({ business_hours_only })}
+              />
+              <label htmlFor={`${id}-hours`}>
+                <Trans>Count in business hours</Trans>
+              </label>
+            </Flex>
+            <Typography.Text type="secondary">
+              {draft.business_hours_only ? (
+                <Trans>
+                  The clocks stop outside the team’s hours and on holidays:{' '}
+                  <Link to="/settings/business-hours">Business hours</Link>.
+                </Trans>
+              ) : (
+                <Trans>Off: the clocks count round the clock.</Trans>
+              )}
+            </Typography.Text>
+            {draft.business_hours_only && roundTheClock && (
+              <Alert
+                type="warning"
+                showIcon
+                title={t`The business hours are “Always open”, so these clocks still count round the clock.`}
+              />
+            )}
+          </Flex>
+          <Flex vertical gap={4}>
+            <label htmlFor={`${id}-warning`}>
+              <Trans>Warn before the due time</Trans>
+            </label>
+            <InputNumber
+              id={`${id}-warning`}
+              min={1}
+              max={60 * 24}
+              precision={0}
+              value={draft.warning_minutes}
+              suffix={t`min`}
+              status={errors.warning_minutes ? 'error' : undefined}
+              onChange={(warning_minutes) => set({ warning_minutes })}
+              style={{ width: 160 }}
+            />
+            <Typography.Text type="secondary">
+              <Trans>
+                “About to breach” shows this long before a target is due, and starts automation
+                rules with the trigger “When an SLA is about to be breached”.
+              </Trans>
+            </Typography.Text>
+            <FieldErrors messages={errorsUnder(errors, 'warning_minutes')} />
+          </Flex>
+        </Flex>
+      </Card>
+
+      <Card size="small" title={t`Targets`}>
+        <Flex vertical gap={12}>
+          <Typography.Text type="secondary">
+            <Trans>
+              How soon the team answers and resolves, per priority. Leave a target empty to promise
+              nothing for it.
+            </Trans>
+          </Typography.Text>
+          <TargetsTable
+            targets={draft.targets}
+            errors={errors}
+            onChange={(targets) => set({ targets })}
+          />
+          <FieldErrors messages={errors.targets ?? []} />
+        </Flex>
+      </Card>
+    </EditorDrawer>
   );
 }

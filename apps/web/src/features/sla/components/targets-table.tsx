@@ -1,27 +1,10 @@
 import { Flex, InputNumber, Select, Space, Typography, theme } from 'antd';
 import { t } from '@lingui/core/macro';
 import { SLA_METRICS, type Priority, type SlaMetric } from '@parley/contracts';
-import { priorityLabel } from '../../conversation/conversation-labels';
+import { durationUnitOptions, type DurationUnit } from '../../../components/settings-list';
+import { priorityLabel } from '../../conversation';
 import { slaMetricName } from '../clock/clock-words';
-import {
-  DURATION_UNITS,
-  PRIORITY_ORDER,
-  targetKey,
-  type Duration,
-  type DurationUnit,
-  type TargetsDraft,
-} from '../policy-draft';
-
-function unitLabel(unit: DurationUnit): string {
-  switch (unit) {
-    case 'minutes':
-      return t`minutes`;
-    case 'hours':
-      return t`hours`;
-    case 'days':
-      return t`days`;
-  }
-}
+import { PRIORITY_ORDER, targetKey, type Duration, type TargetsDraft } from '../policy-draft';
 
 /** One target: an amount (empty: none) and its unit. */
 function DurationInput({
@@ -59,7 +42,7 @@ function DurationInput({
           aria-label={t`${metricName} target unit, ${priorityName}`}
           value={value.unit}
           onChange={(unit) => onChange({ ...value, unit })}
-          options={DURATION_UNITS.map((unit) => ({ value: unit, label: unitLabel(unit) }))}
+          options={durationUnitOptions()}
           style={{ flex: '0 0 96px' }}
         />
       </Space.Compact>

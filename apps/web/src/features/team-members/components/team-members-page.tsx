@@ -24,7 +24,7 @@ import { RoleTag, roleLabel } from './role-tag';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { CapacityEditor } from '../../availability/settings';
+import { CapacityEditor } from '../../availability';
 
 const formatDay = (iso: string) => formatDate(iso);
 const LEVELS: PermissionLevel[] = ['owner', 'admin', 'agent'];

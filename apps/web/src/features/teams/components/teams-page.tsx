@@ -19,7 +19,7 @@ import { PersonAvatar } from '../../../components/person-avatar';
 import { asErrorPayload } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { useGetTeamMembersQuery } from '../../team-members/api/team-members-api';
+import { useGetTeamMembersQuery } from '../../team-members';
 import { useDeleteTeamMutation, useGetTeamsQuery } from '../api/teams-api';
 import { TeamFormModal } from './team-form-modal';
 import { ScrollRegion } from '../../../components/scroll-region';

@@ -7,7 +7,7 @@ import {
   type WidgetSettings,
 } from '@parley/contracts';
 import { makeStore } from '../../../app/store';
-import { meLoaded } from '../../auth/auth-slice';
+import { meLoaded } from '../../auth';
 import { fakeApi, json, type RecordedCall } from '../../../test/fake-api';
 import { ME, signInCookies } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';

@@ -1,2 +1,0 @@
-// The notification settings of Settings → Profile (not loaded by the shell).
-export { DesktopNotificationsSection } from './settings/desktop-notifications-section';
