@@ -1,6 +1,12 @@
-import { and, asc, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AutomationAction, AutomationConditions } from '@parley/contracts';
 import { rowsOf, type Db } from '../../db/client';
+import {
+  deleteOrderedRow,
+  lockOrderedCount,
+  setOrderedPositions,
+  type OrderedRows,
+} from '../../db/ordered-rows';
 import {
   automationRules,
   automationRuns,
@@ -41,15 +47,16 @@ export async function findRuleRow(db: Db, { accountId, id }: { accountId: number
   return row ?? null;
 }
 
+const RULES: OrderedRows = {
+  table: automationRules,
+  id: automationRules.id,
+  accountId: automationRules.accountId,
+  position: automationRules.position,
+};
+
 /** Rules of the account and the next position, read under the account's row lock. */
-export async function lockRuleCount(db: Db, { accountId }: { accountId: number }) {
-  await db.execute(sql`select id from accounts where id = ${accountId} for update`);
-  const [row] = await db
-    .select({ n: count(), last: max(automationRules.position) })
-    .from(automationRules)
-    .where(eq(automationRules.accountId, accountId));
-  return { count: Number(row?.n ?? 0), nextPosition: Number(row?.last ?? -1) + 1 };
-}
+export const lockRuleCount = (db: Db, { accountId }: { accountId: number }) =>
+  lockOrderedCount(db, RULES, accountId);
 
 export async function insertRule(
   db: Db,
@@ -84,24 +91,11 @@ export async function updateRuleRow(
   return row ?? null;
 }
 
-export async function deleteRuleRow(db: Db, { accountId, id }: { accountId: number; id: number }) {
-  const rows = await db
-    .delete(automationRules)
-    .where(and(eq(automationRules.accountId, accountId), eq(automationRules.id, id)))
-    .returning({ id: automationRules.id });
-  return rows.length > 0;
-}
+export const deleteRuleRow = (db: Db, v: { accountId: number; id: number }) =>
+  deleteOrderedRow(db, RULES, v);
 
-export async function setPositions(
-  db: Db,
-  { accountId, ids }: { accountId: number; ids: number[] },
-) {
-  for (const [position, id] of ids.entries())
-    await db
-      .update(automationRules)
-      .set({ position })
-      .where(and(eq(automationRules.accountId, accountId), eq(automationRules.id, id)));
-}
+export const setPositions = (db: Db, v: { accountId: number; ids: number[] }) =>
+  setOrderedPositions(db, RULES, v);
 
 /** Which of the named objects still exist in the account. */
 export async function existingReferences(

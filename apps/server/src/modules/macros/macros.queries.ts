@@ -1,6 +1,7 @@
-import { and, asc, count, eq, max, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { AutomationAction } from '@parley/contracts';
 import type { Db } from '../../db/client';
+import { deleteOrderedRow, lockOrderedCount, type OrderedRows } from '../../db/ordered-rows';
 import { conversations, macros, users } from '../../db/schema';
 
 export type MacroRow = typeof macros.$inferSelect;
@@ -41,15 +42,16 @@ export async function findVisibleMacro(
   return row ?? null;
 }
 
+const MACROS: OrderedRows = {
+  table: macros,
+  id: macros.id,
+  accountId: macros.accountId,
+  position: macros.position,
+};
+
 /** The account's macro count and next position, read under the account's row lock. */
-export async function lockMacroCount(db: Db, { accountId }: { accountId: number }) {
-  await db.execute(sql`select id from accounts where id = ${accountId} for update`);
-  const [row] = await db
-    .select({ n: count(), last: max(macros.position) })
-    .from(macros)
-    .where(eq(macros.accountId, accountId));
-  return { count: Number(row?.n ?? 0), nextPosition: Number(row?.last ?? -1) + 1 };
-}
+export const lockMacroCount = (db: Db, { accountId }: { accountId: number }) =>
+  lockOrderedCount(db, MACROS, accountId);
 
 export async function insertMacro(
   db: Db,
@@ -80,13 +82,8 @@ export async function updateMacroRow(
   return row ?? null;
 }
 
-export async function deleteMacroRow(db: Db, { accountId, id }: { accountId: number; id: number }) {
-  const rows = await db
-    .delete(macros)
-    .where(and(eq(macros.accountId, accountId), eq(macros.id, id)))
-    .returning({ id: macros.id });
-  return rows.length > 0;
-}
+export const deleteMacroRow = (db: Db, v: { accountId: number; id: number }) =>
+  deleteOrderedRow(db, MACROS, v);
 
 /** Whether the conversation is the account's (a run answers 404 before doing anything). */
 export async function conversationInAccount(

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, max, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type {
   AccountBusinessHours,
   SlaMetric,
@@ -7,6 +7,12 @@ import type {
 } from '@parley/contracts';
 import { executePrepared, intArray, rowsOf, type Db } from '../../db/client';
 import { isoText } from '../../db/json-text';
+import {
+  deleteOrderedRow,
+  lockOrderedCount,
+  setOrderedPositions,
+  type OrderedRows,
+} from '../../db/ordered-rows';
 import {
   accounts,
   brands,
@@ -38,15 +44,16 @@ export async function findPolicyRow(db: Db, { accountId, id }: { accountId: numb
   return row ?? null;
 }
 
+const POLICIES: OrderedRows = {
+  table: slaPolicies,
+  id: slaPolicies.id,
+  accountId: slaPolicies.accountId,
+  position: slaPolicies.position,
+};
+
 /** The account's policy count and next position, read under the account's row lock. */
-export async function lockPolicyCount(db: Db, { accountId }: { accountId: number }) {
-  await db.execute(sql`select id from accounts where id = ${accountId} for update`);
-  const [row] = await db
-    .select({ n: count(), last: max(slaPolicies.position) })
-    .from(slaPolicies)
-    .where(eq(slaPolicies.accountId, accountId));
-  return { count: Number(row?.n ?? 0), nextPosition: Number(row?.last ?? -1) + 1 };
-}
+export const lockPolicyCount = (db: Db, { accountId }: { accountId: number }) =>
+  lockOrderedCount(db, POLICIES, accountId);
 
 export async function insertPolicy(
   db: Db,
@@ -83,27 +90,11 @@ export async function updatePolicyRow(
   return row ?? null;
 }
 
-export async function deletePolicyRow(
-  db: Db,
-  { accountId, id }: { accountId: number; id: number },
-) {
-  const rows = await db
-    .delete(slaPolicies)
-    .where(and(eq(slaPolicies.accountId, accountId), eq(slaPolicies.id, id)))
-    .returning({ id: slaPolicies.id });
-  return rows.length > 0;
-}
+export const deletePolicyRow = (db: Db, v: { accountId: number; id: number }) =>
+  deleteOrderedRow(db, POLICIES, v);
 
-export async function setPolicyPositions(
-  db: Db,
-  { accountId, ids }: { accountId: number; ids: number[] },
-) {
-  for (const [position, id] of ids.entries())
-    await db
-      .update(slaPolicies)
-      .set({ position })
-      .where(and(eq(slaPolicies.accountId, accountId), eq(slaPolicies.id, id)));
-}
+export const setPolicyPositions = (db: Db, v: { accountId: number; ids: number[] }) =>
+  setOrderedPositions(db, POLICIES, v);
 
 /** Which of the ids are the account's brands (stores). */
 export async function accountBrandIds(
