@@ -28,9 +28,9 @@ export const availabilityPresenceChannel = (accountId: number) =>
 export const AGENT_AVAILABILITY_EVENT = 'agent_availability_updated';
 
 /**
- * The activity lines automatic assignment writes in a conversation. Activity lines are stored as
- * English text; the web app reads these back with parseAssignmentActivity to show them in the
- * reader's language.
+ * The activity lines automatic assignment writes in a conversation. Their facts are stored with
+ * them (activity-lines.ts); lines stored before as English text alone are read back with
+ * parseAssignmentActivity to show them in the reader's language.
  */
 export type AssignmentActivity =
   | { kind: 'assigned'; name: string; mode: Exclude<AssignmentMode, 'off'> }

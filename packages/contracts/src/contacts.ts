@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaText } from './errors';
 import { CHANNEL_TYPES } from './constants';
 import { CONVERSATION_STATUSES } from './inbox-constants';
 import {
@@ -97,11 +98,14 @@ export type ContactDetail = z.infer<typeof contactDetail>;
 export const contactIdParams = z.object({ id });
 
 /** An optional text field: blank clears it. */
-const field = (max = CONTACT_FIELD_MAX) =>
+const field = (
+  max = CONTACT_FIELD_MAX,
+  tooLong = schemaText(`At most ${CONTACT_FIELD_MAX} characters.`),
+) =>
   z
     .string()
     .trim()
-    .max(max, `At most ${max} characters.`)
+    .max(max, tooLong)
     .nullable()
     .transform((v) => (v ? v : null));
 
@@ -132,8 +136,11 @@ export const contactAttributes = z
 export const contactPatch = z
   .object({
     name: field(),
-    email: field(254).refine((v) => v === null || isValidEmail(v), 'Enter a valid email address.'),
-    phone: field(40).refine(
+    email: field(254, schemaText('At most 254 characters.')).refine(
+      (v) => v === null || isValidEmail(v),
+      'Enter a valid email address.',
+    ),
+    phone: field(40, schemaText('At most 40 characters.')).refine(
       (v) => v === null || /^\+?[\d\s().-]{4,40}$/.test(v),
       'Enter a phone number: digits, spaces, dashes and a leading +.',
     ),

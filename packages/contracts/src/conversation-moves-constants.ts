@@ -18,8 +18,9 @@ export const conversationMoveUndoPath = (moveId: number) =>
   `/dashboardapi/conversation-moves/${moveId}/undo`;
 
 /**
- * The activity lines a merge or split writes. Activity lines are stored as English text; the web
- * app reads these back with parseMoveActivity to show them in the reader's language, with Undo.
+ * The activity lines a merge or split writes. Their facts are stored with them (activity-lines.ts);
+ * lines stored before as English text alone are read back with parseMoveActivity to show them in
+ * the reader's language, with Undo.
  */
 export type MoveActivity =
   | { kind: 'merged_in'; other: number; name: string }

@@ -55,6 +55,14 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Marks an English text of a schema passed through a helper of the schemas (e.g. a field's
+ * message), so the server's catalogs find it and the API answers it in the caller's language
+ * (docs/i18n.md, "API errors"). Texts given straight to a check (`.min(1, '…')`, `message`,
+ * `error`) need no mark.
+ */
+export const schemaText = (text: string): string => text;
+
 export interface ApiErrorBody {
   code: ErrorCode;
   message: string;

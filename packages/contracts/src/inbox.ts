@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { activityLineSchema } from './activity-lines';
+import { schemaText } from './errors';
 import { MAX_MENTIONS } from './notifications-constants';
 import { conversationSlaSummary } from './sla';
 import { isCalendarDay } from './reports-constants';
@@ -38,15 +40,12 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
  */
 function choices<const T extends readonly [string, ...string[]]>(
   values: T,
-  what: string,
-  named: string,
+  messages: { unknown: string; empty: string },
 ) {
   const rank = (v: string) => (values.indexOf(v) + values.length + 1) % (values.length + 1);
   return z.codec(
     z.union([z.string(), z.array(z.string().max(40)).max(20)]),
-    z
-      .array(z.enum(values, { error: `Choose ${what} among ${values.join(', ')}.` }))
-      .min(1, `Choose at least one ${named}, or leave the filter out.`),
+    z.array(z.enum(values, { error: messages.unknown })).min(1, messages.empty),
     {
       decode: (raw) =>
         [...new Set((typeof raw === 'string' ? raw.split(',') : raw).map((v) => v.trim()))]
@@ -57,10 +56,7 @@ function choices<const T extends readonly [string, ...string[]]>(
   );
 }
 
-const createdDay = (which: string) =>
-  z
-    .string()
-    .refine(isCalendarDay, `Give the “created ${which}” date as YYYY-MM-DD, e.g. 2026-03-01.`);
+const createdDay = (message: string) => z.string().refine(isCalendarDay, message);
 
 /** The list's fields; conversationListQuery and the filters of saved views and bulk use them. */
 const conversationListFields = z.strictObject({
@@ -70,13 +66,23 @@ const conversationListFields = z.strictObject({
   /** `id:{id}`, a contact's name / email / phone, or words in the messages. */
   search: z.string().trim().max(200).optional(),
   /** Only these priorities. */
-  priority: choices(PRIORITIES, 'priorities', 'priority').optional(),
+  priority: choices(PRIORITIES, {
+    unknown: `Choose priorities among ${PRIORITIES.join(', ')}.`,
+    empty: 'Choose at least one priority, or leave the filter out.',
+  }).optional(),
   /** Only conversations whose SLA clock due first is in one of these states (SLA_FILTERS). */
-  sla: choices(SLA_FILTERS, 'SLA states', 'SLA state').optional(),
-  /** Created on or after this day (YYYY-MM-DD, UTC). */
-  created_from: createdDay('from').optional(),
-  /** Created on or before this day (YYYY-MM-DD, UTC, the whole day included). */
-  created_to: createdDay('to').optional(),
+  sla: choices(SLA_FILTERS, {
+    unknown: `Choose SLA states among ${SLA_FILTERS.join(', ')}.`,
+    empty: 'Choose at least one SLA state, or leave the filter out.',
+  }).optional(),
+  /** Created on or after this day (YYYY-MM-DD, in the account's time zone). */
+  created_from: createdDay(
+    schemaText('Give the “created from” date as YYYY-MM-DD, e.g. 2026-03-01.'),
+  ).optional(),
+  /** Created on or before this day (YYYY-MM-DD, the whole day included). */
+  created_to: createdDay(
+    schemaText('Give the “created to” date as YYYY-MM-DD, e.g. 2026-03-01.'),
+  ).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -192,6 +198,11 @@ export const messageSchema = z.object({
   delivery_status: z.enum(DELIVERY_STATUSES).nullable(),
   failure_reason: z.string().nullable(),
   email_auth: emailSenderChecksSchema.nullable(),
+  /**
+   * What an activity line says, as facts the app writes in the reader's language; null for other
+   * kinds and for lines stored before them (shown by `body`).
+   */
+  activity: activityLineSchema.nullable(),
   attachments: z.array(attachmentSchema),
   created_at: z.string(),
   /**
@@ -213,17 +224,10 @@ export const messageListResponse = z.object({
 });
 
 /** Cc or Bcc addresses of an email reply: real addresses, at most MAX_REPLY_COPIES. */
-const replyCopies = (field: 'Cc' | 'Bcc') =>
+const replyCopies = (messages: { notEmail: string; tooMany: string }) =>
   z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .max(254)
-        .pipe(z.email(`Each ${field} must be an email address, like name@example.com.`)),
-    )
-    .max(MAX_REPLY_COPIES, `Add at most ${MAX_REPLY_COPIES} ${field} addresses.`);
+    .array(z.string().trim().toLowerCase().max(254).pipe(z.email(messages.notEmail)))
+    .max(MAX_REPLY_COPIES, messages.tooMany);
 
 /** The Cc and Bcc an email conversation's next reply goes to: those of its last reply. */
 export const emailRecipientsSchema = z.object({
@@ -280,8 +284,14 @@ export const replyBody = z
      * Remembered for the conversation's next reply; leave out to keep the last reply's, send []
      * to clear.
      */
-    cc: replyCopies('Cc').optional(),
-    bcc: replyCopies('Bcc').optional(),
+    cc: replyCopies({
+      notEmail: schemaText('Each Cc must be an email address, like name@example.com.'),
+      tooMany: schemaText(`Add at most ${MAX_REPLY_COPIES} Cc addresses.`),
+    }).optional(),
+    bcc: replyCopies({
+      notEmail: schemaText('Each Bcc must be an email address, like name@example.com.'),
+      tooMany: schemaText(`Add at most ${MAX_REPLY_COPIES} Bcc addresses.`),
+    }).optional(),
   })
   .refine((v) => v.body.length > 0 || v.attachment_ids.length > 0, {
     message: 'Write a message first.',

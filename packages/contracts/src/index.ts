@@ -71,3 +71,4 @@ export * from './scheduled-messages';
 export * from './scheduled-messages-constants';
 export * from './conversation-moves';
 export * from './conversation-moves-constants';
+export * from './activity-lines';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaText } from './errors';
 import { supportChannelSummary } from './inbox';
 import { widgetChatSettingsSchema } from './widget-chat';
 
@@ -129,18 +130,24 @@ export const gupshupChannelCreateBody = z.strictObject({
  * the number's phone_number_id (routes Meta's webhook), its WhatsApp Business account id
  * (templates) and a permanent (system user) access token, sealed at rest.
  */
-const graphNumericId = (what: string) =>
+const graphNumericId = (message: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{5,30}$/, `The ${what} is the number shown in WhatsApp Manager → API setup.`);
+    .regex(/^\d{5,30}$/, message);
 export const whatsappCloudChannelCreateBody = z.strictObject({
   type: z.literal('whatsapp_gupshup_isv'),
   provider: z.literal('cloud_api'),
   name: channelName,
   brand_id: brandId,
-  phone_number_id: graphNumericId('phone number ID'),
-  business_account_id: graphNumericId('WhatsApp Business account ID'),
+  phone_number_id: graphNumericId(
+    schemaText('The phone number ID is the number shown in WhatsApp Manager → API setup.'),
+  ),
+  business_account_id: graphNumericId(
+    schemaText(
+      'The WhatsApp Business account ID is the number shown in WhatsApp Manager → API setup.',
+    ),
+  ),
   access_token: z
     .string()
     .trim()

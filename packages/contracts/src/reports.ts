@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaText } from './errors';
 import {
   isCalendarDay,
   reportRangeProblem,
@@ -6,13 +7,12 @@ import {
   REPORT_EXPORT_GROUPS,
 } from './reports-constants';
 
-const day = (what: string) =>
-  z.string().refine(isCalendarDay, `Give the ${what} date as YYYY-MM-DD, e.g. 2026-03-01.`);
+const day = (message: string) => z.string().refine(isCalendarDay, message);
 const filterId = z.coerce.number().int().positive().max(2_147_483_647).optional();
 
 const reportFields = z.object({
-  from: day('start'),
-  to: day('end'),
+  from: day(schemaText('Give the start date as YYYY-MM-DD, e.g. 2026-03-01.')),
+  to: day(schemaText('Give the end date as YYYY-MM-DD, e.g. 2026-03-01.')),
   channel_id: filterId,
   agent_id: filterId,
   team_id: filterId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaText } from './errors';
 import { CHANNEL_TYPES } from './constants';
 import { PRIORITIES } from './inbox-constants';
 import { isCalendarDay, isTimeZone, reportRangeProblem } from './reports-constants';
@@ -181,13 +182,12 @@ export type ConversationSla = z.infer<typeof conversationSla>;
 
 // ---- Attainment report ----
 
-const day = (what: string) =>
-  z.string().refine(isCalendarDay, `Give the ${what} date as YYYY-MM-DD, e.g. 2026-03-01.`);
+const day = (message: string) => z.string().refine(isCalendarDay, message);
 
 export const slaReportQuery = z
   .strictObject({
-    from: day('start'),
-    to: day('end'),
+    from: day(schemaText('Give the start date as YYYY-MM-DD, e.g. 2026-03-01.')),
+    to: day(schemaText('Give the end date as YYYY-MM-DD, e.g. 2026-03-01.')),
     by: z.enum(SLA_REPORT_GROUPS).default('team'),
     tz: z
       .string()

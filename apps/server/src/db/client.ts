@@ -127,7 +127,11 @@ const PGLITE_START_PARAMS = [
 ];
 
 /** PGlite in-process: files under dataDir, or in memory when dataDir is undefined. */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  /** A copy of another database's files (PGlite's dumpDataDir) to start from. */
+  from?: Blob,
+): Promise<Database & { dump(): Promise<Blob> }> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   // One options object: `new PGlite(undefined, options)` ignores the options (in-memory databases
   // would lose the start parameters and the extensions). pg_trgm backs the trigram indexes of
@@ -137,6 +141,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     dataDir,
     startParams: PGLITE_START_PARAMS,
     extensions: { pg_trgm, btree_gin },
+    ...(from ? { loadDataDir: from } : {}),
   });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -146,6 +151,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     // One process owns the files: no lock needed.
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

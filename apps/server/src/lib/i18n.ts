@@ -80,3 +80,18 @@ export function chooseLocale(
   }
   return 'en';
 }
+
+/**
+ * A text of the API's answers in `locale` (docs/i18n.md, "API errors"): its translation when the
+ * catalog has one, else the English as written. The English is read as ICU only when it has
+ * values, so a text quoting `{{customer.name}}` or an apostrophe is sent exactly as written.
+ */
+export function translateApiText(
+  locale: UiLocale,
+  id: string,
+  values?: Readonly<Record<string, string | number>>,
+): string {
+  const i18n = serverI18n(locale);
+  if (locale !== 'en' && i18n.messages[id] !== undefined) return i18n._(id, values);
+  return values ? serverI18n('en')._(id, values) : id;
+}

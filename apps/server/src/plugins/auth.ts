@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { COOKIES, DAY_MS, HEADERS, PASSWORD_MAX_AGE_DAYS } from '@parley/contracts';
 import { AUTH_MODES } from '../lib/http-types';
 import { hashToken, safeEqual } from '../lib/crypto';
-import { AppError, forbidden, unauthenticated } from '../lib/errors';
+import { apiText, AppError, forbidden, unauthenticated } from '../lib/errors';
 import { findSession, touchToken } from '../modules/auth/auth.queries';
 import { sessionCache, type CachedSession } from '../modules/auth/session-cache';
 import { verifyApiKey } from '../modules/api-keys/api-keys.service';
@@ -171,7 +171,9 @@ async function authenticateAgent(db: Db, request: FastifyRequest, idle: IdlePoli
     throw new AppError(
       403,
       'password_change_required',
-      `Your password is more than ${PASSWORD_MAX_AGE_DAYS} days old. Please reset it to continue.`,
+      apiText('Your password is more than {days} days old. Please reset it to continue.', {
+        days: PASSWORD_MAX_AGE_DAYS,
+      }),
     );
   }
 

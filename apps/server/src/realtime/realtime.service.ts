@@ -37,7 +37,7 @@ export async function authorizeChannel(
   if (kind === 'private') return { auth: signChannel(realtime.app, socketId, channel) };
 
   const userInfo = await presenceUserInfo(deps.db, { userId: agent.userId });
-  if (!userInfo) throw notFound('Your profile');
+  if (!userInfo) throw notFound('Your profile was not found.');
   // The client must send back exactly these bytes: they are what we signed.
   const channelData = JSON.stringify({ user_id: agent.userId, user_info: userInfo });
   return {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { Client } from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
@@ -23,18 +24,27 @@ export interface TestContext {
 
 /**
  * A fresh database for one test file: in-memory PGlite, or — when DATABASE_URL is set —
- * a new PostgreSQL database created for this file and dropped after it.
+ * a new PostgreSQL database created for this file and dropped after it. Both start as a copy of
+ * the run's migrated template; createTestContext still migrates, which then finds nothing to do.
  */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
+  // Migrated once for the run (database-template.ts); absent when a file runs outside the suite.
+  const template = inject('databaseTemplate');
   if (!adminUrl) {
-    const database = await openPglite(undefined);
+    const from =
+      template?.kind === 'pglite' ? new Blob([await fs.readFile(template.file)]) : undefined;
+    const database = await openPglite(undefined, from);
     return { database, drop: async () => {} };
   }
   const name = `parley_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    template?.kind === 'postgres'
+      ? `create database ${name} template ${template.name}`
+      : `create database ${name}`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { HEADERS, type ApiErrorBody, type ErrorCode, ERROR_CODES } from '@parley/contracts';
 import {
   ApiError,
@@ -272,6 +273,8 @@ export function request<T>(
 
     const url = withQuery(path, options.query);
     const early = method === 'GET' && authenticated ? takeEarlyGet(url, headers) : null;
+    // The API writes its errors in the language the app shows (docs/i18n.md, "API errors").
+    if (i18n.locale && !headers['accept-language']) headers['accept-language'] = i18n.locale;
     let response: Response;
     try {
       response = await (early ??

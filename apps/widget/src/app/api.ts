@@ -8,6 +8,7 @@ import {
   type WidgetPublicSettings,
   type WidgetSession,
 } from '@parley/contracts';
+import { i18n } from './i18n';
 
 export type WidgetAttachment = WidgetMessage['attachments'][number];
 
@@ -51,6 +52,8 @@ export function widgetApi(getToken: () => string | null): ApiCall {
     const headers = new Headers(init.headers);
     const token = getToken();
     if (token) headers.set(WIDGET_TOKEN_HEADER, token);
+    // The server writes its refusals in the language the chat shows (docs/i18n.md, "API errors").
+    if (!headers.has('accept-language')) headers.set('accept-language', i18n.locale);
     if (typeof init.body === 'string' && !headers.has('content-type'))
       headers.set('content-type', 'application/json');
     let res: Response;

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ActivityLine } from '@parley/contracts';
 import { createdAt, ts } from './columns';
 import { accounts, users } from './accounts';
 import { brands, supportChannels } from './channels';
@@ -182,6 +183,11 @@ export const messages = pgTable(
      * endpoint took (the provider checked it).
      */
     emailAuth: jsonb('email_auth').$type<StoredEmailAuth>(),
+    /**
+     * An activity line's facts (kind `activity`): each reader's app writes the line in its own
+     * language from them, `body` keeping the English. Null for other kinds and older lines.
+     */
+    activity: jsonb('activity').$type<ActivityLine>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -48,7 +48,7 @@ export async function revokeApiKey(db: Db, { accountId, id }: { accountId: numbe
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id, keyHash: apiKeys.keyHash });
-  if (!row) throw notFound('That API key');
+  if (!row) throw notFound('That API key was not found.');
   forgetVerifiedKey(row.keyHash);
 }
 

@@ -1,5 +1,10 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { AssignmentMode, AvailabilityStatus } from '@parley/contracts';
+import {
+  activityLineText,
+  type ActivityLine,
+  type AssignmentMode,
+  type AvailabilityStatus,
+} from '@parley/contracts';
 import { rowsOf, type Db } from '../../db/client';
 import {
   agentAvailability,
@@ -427,7 +432,12 @@ export async function assignTo(
     supportChannelId,
     userId,
     activity,
-  }: Scope & { conversationId: number; supportChannelId: number; userId: number; activity: string },
+  }: Scope & {
+    conversationId: number;
+    supportChannelId: number;
+    userId: number;
+    activity: ActivityLine;
+  },
 ) {
   const now = new Date();
   await db
@@ -439,7 +449,7 @@ export async function assignTo(
     .set({ lastAssignedAt: now })
     .where(and(eq(agentAvailability.accountId, accountId), eq(agentAvailability.userId, userId)));
   await dropQueued(db, { accountId, conversationId });
-  return addActivity(db, { accountId, conversationId, supportChannelId, text: activity });
+  return addActivity(db, { accountId, conversationId, supportChannelId, activity });
 }
 
 export async function userName(db: Db, userId: number) {
@@ -492,8 +502,8 @@ export async function addActivity(
     accountId,
     conversationId,
     supportChannelId,
-    text,
-  }: Scope & { conversationId: number; supportChannelId: number; text: string },
+    activity,
+  }: Scope & { conversationId: number; supportChannelId: number; activity: ActivityLine },
 ) {
   const [msg] = await db
     .insert(messages)
@@ -503,7 +513,8 @@ export async function addActivity(
       supportChannelId,
       direction: 'internal',
       kind: 'activity',
-      body: text,
+      body: activityLineText(activity),
+      activity,
     })
     .returning({ id: messages.id });
   return msg!.id;

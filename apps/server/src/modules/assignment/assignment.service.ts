@@ -1,5 +1,4 @@
 import {
-  assignmentActivityText,
   type AgentAvailability,
   type AssignmentMode,
   type AssignmentSettingsResponse,
@@ -57,7 +56,7 @@ export async function listAgentAvailability(deps: Deps, agent: AgentContext) {
 async function availabilityOf(deps: Deps, accountId: number, userId: number) {
   const all = await listAvailability(deps.db, { accountId });
   const found = all.find((a) => a.user_id === userId);
-  if (!found) throw notFound('That team member');
+  if (!found) throw notFound('That team member was not found.');
   return found satisfies AgentAvailability;
 }
 
@@ -105,7 +104,7 @@ export async function setCapacity(
   capacity: number | null,
 ) {
   if (!(await isMember(deps.db, { accountId: admin.accountId, userId })))
-    throw notFound('That team member');
+    throw notFound('That team member was not found.');
   await applyChange(deps, admin.accountId, userId, { capacity });
   return availabilityOf(deps, admin.accountId, userId);
 }
@@ -139,7 +138,7 @@ async function releaseFrom(deps: Deps, accountId: number, userId: number) {
         accountId,
         conversationId: r.id,
         supportChannelId: r.support_channel_id,
-        text: assignmentActivityText({ kind: 'returned', name }),
+        activity: { key: 'returned_to_queue', name },
       });
     return rows;
   });
@@ -195,7 +194,7 @@ export async function updateTeamRule(
   body: UpdateAssignmentRuleBody,
 ) {
   if (!(await findTeam(deps.db, { accountId: admin.accountId, teamId })))
-    throw notFound('That team');
+    throw notFound('That team was not found.');
   return updateRule(deps, admin, { teamId }, body);
 }
 
@@ -206,7 +205,7 @@ export async function updateChannelRule(
   body: UpdateAssignmentRuleBody,
 ) {
   if (!(await findChannel(deps.db, { accountId: admin.accountId, channelId })))
-    throw notFound('That support channel');
+    throw notFound('That support channel was not found.');
   return updateRule(deps, admin, { supportChannelId: channelId }, body);
 }
 
@@ -245,11 +244,7 @@ async function assignOne(deps: Deps, accountId: number, conversationId: number) 
       conversationId,
       supportChannelId: queued.support_channel_id,
       userId: chosen,
-      activity: assignmentActivityText({
-        kind: 'assigned',
-        name: await userName(tx, chosen),
-        mode: rule.mode,
-      }),
+      activity: { key: 'auto_assigned', name: await userName(tx, chosen), mode: rule.mode },
     });
     return { outcome: 'assigned', messageId, assigneeId: chosen };
   });
@@ -388,14 +383,14 @@ export async function autoAssignConversation(
   type Done = { result: AutoAssignResult; before: number | null; messageId: number | null };
   const run = deps.db.transaction(async (tx): Promise<Done> => {
     const conv = await lockConversation(tx, { accountId, conversationId });
-    if (!conv) throw notFound('That conversation');
+    if (!conv) throw notFound('That conversation was not found.');
     if (conv.status !== 'open')
       throw badRequest('Only an open conversation is auto-assigned.', [
         { path: 'status', message: 'Not open.' },
       ]);
     const team = teamId ?? conv.team_id;
     if (teamId !== undefined && !(await findTeam(tx, { accountId, teamId })))
-      throw notFound('That team');
+      throw notFound('That team was not found.');
     const rule = await ruleFor(tx, {
       accountId,
       teamId: team,
@@ -426,7 +421,7 @@ export async function autoAssignConversation(
         conversationId,
         supportChannelId: conv.support_channel_id,
         userId: chosen,
-        activity: assignmentActivityText({ kind: 'assigned', name, mode }),
+        activity: { key: 'auto_assigned', name, mode },
       });
       result = {
         outcome: 'assigned',

@@ -107,9 +107,10 @@ export const attachmentsRoutes =
       async (request, reply) => {
         const { id } = request.params;
         const { exp, sig } = request.query;
-        if (!verifyDownload(deps, id, exp, sig)) throw notFound('That download link');
+        if (!verifyDownload(deps, id, exp, sig))
+          throw notFound('That download link was not found.');
         const row = await findAttachmentById(deps.db, id);
-        if (!row) throw notFound('That attachment');
+        if (!row) throw notFound('That attachment was not found.');
         const served = servedAs(row.contentType);
         const store = fileStoreOf(deps);
         if (deps.config.storage.s3?.presignedDownloads && store.presignedUrl) {
@@ -125,7 +126,7 @@ export const attachmentsRoutes =
         const encoded = encodeURIComponent(row.fileName);
         return sendStoredFile(deps, request, reply, {
           key: row.storageKey,
-          what: 'That attachment',
+          notFound: 'That attachment was not found.',
           headers: {
             'content-type': served.contentType,
             'x-content-type-options': 'nosniff',

@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest } from '../../lib/errors';
+import { apiText, AppError, badRequest } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import { fileStoreFor } from '../../lib/file-store-choice';
 import type { AgentContext } from '../../lib/http-types';
@@ -142,7 +142,10 @@ function refuseRunnable(fileName: string, contentType: string) {
     throw new AppError(
       415,
       'unsupported_media_type',
-      `Files like "${fileName}" cannot be attached, because they could run code. Zip the file or send a PDF or image instead.`,
+      apiText(
+        'Files like "{fileName}" cannot be attached, because they could run code. Zip the file or send a PDF or image instead.',
+        { fileName },
+      ),
     );
   }
 }
@@ -170,16 +173,20 @@ export async function storeInboundFiles(
   files: { file_name: string; content_type?: string | undefined; data: string }[],
 ): Promise<InboundFile[]> {
   if (files.length > MAX_ATTACHMENTS_PER_MESSAGE)
-    throw badRequest(`Attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`);
+    throw badRequest(apiText('Attach at most {max} files.', { max: MAX_ATTACHMENTS_PER_MESSAGE }));
   const decoded = files.map((f, i) => {
     const fileName = cleanFileName(f.file_name);
     const contentType = cleanContentType(f.content_type);
     refuseRunnable(fileName, contentType);
     const bytes = Buffer.from(f.data, 'base64');
     if (bytes.length === 0)
-      throw badRequest(`Attachment ${i + 1} ("${fileName}") is empty or not base64.`, {
-        [`message.attachments.${i}.data`]: 'Empty or not base64.',
-      });
+      throw badRequest(
+        apiText('Attachment {number} ("{fileName}") is empty or not base64.', {
+          number: i + 1,
+          fileName,
+        }),
+        { [`message.attachments.${i}.data`]: 'Empty or not base64.' },
+      );
     return { fileName, contentType, bytes };
   });
   if (decoded.reduce((sum, f) => sum + f.bytes.length, 0) > ATTACHMENT_TOTAL_LIMIT_BYTES)
@@ -250,7 +257,9 @@ export const tooLarge = () =>
   new AppError(
     413,
     'payload_too_large',
-    `Attachments may add up to ${ATTACHMENT_TOTAL_LIMIT_BYTES / 1_000_000} MB per message.`,
+    apiText('Attachments may add up to {megabytes} MB per message.', {
+      megabytes: ATTACHMENT_TOTAL_LIMIT_BYTES / 1_000_000,
+    }),
   );
 
 /**
@@ -260,7 +269,7 @@ export const tooLarge = () =>
 export async function checkAttachmentsForMessage(db: Db, accountId: number, ids: number[]) {
   const unique = [...new Set(ids)];
   if (unique.length > MAX_ATTACHMENTS_PER_MESSAGE)
-    throw badRequest(`Attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`);
+    throw badRequest(apiText('Attach at most {max} files.', { max: MAX_ATTACHMENTS_PER_MESSAGE }));
   const rows = await unclaimedAttachments(db, { accountId, ids: unique });
   if (rows.length !== unique.length)
     throw badRequest(

@@ -15,7 +15,7 @@ export async function sendStoredFile(
   deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,
-  file: { key: string; what: string; headers: Record<string, string> },
+  file: { key: string; notFound: string; headers: Record<string, string> },
 ) {
   // We send no validators, so an If-Range can never match: the whole file goes (RFC 9110).
   const range =
@@ -35,7 +35,7 @@ export async function sendStoredFile(
         message: `The requested range is outside the file, which has ${err.size} bytes.`,
       });
   }
-  if (!opened) throw notFound(file.what);
+  if (!opened) throw notFound(file.notFound);
   reply.headers(file.headers).header('accept-ranges', 'bytes');
   if (opened.range) {
     const { start, end } = opened.range;

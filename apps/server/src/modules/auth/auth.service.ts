@@ -12,7 +12,7 @@ import {
 import type { Deps } from '../../lib/deps';
 import { recordAudit } from '../audit-log/audit-log.service';
 import { chooseLocale, serverI18n } from '../../lib/i18n';
-import { AppError, conflict } from '../../lib/errors';
+import { apiText, AppError, conflict } from '../../lib/errors';
 import { SESSION_TTL_MS } from '../../plugins/auth';
 import { createAccountForOwner } from '../accounts/accounts.service';
 import {
@@ -115,7 +115,9 @@ export async function login(deps: Deps, body: LoginBody): Promise<IssuedSession>
     throw new AppError(
       403,
       'password_change_required',
-      `Your password is more than ${PASSWORD_MAX_AGE_DAYS} days old. Please reset it to continue.`,
+      apiText('Your password is more than {days} days old. Please reset it to continue.', {
+        days: PASSWORD_MAX_AGE_DAYS,
+      }),
     );
   }
   const membership = await firstMembershipOf(deps.db, user.id);

@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
+  activityActionText,
   CONTACT_OWN_FIELDS,
+  type ActivityAction,
+  type ActivityLine,
   type AutomationAction,
   type AutomationCondition,
   type AutomationConditions,
@@ -275,78 +278,79 @@ export interface ActionContext {
   run?: { ruleId: number; trigger: AutomationTrigger | null; messageId: number | null };
 }
 
+/**
+ * What each action does, as an activity line tells it (names read now; an object gone reads
+ * "#id"). Written in words by activityActionText, in the reader's language by the web app.
+ */
 export async function describeActions(
   deps: Deps,
   accountId: number,
   actions: AutomationAction[],
-  origin: ActionContext['origin']['kind'] = 'rule',
-) {
+): Promise<ActivityAction[]> {
   const refs = referencesOf({ conditions: { match: 'all', conditions: [] }, actions });
   const names = await namesOf(deps.db, { accountId, ...refs });
   const name = (kind: string, id: number) => names.get(`${kind}:${id}`) ?? `#${id}`;
-  return actions.map((a) => {
+  return actions.map((a): ActivityAction => {
     switch (a.type) {
       case 'assign_agent':
-        return `assigned to ${name('user', a.user_id)}`;
+        return { key: 'assigned_agent', name: name('user', a.user_id) };
       case 'assign_team':
-        return `assigned to ${name('team', a.team_id)}`;
+        return { key: 'assigned_team', name: name('team', a.team_id) };
       case 'add_tags':
-        return `added tag ${a.tag_ids.map((t) => name('tag', t)).join(', ')}`;
+        return { key: 'added_tags', tags: a.tag_ids.map((t) => name('tag', t)) };
       case 'remove_tags':
-        return `removed tag ${a.tag_ids.map((t) => name('tag', t)).join(', ')}`;
+        return { key: 'removed_tags', tags: a.tag_ids.map((t) => name('tag', t)) };
       case 'set_priority':
-        return `set the priority to ${a.priority}`;
+        return { key: 'set_priority', priority: a.priority };
       case 'set_status':
         return a.status === 'snoozed'
-          ? `snoozed it for ${a.snooze_minutes} minutes`
-          : `set the status to ${a.status}`;
+          ? { key: 'snoozed', minutes: a.snooze_minutes ?? 0 }
+          : { key: 'set_status', status: a.status };
       case 'add_note':
-        return 'added a note';
+        return { key: 'added_note' };
       case 'send_fast_reply':
-        return 'sent a fast reply';
+        return { key: 'sent_fast_reply' };
       case 'close':
-        return origin === 'macro' ? 'closed' : 'closed it';
+        return { key: 'closed' };
       case 'auto_assign':
-        return a.team_id === undefined
-          ? 'auto-assigned it'
-          : `auto-assigned it within ${name('team', a.team_id)}`;
+        return {
+          key: 'auto_assign',
+          team: a.team_id === undefined ? null : name('team', a.team_id),
+        };
       case 'mention':
-        return `mentioned ${name('user', a.user_id)} in a note`;
+        return { key: 'mentioned', name: name('user', a.user_id) };
       case 'send_webhook':
-        return `sent a webhook to ${webhookHost(a.url)}`;
+        return { key: 'sent_webhook', host: webhookHost(a.url) };
     }
   });
 }
 
-const MODE_WORDS = { round_robin: 'round-robin', least_busy: 'least-busy' } as const;
-
-/** What an auto-assign did, in the activity line's words: who got it and why, or where it waits. */
-export function autoAssignWords(r: AutoAssignResult): string {
-  const within = r.teamName === null ? '' : ` within ${r.teamName}`;
+/** What an auto-assign did, as its activity line tells it: who got it and why, or where it waits. */
+export function autoAssignAction(r: AutoAssignResult): ActivityAction {
   switch (r.outcome) {
     case 'assigned':
-      return `assigned to ${r.assigneeName} by ${MODE_WORDS[r.mode]}${within}`;
+      return { key: 'auto_assigned', assignee: r.assigneeName, mode: r.mode, team: r.teamName };
     case 'queued':
-      return `queued it for ${MODE_WORDS[r.mode]}${within}: no agent available`;
+      return { key: 'auto_assign_queued', mode: r.mode, team: r.teamName };
     case 'unassigned':
-      return `left it unassigned${within}: no agent available`;
+      return { key: 'auto_assign_unassigned', team: r.teamName };
   }
 }
 
 /**
  * Each action through the module that owns the change, so lists, realtime and the thread follow.
- * Answers the action's words when only doing it tells them (auto-assign: who got it and why).
+ * Answers what the action did when only doing it tells (auto-assign: who got it and why).
  */
 async function applyAction(
   deps: Deps,
   ctx: ActionContext,
   conversationId: number,
   a: AutomationAction,
-): Promise<string | undefined> {
+): Promise<ActivityAction | undefined> {
   // The assignment module's own auto-assigner, as for a new conversation (its activity line,
   // the queue); the rule's or macro's line then says who got it, and by which turn.
   if (a.type === 'auto_assign')
-    return autoAssignWords(
+    return autoAssignAction(
       await autoAssignConversation(deps, {
         accountId: ctx.actor.accountId,
         conversationId,
@@ -473,8 +477,8 @@ export async function applyActions(
   actions: AutomationAction[],
 ) {
   let done = 0;
-  /** Words only the doing told (auto-assign), by the action's index. */
-  const said: (string | undefined)[] = [];
+  /** What only the doing told (auto-assign), by the action's index. */
+  const said: (ActivityAction | undefined)[] = [];
   for (const action of actions) {
     try {
       said.push(await applyAction(deps, ctx, conversationId, action));
@@ -688,7 +692,7 @@ async function actRule(
     permissionLevel: member.permission_level as AgentContext['permissionLevel'],
   };
   await insertRun(deps.db, { accountId: rule.accountId, conversationId, ruleId: rule.id });
-  const words = await describeActions(deps, rule.accountId, rule.actions);
+  const described = await describeActions(deps, rule.accountId, rule.actions);
   await acting.run(true, async () => {
     // An action refused on the way (the conversation deleted, a person removed a moment ago)
     // ends this rule's run with a line saying so; the next rules still run, and the job is not
@@ -699,22 +703,19 @@ async function actRule(
       conversationId,
       rule.actions,
     );
-    const did = words
-      .slice(0, done)
-      .map((w, i) => said[i] ?? w)
-      .join(', ');
-    const text =
-      failure === null
-        ? `Rule “${rule.name}” ${did}`
-        : `Rule “${rule.name}” ${did ? `${did}, then ` : ''}stopped: ${failure}`;
-    await writeActivityLine(deps, { accountId: rule.accountId, conversationId, text });
+    const did = described.slice(0, done).map((a, i) => said[i] ?? a);
+    await writeActivityLine(deps, {
+      accountId: rule.accountId,
+      conversationId,
+      activity: { key: 'rule_ran', rule: rule.name, actions: did, failure },
+    });
   });
 }
 
 /** An activity line in the thread, sent to the agents like any message. */
 export async function writeActivityLine(
   deps: Deps,
-  v: { accountId: number; conversationId: number; text: string },
+  v: { accountId: number; conversationId: number; activity: ActivityLine },
 ) {
   const messageId = await addActivityLine(deps.db, v);
   if (messageId !== null)
@@ -738,19 +739,23 @@ export async function dryRunRule(
   if (!facts) return null;
   const missing = await missingReferences(deps, accountId, rule);
   const result = evaluate(rule.conditions, facts);
-  const words = await describeActions(deps, accountId, rule.actions);
+  const words = (await describeActions(deps, accountId, rule.actions)).map((a) =>
+    activityActionText(a),
+  );
   // Auto-assign says whom it would pick now (or that it would queue), rolled back untouched.
   if (missing.length === 0)
     for (const [i, a] of rule.actions.entries()) {
       if (a.type !== 'auto_assign') continue;
       try {
-        words[i] = autoAssignWords(
-          await autoAssignConversation(deps, {
-            accountId,
-            conversationId,
-            ...(a.team_id !== undefined && { teamId: a.team_id }),
-            dryRun: true,
-          }),
+        words[i] = activityActionText(
+          autoAssignAction(
+            await autoAssignConversation(deps, {
+              accountId,
+              conversationId,
+              ...(a.team_id !== undefined && { teamId: a.team_id }),
+              dryRun: true,
+            }),
+          ),
         );
       } catch (err) {
         words[i] =

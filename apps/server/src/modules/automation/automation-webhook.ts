@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
-import { WEBHOOK_SIGNATURE_HEADER, type AutomationAction } from '@parley/contracts';
+import {
+  WEBHOOK_SIGNATURE_HEADER,
+  type ActivityLine,
+  type AutomationAction,
+} from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { enqueueJob, RetryableError, type JobRow } from '../../lib/jobs';
 import { safePost, UnsafeUrlError } from '../../lib/safe-fetch';
@@ -126,17 +130,26 @@ async function deliver(deps: Deps, p: WebhookJobPayload) {
  */
 export function registerWebhookJob(
   deps: Deps,
-  writeLine: (v: { accountId: number; conversationId: number; text: string }) => Promise<void>,
+  writeLine: (v: {
+    accountId: number;
+    conversationId: number;
+    activity: ActivityLine;
+  }) => Promise<void>,
 ) {
   deps.jobs.register(AUTOMATION_WEBHOOK_JOB, {
     run: (job: JobRow) => deliver(deps, job.payload as unknown as WebhookJobPayload),
     onGiveUp: async (job: JobRow, reason: string) => {
       const p = job.payload as unknown as WebhookJobPayload;
-      const tries = job.attempts === 1 ? '1 try' : `${job.attempts} tries`;
       await writeLine({
         accountId: p.accountId,
         conversationId: p.conversationId,
-        text: `Rule “${p.ruleName}” could not send its webhook to ${webhookHost(p.url)} after ${tries}: ${reason}`,
+        activity: {
+          key: 'webhook_failed',
+          rule: p.ruleName,
+          host: webhookHost(p.url),
+          tries: job.attempts,
+          reason,
+        },
       });
     },
   });

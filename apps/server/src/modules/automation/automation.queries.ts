@@ -1,5 +1,10 @@
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { AutomationAction, AutomationConditions } from '@parley/contracts';
+import {
+  activityLineText,
+  type ActivityLine,
+  type AutomationAction,
+  type AutomationConditions,
+} from '@parley/contracts';
 import { rowsOf, type Db } from '../../db/client';
 import {
   deleteOrderedRow,
@@ -387,12 +392,14 @@ export async function actingMember(
 /** The activity line a run leaves (the same kind of line auto-assignment writes). */
 export async function addActivityLine(
   db: Db,
-  v: { accountId: number; conversationId: number; text: string },
+  v: { accountId: number; conversationId: number; activity: ActivityLine },
 ) {
   const rows = rowsOf<{ id: number | string }>(
     await db.execute(sql`
-      insert into messages (account_id, conversation_id, support_channel_id, direction, kind, body)
-      select account_id, id, support_channel_id, 'internal', 'activity', ${v.text}
+      insert into messages
+        (account_id, conversation_id, support_channel_id, direction, kind, body, activity)
+      select account_id, id, support_channel_id, 'internal', 'activity',
+        ${activityLineText(v.activity)}, ${JSON.stringify(v.activity)}::jsonb
       from conversations where id = ${v.conversationId} and account_id = ${v.accountId}
       returning id`),
   );

@@ -10,7 +10,7 @@ import {
   type AutomationRulePatch,
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
-import { badRequest, notFound } from '../../lib/errors';
+import { apiText, badRequest, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { isPrivateAddress } from '../../lib/safe-fetch';
 import { recordAudit } from '../audit-log/audit-log.service';
@@ -141,9 +141,10 @@ export async function createRule(deps: Deps, admin: AgentContext, body: Automati
   const row = await deps.db.transaction(async (tx) => {
     const { count, nextPosition } = await lockRuleCount(tx, { accountId: admin.accountId });
     if (count >= MAX_AUTOMATION_RULES)
-      throw badRequest(`An account keeps at most ${MAX_AUTOMATION_RULES} rules.`, [
-        { path: 'name', message: 'Too many rules.' },
-      ]);
+      throw badRequest(
+        apiText('An account keeps at most {max} rules.', { max: MAX_AUTOMATION_RULES }),
+        [{ path: 'name', message: 'Too many rules.' }],
+      );
     const created = await insertRule(tx, {
       accountId: admin.accountId,
       name: body.name,
@@ -195,7 +196,7 @@ export async function updateRule(
   patch: AutomationRulePatch,
 ) {
   const existing = await findRuleRow(deps.db, { accountId: admin.accountId, id });
-  if (!existing) throw notFound('That rule');
+  if (!existing) throw notFound('That rule was not found.');
   const actions = patch.actions && keepSecrets(sealSecrets(deps, patch.actions), existing.actions);
   const merged = {
     conditions: patch.conditions ?? existing.conditions,
@@ -211,7 +212,7 @@ export async function updateRule(
       { accountId: admin.accountId, id },
       { name, enabled, trigger, conditions, actions, waitMinutes },
     );
-    if (!updated) throw notFound('That rule');
+    if (!updated) throw notFound('That rule was not found.');
     // Alarms set with the old wait or trigger would fire wrongly: they go, new states set new ones.
     if (
       waitMinutes !== existing.waitMinutes ||
@@ -235,7 +236,7 @@ export async function deleteRule(deps: Deps, admin: AgentContext, id: number) {
   await deps.db.transaction(async (tx) => {
     const existing = await findRuleRow(tx, { accountId: admin.accountId, id });
     if (!existing || !(await deleteRuleRow(tx, { accountId: admin.accountId, id })))
-      throw notFound('That rule');
+      throw notFound('That rule was not found.');
     await recordAudit(tx, {
       accountId: admin.accountId,
       userId: admin.userId,
@@ -281,6 +282,6 @@ export async function dryRun(
       compilePattern(c.value, `rule.conditions.conditions.${i}.value`);
   });
   const result = await dryRunRule(deps, agent.accountId, body.rule, body.conversation_id);
-  if (!result) throw notFound('That conversation');
+  if (!result) throw notFound('That conversation was not found.');
   return result;
 }

@@ -77,7 +77,7 @@ async function priceOf(stripe: Config['stripe'], priceId: string): Promise<Strip
 
 export async function billingState(deps: Deps, accountId: number): Promise<BillingState> {
   const account = await findAccountBilling(deps.db, accountId);
-  if (!account) throw notFound('That account');
+  if (!account) throw notFound('That account was not found.');
   const { stripe } = deps.config;
   const configured = stripe.secretKey !== null;
   const now = Date.now();
@@ -141,7 +141,7 @@ export async function startCheckout(deps: Deps, agent: AgentContext, priceId: st
   if (!stripe.plans.some((p) => p.priceId === priceId))
     throw badRequest('That plan is not offered. Choose one of the plans on the Pricing page.');
   const account = await findAccountBilling(deps.db, agent.accountId);
-  if (!account) throw notFound('That account');
+  if (!account) throw notFound('That account was not found.');
   if (account.isSubscriptionActive)
     throw conflict('This account already has a subscription. Use Manage billing to change it.');
   const customer = await ensureCustomer(deps, agent, account);
@@ -173,7 +173,7 @@ export async function openPortal(deps: Deps, agent: AgentContext) {
   const { stripe } = deps.config;
   if (!stripe.secretKey) throw billingNotConfigured();
   const account = await findAccountBilling(deps.db, agent.accountId);
-  if (!account) throw notFound('That account');
+  if (!account) throw notFound('That account was not found.');
   if (!account.stripeCustomerId)
     throw conflict('There is no billing account yet. Subscribe to a plan first.');
   const session = await stripeApi<{ url: string }>(stripe, 'POST', '/v1/billing_portal/sessions', {

@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import type { Config } from '../../config';
-import { AppError } from '../../lib/errors';
+import { apiText, AppError, type ApiText } from '../../lib/errors';
 import { safeEqual } from '../../lib/crypto';
 
 /** stripe-node's `DEFAULT_TOLERANCE`: events signed more than 5 minutes ago are refused. */
 export const STRIPE_SIGNATURE_TOLERANCE_S = 300;
 
-const badSignature = (why: string) =>
-  new AppError(400, 'validation_error', `The Stripe-Signature header is not valid: ${why}.`);
+/** A refused signature: its whole sentence, `The Stripe-Signature header is not valid: …`. */
+const badSignature = (text: ApiText) => new AppError(400, 'validation_error', text);
 
 /**
  * Verifies `Stripe-Signature: t=<unix>,v1=<hex>[,v1=…]` over the raw body, as stripe-node does:
@@ -20,7 +20,8 @@ export function verifyStripeSignature(
   secret: string,
   { tolerance = STRIPE_SIGNATURE_TOLERANCE_S, now = Date.now() / 1000 } = {},
 ): void {
-  if (!header) throw badSignature('it is missing');
+  if (!header)
+    throw badSignature(apiText('The Stripe-Signature header is not valid: it is missing.'));
   let timestamp: number | null = null;
   const signatures: string[] = [];
   for (const part of header.split(',')) {
@@ -32,15 +33,22 @@ export function verifyStripeSignature(
     else if (key === 'v1') signatures.push(value);
   }
   if (timestamp === null || signatures.length === 0)
-    throw badSignature('it has no timestamp or no v1 signature');
+    throw badSignature(
+      apiText('The Stripe-Signature header is not valid: it has no timestamp or no v1 signature.'),
+    );
   const expected = crypto
     .createHmac('sha256', secret)
     .update(`${timestamp}.`)
     .update(rawBody)
     .digest('hex');
   if (!signatures.some((s) => safeEqual(s, expected)))
-    throw badSignature('no signature matches the body');
-  if (tolerance > 0 && now - timestamp > tolerance) throw badSignature('its timestamp is too old');
+    throw badSignature(
+      apiText('The Stripe-Signature header is not valid: no signature matches the body.'),
+    );
+  if (tolerance > 0 && now - timestamp > tolerance)
+    throw badSignature(
+      apiText('The Stripe-Signature header is not valid: its timestamp is too old.'),
+    );
 }
 
 /** Stripe's form encoding: nested objects as `a[b][0][c]=v`. */
@@ -85,8 +93,15 @@ export async function stripeApi<T>(
   const json = (await res.json().catch(() => null)) as
     (T & { error?: { message?: string } }) | null;
   if (!res.ok || json === null) {
-    const why = json?.error?.message ?? `it answered ${res.status}`;
-    throw new AppError(502, 'payment_provider_error', `Stripe refused the request: ${why}`);
+    // Stripe's own words are quoted as they are.
+    const reason = json?.error?.message ?? null;
+    throw new AppError(
+      502,
+      'payment_provider_error',
+      reason !== null
+        ? apiText('Stripe refused the request: {reason}', { reason })
+        : apiText('Stripe refused the request: it answered {status}', { status: res.status }),
+    );
   }
   return json;
 }

@@ -114,7 +114,7 @@ export const apiChannelRoutes =
           return toResponse(quick);
         }
         const channel = await findOwnChannel(deps.db, accountId, channelId);
-        if (channel.type !== 'api') throw notFound('That API channel');
+        if (channel.type !== 'api') throw notFound('That API channel was not found.');
         const files = await storeInboundFiles(deps, message.attachments);
         const result = await recordInboundInFull(deps, {
           ...inbound,

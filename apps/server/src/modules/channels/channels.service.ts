@@ -90,7 +90,7 @@ export async function findOwnChannel(db: Db, accountId: number, id: number) {
     .from(supportChannels)
     .where(and(eq(supportChannels.id, id), eq(supportChannels.accountId, accountId)))
     .limit(1);
-  if (!row) throw notFound('That channel');
+  if (!row) throw notFound('That channel was not found.');
   return row;
 }
 

@@ -33,7 +33,7 @@ export function fakeChannelKind() {
             request.params.channelId,
             FAKE_CHANNEL_TYPE,
           );
-          if (!channel) throw notFound('That channel');
+          if (!channel) throw notFound('That channel was not found.');
           const { from, text, id } = request.body;
           const result = await recordProviderInbound(deps, channel, {
             identity: { kind: 'phone', value: from, phone: from },

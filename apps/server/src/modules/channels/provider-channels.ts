@@ -6,7 +6,7 @@ import type {
   SupportChannelCreateBody,
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
-import { badRequest } from '../../lib/errors';
+import { apiText, badRequest } from '../../lib/errors';
 import type { ChannelKinds, CreatedChannel } from './channel-kind';
 import { findOwnChannel, toChannelSummary } from './channels.service';
 
@@ -21,7 +21,8 @@ export async function createChannel(
   body: SupportChannelCreateBody,
 ): Promise<CreatedChannel> {
   const setup = kinds.of(body.type)?.setup;
-  if (!setup?.create) throw badRequest(`${body.type} channels are not created on this page.`);
+  if (!setup?.create)
+    throw badRequest(apiText('{type} channels are not created on this page.', { type: body.type }));
   return setup.create(deps, accountId, body);
 }
 
@@ -35,12 +36,19 @@ export async function updateProviderSettings(
 ) {
   const channel = await findOwnChannel(deps.db, accountId, id);
   if (channel.type !== patch.type)
-    throw badRequest(`This channel is not a ${patch.type} channel.`, [
-      { path: 'provider.type', message: `The channel is of type ${channel.type}.` },
+    throw badRequest(apiText('This channel is not a {type} channel.', { type: patch.type }), [
+      {
+        path: 'provider.type',
+        message: apiText('The channel is of type {type}.', { type: channel.type }),
+      },
     ]);
   const setup = kinds.of(channel.type)?.setup;
   if (!setup?.update)
-    throw badRequest(`There are no provider settings to change on ${channel.type} channels.`);
+    throw badRequest(
+      apiText('There are no provider settings to change on {type} channels.', {
+        type: channel.type,
+      }),
+    );
   await setup.update(deps, channel, patch);
 }
 
@@ -57,7 +65,9 @@ export async function providerChannelSettings(
   const channel = await findOwnChannel(deps.db, accountId, id);
   const settings = kinds.of(channel.type)?.setup?.settings?.(channel);
   if (!settings)
-    throw badRequest(`There are no provider settings to edit on ${channel.type} channels.`);
+    throw badRequest(
+      apiText('There are no provider settings to edit on {type} channels.', { type: channel.type }),
+    );
   return { ...toChannelSummary(channel), settings };
 }
 
@@ -71,10 +81,16 @@ export async function testConnection(
   if ('id' in body) {
     const channel = await findOwnChannel(deps.db, accountId, body.id);
     const test = kinds.of(channel.type)?.setup?.testSaved?.(deps, channel);
-    if (!test) throw badRequest(`There is no connection to test on ${channel.type} channels.`);
+    if (!test)
+      throw badRequest(
+        apiText('There is no connection to test on {type} channels.', { type: channel.type }),
+      );
     return test;
   }
   const setup = kinds.of(body.type)?.setup;
-  if (!setup?.testNew) throw badRequest(`There is no connection to test on ${body.type} channels.`);
+  if (!setup?.testNew)
+    throw badRequest(
+      apiText('There is no connection to test on {type} channels.', { type: body.type }),
+    );
   return setup.testNew(deps, body);
 }

@@ -14,7 +14,7 @@ import {
   type ContactImportTarget,
 } from '@parley/contracts';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { apiText, AppError, badRequest, notFound, type Words } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import { FileTooLargeError } from '../../lib/file-store';
 import { fileStoreFor } from '../../lib/file-store-choice';
@@ -52,7 +52,13 @@ const tooLarge = () =>
   new AppError(
     400,
     'csv_too_large',
-    `The file is too large: import at most ${CONTACT_IMPORT_LIMITS.rows.toLocaleString('en')} rows and ${CONTACT_IMPORT_LIMITS.bytes / 1_000_000} MB at a time. Split it into smaller files.`,
+    apiText(
+      'The file is too large: import at most {rows} rows and {megabytes} MB at a time. Split it into smaller files.',
+      {
+        rows: CONTACT_IMPORT_LIMITS.rows.toLocaleString('en'),
+        megabytes: CONTACT_IMPORT_LIMITS.bytes / 1_000_000,
+      },
+    ),
   );
 const invalid = (message: string) => new AppError(400, 'csv_invalid', message);
 
@@ -204,7 +210,9 @@ function openUpload(deps: Pick<Deps, 'secrets'>, agent: AgentContext, id: string
   }
   // Another account's upload, a forged one or an old one: not found, choose the file again.
   if (!claim || claim.a !== agent.accountId || claim.e < Date.now())
-    throw notFound('That upload (it may be more than an hour old: choose the file again)');
+    throw notFound(
+      'That upload (it may be more than an hour old: choose the file again) was not found.',
+    );
   return claim;
 }
 
@@ -318,18 +326,26 @@ const fieldLabel: Record<ContactImportField, string> = {
 
 /** The mapping, checked against the file: known columns, each field once, email or phone. */
 function checkMapping(mapping: ContactImportStartBody['mapping'], columns: number) {
-  const problems: { path: string; message: string }[] = [];
+  const problems: { path: string; message: Words }[] = [];
   const seen = new Map<string, string>();
   for (const [column, target] of Object.entries(mapping)) {
     if (Number(column) >= columns)
-      problems.push({ path: `mapping.${column}`, message: `The file has ${columns} columns.` });
-    const name =
-      typeof target === 'string' ? fieldLabel[target] : `attribute “${target.attribute}”`;
+      problems.push({
+        path: `mapping.${column}`,
+        message: apiText('The file has {columns} columns.', { columns }),
+      });
     const key = typeof target === 'string' ? target : `attribute:${target.attribute}`;
     if (seen.has(key))
       problems.push({
         path: `mapping.${column}`,
-        message: `${name} is already filled from another column.`,
+        message:
+          typeof target === 'string'
+            ? apiText('{field} is already filled from another column.', {
+                field: fieldLabel[target],
+              })
+            : apiText('attribute “{attribute}” is already filled from another column.', {
+                attribute: target.attribute,
+              }),
       });
     seen.set(key, column);
   }
@@ -427,7 +443,7 @@ export async function getContactImport(
   id: number,
 ): Promise<ContactImportProgress> {
   const row = await findImportJob(deps.db, { accountId: agent.accountId, id });
-  if (!row) throw notFound('That import');
+  if (!row) throw notFound('That import was not found.');
   return progressOf(row);
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { ContactSort } from '@parley/contracts';
+import { activityLineText, type ActivityLine, type ContactSort } from '@parley/contracts';
 import { intArray, rowsOf, type Db } from '../../db/client';
 import {
   contactIdentities,
@@ -411,7 +411,12 @@ export async function insertActivityLines(
     accountId,
     lines,
   }: Scope & {
-    lines: { conversationId: number; supportChannelId: number; text: string; actorId: number }[];
+    lines: {
+      conversationId: number;
+      supportChannelId: number;
+      activity: ActivityLine;
+      actorId: number;
+    }[];
   },
 ) {
   if (lines.length === 0) return [];
@@ -424,7 +429,8 @@ export async function insertActivityLines(
         supportChannelId: l.supportChannelId,
         direction: 'internal' as const,
         kind: 'activity' as const,
-        body: l.text,
+        body: activityLineText(l.activity),
+        activity: l.activity,
         senderUserId: l.actorId,
       })),
     )

@@ -12,7 +12,14 @@ import type {
   ContactSort,
 } from '@parley/contracts';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import {
+  apiText,
+  AppError,
+  badRequest,
+  conflict,
+  isUniqueViolation,
+  notFound,
+} from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import type { AgentContext } from '../../lib/http-types';
 import { recordAudit } from '../audit-log/audit-log.service';
@@ -150,7 +157,7 @@ function attributesOf(stored: Record<string, unknown>): ContactDetail['attribute
 
 async function detailOf(db: Db, accountId: number, id: number): Promise<ContactDetail> {
   const contact = await findContact(db, { accountId, id });
-  if (!contact) throw notFound('That contact');
+  if (!contact) throw notFound('That contact was not found.');
   const [identities, conversations] = await Promise.all([
     listIdentities(db, { accountId, contactId: id }),
     listContactConversations(db, { accountId, contactId: id }),
@@ -177,7 +184,12 @@ const emailTaken = (other: { id: number; name: string | null }) =>
   new AppError(
     409,
     'email_taken',
-    `Another contact${other.name ? `, ${other.name},` : ''} already has this email address. Merge the two contacts instead.`,
+    other.name
+      ? apiText(
+          'Another contact, {name}, already has this email address. Merge the two contacts instead.',
+          { name: other.name },
+        )
+      : apiText('Another contact already has this email address. Merge the two contacts instead.'),
     { field: 'email', contact_id: other.id },
   );
 
@@ -192,7 +204,7 @@ export async function editContact(
   patch: ContactPatch,
 ): Promise<ContactDetail> {
   const contact = await findContact(deps.db, { accountId: agent.accountId, id });
-  if (!contact) throw notFound('That contact');
+  if (!contact) throw notFound('That contact was not found.');
   const email = patch.email as string | null | undefined;
   if (email && email.toLowerCase() !== contact.email?.toLowerCase()) {
     const other = await findContactByEmail(deps.db, {
@@ -260,8 +272,8 @@ export async function mergeContact(
       findContact(tx, { accountId, id: fromId }),
       findContact(tx, { accountId, id: intoId }),
     ]);
-    if (!from) throw notFound('That contact');
-    if (!into) throw notFound('The contact to merge into');
+    if (!from) throw notFound('That contact was not found.');
+    if (!into) throw notFound('The contact to merge into was not found.');
     const actor = (await userName(tx, agent.userId)) ?? 'Someone';
     const result = await mergeContactRows(tx, { accountId, fromId, intoId });
     const activity = await insertActivityLines(tx, {
@@ -270,7 +282,7 @@ export async function mergeContact(
         conversationId: c.id,
         supportChannelId: c.supportChannelId,
         actorId: agent.userId,
-        text: `Contact merged into ${label(into)} (was ${label(from)}) by ${actor}`,
+        activity: { key: 'contact_merged', actor, into: label(into), from: label(from) },
       })),
     });
     await recordAudit(tx, {

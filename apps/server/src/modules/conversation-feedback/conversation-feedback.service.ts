@@ -97,7 +97,7 @@ type CustomerConversation = NonNullable<Awaited<ReturnType<typeof findConversati
 async function conversationOfToken(deps: Deps, kind: ConversationLinkKind, token: string) {
   const target = verifyConversationToken(deps, kind, token);
   const conversation = await findConversationForCustomer(deps.db, target);
-  if (!conversation) throw notFound('That conversation');
+  if (!conversation) throw notFound('That conversation was not found.');
   return conversation;
 }
 

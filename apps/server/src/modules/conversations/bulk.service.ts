@@ -9,7 +9,7 @@ import {
   type PermissionLevel,
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { apiText, AppError, badRequest, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import {
   enqueueJob,
@@ -46,7 +46,10 @@ interface BulkPayload {
 
 const tooMany = () =>
   badRequest(
-    `Bulk actions change at most ${MAX_BULK_CONVERSATIONS.toLocaleString('en')} conversations at once. Narrow the view or select fewer.`,
+    apiText(
+      'Bulk actions change at most {max} conversations at once. Narrow the view or select fewer.',
+      { max: MAX_BULK_CONVERSATIONS.toLocaleString('en') },
+    ),
     [{ path: 'target', message: 'Too many conversations.' }],
   );
 
@@ -158,7 +161,7 @@ export async function bulkProgress(
     id: jobId,
     kind: BULK_JOB,
   });
-  if (!row) throw notFound('That bulk action');
+  if (!row) throw notFound('That bulk action was not found.');
   const p = row.payload as unknown as BulkPayload;
   return {
     job_id: row.id,

@@ -17,7 +17,13 @@ import {
 import { isoText, jsonText, type JsonText } from '../../db/json-text';
 import { badRequest } from '../../lib/errors';
 import type { FairLimiter } from '../../lib/fair-limiter';
-import { slaStateFilter, slaSummaries, slaSummariesOf, withSlaText } from '../sla/sla.public';
+import {
+  accountDayBounds,
+  slaStateFilter,
+  slaSummaries,
+  slaSummariesOf,
+  withSlaText,
+} from '../sla/sla.public';
 
 interface Scope {
   accountId: number;
@@ -50,14 +56,10 @@ function statusFilter(status: string): SQL {
   return status === 'all' ? sql`true` : sql`c.status = ${status}`;
 }
 
-/** The day after a YYYY-MM-DD day. */
-const dayAfter = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /**
  * The list's optional filters (docs/product/saved-views.md), each only when given: priorities,
- * the SLA state of the clock due first, and the days of creation (UTC days, both included, by
- * the account's created_at index when the range is narrow). Null when none is given.
+ * the SLA state of the clock due first, and the days of creation (in the account's time zone, both
+ * included; by the account's created_at index when the range is narrow). Null when none is given.
  */
 async function optionalFilters(
   db: Db,
@@ -66,10 +68,15 @@ async function optionalFilters(
 ): Promise<SQL | null> {
   const parts: SQL[] = [];
   if (q.priority?.length) parts.push(sql`c.priority = any(${`{${q.priority.join(',')}}`}::text[])`);
-  if (q.created_from)
-    parts.push(sql`c.created_at >= ${`${q.created_from}T00:00:00Z`}::timestamptz`);
-  if (q.created_to)
-    parts.push(sql`c.created_at < ${`${dayAfter(q.created_to)}T00:00:00Z`}::timestamptz`);
+  if (q.created_from || q.created_to) {
+    const bounds = await accountDayBounds(db, accountId, {
+      from: q.created_from,
+      to: q.created_to,
+    });
+    if (bounds.from) parts.push(sql`c.created_at >= ${bounds.from.toISOString()}::timestamptz`);
+    if (bounds.toBefore)
+      parts.push(sql`c.created_at < ${bounds.toBefore.toISOString()}::timestamptz`);
+  }
   if (q.sla?.length) parts.push(await slaStateFilter(db, accountId, q.sla));
   return parts.length > 0 ? sql.join(parts, sql` and `) : null;
 }

@@ -178,7 +178,7 @@ export const conversationsRoutes =
         },
         async (request) => {
           const item = await fn(deps, agentOf(request), request.params.id);
-          if (!item) throw notFound('That conversation');
+          if (!item) throw notFound('That conversation was not found.');
           return item;
         },
       );

@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type {
-  ConversationDetail,
-  ConversationListItem,
-  ConversationPatch,
-  EmailRecipients,
-  ReplyBody,
+import {
+  activityLineText,
+  type ActivityLine,
+  type ConversationDetail,
+  type ConversationListItem,
+  type ConversationPatch,
+  type EmailRecipients,
+  type ReplyBody,
 } from '@parley/contracts';
 import { preparedOnce, type Db } from '../../db/client';
 import {
@@ -62,7 +64,7 @@ const ownConversation = preparedOnce((db) =>
 /** The conversation row, only if it belongs to the account (404 otherwise: never reveal another tenant's ids). */
 export async function findOwnConversation(db: Db, accountId: number, id: number) {
   const [row] = await ownConversation(db).execute({ id, accountId });
-  if (!row) throw notFound('That conversation');
+  if (!row) throw notFound('That conversation was not found.');
   return row;
 }
 
@@ -102,7 +104,7 @@ export async function getConversation(
 ): Promise<ConversationDetail> {
   // One prepared statement reads the item and the rest of the detail as JSON text.
   const found = await findConversationDetail(deps.db, agent, id);
-  if (!found) throw notFound('That conversation');
+  if (!found) throw notFound('That conversation was not found.');
   const rating = await findRating(deps.db, { accountId: agent.accountId, conversationId: id });
   const item = JSON.parse(found.item) as ConversationListItem;
   return {
@@ -173,7 +175,7 @@ async function addActivity(
   db: Db,
   conv: { id: number; accountId: number; supportChannelId: number },
   actorId: number,
-  text: string,
+  line: ActivityLine,
 ) {
   await db.insert(messages).values({
     accountId: conv.accountId,
@@ -181,7 +183,8 @@ async function addActivity(
     supportChannelId: conv.supportChannelId,
     direction: 'internal',
     kind: 'activity',
-    body: text,
+    body: activityLineText(line),
+    activity: line,
     senderUserId: actorId,
   });
 }
@@ -404,7 +407,7 @@ export async function changeConversation(
       .where(eq(conversations.id, id));
     // The thread tells the story of who changed what.
     if (say && status && status !== conv.status)
-      await addActivity(tx, conv, agent.userId, `${actor} changed the status to ${status}`);
+      await addActivity(tx, conv, agent.userId, { key: 'status_changed', actor, status });
     // Closing asks the customer how we did (spec: CSAT), queued with the closing itself.
     if (status === 'closed' && conv.status !== 'closed')
       await enqueueFeedbackEmail(tx, {
@@ -413,25 +416,25 @@ export async function changeConversation(
         resolvedAt: now,
       });
     if (say && patch.assignee_id !== undefined && patch.assignee_id !== conv.assigneeId) {
-      const text =
+      const line: ActivityLine =
         patch.assignee_id === null
-          ? `${actor} unassigned the conversation`
+          ? { key: 'unassigned', actor }
           : patch.assignee_id === agent.userId
-            ? `${actor} self-assigned the conversation`
-            : `${actor} assigned the conversation to ${await nameOf(tx, patch.assignee_id)}`;
-      await addActivity(tx, conv, agent.userId, text);
+            ? { key: 'self_assigned', actor }
+            : { key: 'assigned', actor, assignee: await nameOf(tx, patch.assignee_id) };
+      await addActivity(tx, conv, agent.userId, line);
     }
     if (say && patch.priority && patch.priority !== conv.priority)
-      await addActivity(tx, conv, agent.userId, `${actor} set the priority to ${patch.priority}`);
+      await addActivity(tx, conv, agent.userId, {
+        key: 'priority_changed',
+        actor,
+        priority: patch.priority,
+      });
     if (say && patch.team_id !== undefined && patch.team_id !== conv.teamId) {
-      await addActivity(
-        tx,
-        conv,
-        agent.userId,
-        patch.team_id === null
-          ? `${actor} removed the team`
-          : `${actor} moved the conversation to another team`,
-      );
+      await addActivity(tx, conv, agent.userId, {
+        key: patch.team_id === null ? 'team_removed' : 'team_changed',
+        actor,
+      });
     }
   });
   const changes = [

@@ -5,6 +5,7 @@ import type { Deps } from '../../lib/deps';
 import type { InboundFile } from '../attachments/attachments.service';
 import { attachmentsPreview, preview } from './conversations.service';
 import { recordOnOpenConversationBatched } from './inbound-open-conversation';
+import { mergedTarget } from './merge-split.queries';
 
 /** How the customer is known on the channel they wrote on. */
 export interface InboundIdentity {
@@ -316,7 +317,9 @@ async function recordInFull(deps: Deps, m: InboundMessage, at: Date): Promise<In
           ),
         )
         .limit(1);
-      conversationId = own?.id ?? null;
+      conversationId = own
+        ? await mergedTarget(tx, { accountId: m.accountId, conversationId: own.id })
+        : null;
     }
     if (!conversationId && !m.explicitThreadingOnly) {
       const [open] = await tx

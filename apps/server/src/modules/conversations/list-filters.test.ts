@@ -1,6 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, ConversationListResponse } from '@parley/contracts';
+import {
+  BUSINESS_HOURS_PATH,
+  type ApiErrorBody,
+  type ConversationListResponse,
+} from '@parley/contracts';
 import { conversations } from '../../db/schema';
 import { as, createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
 import { apiChannelFor } from '../../test/inbox-fixtures';
@@ -84,7 +88,7 @@ describe('the inbox list filtered by priority', () => {
 });
 
 describe('the inbox list filtered by creation day', () => {
-  it('includes both days of the range whole, counted in UTC', async () => {
+  it('includes both days of the range whole, counted in UTC for an account without business hours', async () => {
     const { owner, ids } = await accountWith(4);
     const [before, first, last, after] = ids as [number, number, number, number];
     await setCreated(before, '2026-02-28T23:59:59Z');
@@ -99,6 +103,31 @@ describe('the inbox list filtered by creation day', () => {
     );
     expect(await listed(owner, 'created_to=2026-02-28')).toEqual([before]);
     expect(await listed(owner, 'created_from=2026-04-01&created_to=2026-04-01')).toEqual([after]);
+  });
+
+  it('counts the days in the time zone of the account’s business hours, the same for every teammate', async () => {
+    const { owner, ids } = await accountWith(3);
+    const [lateEvening, tokyoMorning, nextDay] = ids as [number, number, number];
+    const saved = await as(ctx, owner).put(BUSINESS_HOURS_PATH, {
+      business_hours: {
+        time_zone: 'Asia/Tokyo',
+        days: [{ day: 1, open: '09:00', close: '17:00' }],
+        holidays: [],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    // 1 March 23:30 in Tokyo is 14:30 UTC; 2 March 05:00 in Tokyo is still 1 March in UTC.
+    await setCreated(lateEvening, '2026-03-01T14:30:00Z');
+    await setCreated(tokyoMorning, '2026-03-01T20:00:00Z');
+    await setCreated(nextDay, '2026-03-02T15:30:00Z');
+
+    expect(await listed(owner, 'created_from=2026-03-01&created_to=2026-03-01')).toEqual([
+      lateEvening,
+    ]);
+    expect(await listed(owner, 'created_from=2026-03-02&created_to=2026-03-02')).toEqual([
+      tokyoMorning,
+    ]);
+    expect(await listed(owner, 'created_from=2026-03-03')).toEqual([nextDay]);
   });
 });
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { activityLineText, type ActivityLine } from '@parley/contracts';
 import { intArray, rowsOf, type Db } from '../../db/client';
 import { conversationMoves, conversations, messages, users } from '../../db/schema';
 
@@ -229,7 +230,7 @@ export async function insertActivityLines(
     lines,
   }: Scope & {
     actorId: number;
-    lines: { conversationId: number; supportChannelId: number; text: string }[];
+    lines: { conversationId: number; supportChannelId: number; activity: ActivityLine }[];
   },
 ) {
   const rows = await db
@@ -241,7 +242,8 @@ export async function insertActivityLines(
         supportChannelId: l.supportChannelId,
         direction: 'internal' as const,
         kind: 'activity' as const,
-        body: l.text,
+        body: activityLineText(l.activity),
+        activity: l.activity,
         senderUserId: actorId,
       })),
     )
@@ -302,6 +304,37 @@ export async function activeMergesFrom(db: Db, { accountId, ids }: Scope & { ids
       ),
     )
     .orderBy(asc(conversationMoves.id));
+}
+
+/**
+ * Where a conversation's messages live now: the conversation it was merged into (following a
+ * merge of that one too), else itself. A customer writing again to a merged conversation — an
+ * email reply to its thread, the chat it started — lands in the one the team works in.
+ */
+export async function mergedTarget(
+  db: Db,
+  { accountId, conversationId }: Scope & { conversationId: number },
+): Promise<number> {
+  let id = conversationId;
+  // Merging an already merged conversation is refused, so a chain is short; the cap is a guard.
+  for (let hop = 0; hop < 5; hop += 1) {
+    const [merge] = await db
+      .select({ to: conversationMoves.toConversationId })
+      .from(conversationMoves)
+      .where(
+        and(
+          eq(conversationMoves.accountId, accountId),
+          eq(conversationMoves.fromConversationId, id),
+          eq(conversationMoves.kind, 'merge'),
+          isNull(conversationMoves.undoneAt),
+        ),
+      )
+      .orderBy(desc(conversationMoves.id))
+      .limit(1);
+    if (!merge) return id;
+    id = merge.to;
+  }
+  return id;
 }
 
 /** The merges and splits a conversation took part in (either side), oldest first. */

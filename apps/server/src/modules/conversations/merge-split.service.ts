@@ -1,15 +1,14 @@
 import {
-  moveActivityText,
+  type ActivityLine,
   type ConversationMergeBody,
   type ConversationMove,
   type ConversationMoveList,
   type ConversationMoveResult,
   type ConversationSplitBody,
-  type MoveActivity,
 } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { apiText, AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { recordAudit } from '../audit-log/audit-log.service';
 import { findOwnConversation, getConversation } from './conversations.service';
@@ -89,10 +88,10 @@ function emitMoved(deps: Deps, accountId: number, moved: Moved) {
     deps.events.emit('conversation_updated', { accountId, conversationId });
 }
 
-const line = (conv: ConversationRow, activity: MoveActivity) => ({
+const line = (conv: ConversationRow, activity: ActivityLine) => ({
   conversationId: conv.id,
   supportChannelId: conv.supportChannelId,
-  text: moveActivityText(activity),
+  activity,
 });
 
 /**
@@ -118,12 +117,15 @@ export async function mergeConversations(
     const rows = await lockConversations(tx, { accountId, ids: [fromId, intoId] });
     const into = rows.get(intoId);
     const from = rows.get(fromId);
-    if (!into) throw notFound('That conversation');
-    if (!from) throw notFound('The conversation to merge');
+    if (!into) throw notFound('That conversation was not found.');
+    if (!from) throw notFound('The conversation to merge was not found.');
     for (const merged of await activeMergesFrom(tx, { accountId, ids: [fromId, intoId] })) {
       const path = merged.fromConversationId === fromId ? 'from_conversation_id' : 'id';
       throw badRequest(
-        `#${merged.fromConversationId} is already merged into #${merged.toConversationId}: undo that merge first.`,
+        apiText('#{from} is already merged into #{into}: undo that merge first.', {
+          from: merged.fromConversationId,
+          into: merged.toConversationId,
+        }),
         [{ path, message: 'Already merged into another conversation.' }],
       );
     }
@@ -149,8 +151,8 @@ export async function mergeConversations(
       accountId,
       actorId: agent.userId,
       lines: [
-        line(from, { kind: 'merged_into', other: intoId, name: actor }),
-        line(into, { kind: 'merged_in', other: fromId, name: actor }),
+        line(from, { key: 'merged_into', other: intoId, name: actor }),
+        line(into, { key: 'merged_in', other: fromId, name: actor }),
       ],
     });
     await closeConversation(tx, { accountId, id: fromId });
@@ -203,9 +205,9 @@ export async function splitConversation(
     const from = (await lockConversations(tx, { accountId, ids: [conversationId] })).get(
       conversationId,
     );
-    if (!from) throw notFound('That conversation');
+    if (!from) throw notFound('That conversation was not found.');
     const message = await findMessageRow(tx, { accountId, id: body.message_id });
-    if (!message) throw notFound('That message');
+    if (!message) throw notFound('That message was not found.');
     if (message.conversationId !== conversationId)
       throw badRequest('That message is not in this conversation.', [
         { path: 'message_id', message: 'Not a message of this conversation.' },
@@ -233,8 +235,8 @@ export async function splitConversation(
       accountId,
       actorId: agent.userId,
       lines: [
-        line(from, { kind: 'split_into', other: newId, name: actor }),
-        line(into, { kind: 'split_from', other: conversationId, name: actor }),
+        line(from, { key: 'split_into', other: newId, name: actor }),
+        line(into, { key: 'split_from', other: conversationId, name: actor }),
       ],
     });
     await refreshSummary(tx, { accountId, id: conversationId });
@@ -282,17 +284,17 @@ export async function undoMove(
 ): Promise<{ move: ConversationMove }> {
   const { accountId } = agent;
   const found = await findMove(deps.db, { accountId, id: moveId });
-  if (!found) throw notFound('That merge or split');
+  if (!found) throw notFound('That merge or split was not found.');
   const moved = await deps.db.transaction(async (tx) => {
     const rows = await lockConversations(tx, {
       accountId,
       ids: [found.fromConversationId, found.toConversationId],
     });
     const move = await findMove(tx, { accountId, id: moveId, lock: true });
-    if (!move) throw notFound('That merge or split');
+    if (!move) throw notFound('That merge or split was not found.');
     const from = rows.get(move.fromConversationId);
     const to = rows.get(move.toConversationId);
-    if (!from || !to) throw notFound('That merge or split');
+    if (!from || !to) throw notFound('That merge or split was not found.');
     if (move.undoneAt) throw conflict('This was already undone.');
     const present = await countMessagesIn(tx, {
       accountId,
@@ -315,8 +317,8 @@ export async function undoMove(
       accountId,
       actorId: agent.userId,
       lines: [
-        line(from, { kind: 'undone', move: move.kind, other: to.id, name: actor }),
-        line(to, { kind: 'undone', move: move.kind, other: from.id, name: actor }),
+        line(from, { key: 'move_undone', move: move.kind, other: to.id, name: actor }),
+        line(to, { key: 'move_undone', move: move.kind, other: from.id, name: actor }),
       ],
     });
     await refreshSummary(tx, { accountId, id: from.id });

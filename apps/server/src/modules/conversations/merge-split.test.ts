@@ -10,6 +10,7 @@ import {
 import { rowsOf } from '../../db/client';
 import { as, createTestContext, signUp, type TestContext } from '../../test/harness';
 import { apiChannelFor } from '../../test/inbox-fixtures';
+import { recordInbound } from './inbound.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -205,6 +206,32 @@ describe('merge', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ details: [{ path: 'from_conversation_id' }] });
+  });
+
+  it('a customer writing again to a merged conversation (a reply to its email thread, its chat) lands in the one it was merged into, until the merge is undone', async () => {
+    const identifier = `c-${Math.random()}`;
+    const { owner, api, channel, a, b } = await twoConversations(identifier);
+    const merged = await api.post(`/dashboardapi/conversations/${a}/merge`, {
+      from_conversation_id: b,
+    });
+    expect(merged.statusCode).toBe(200);
+    const writeTo = (conversationId: number, body: string) =>
+      recordInbound(ctx.deps, {
+        accountId: owner.accountId,
+        supportChannelId: channel.channelId,
+        brandId: null,
+        identity: { kind: 'api', value: `${channel.channelId}:${identifier}` },
+        body,
+        conversationId,
+      });
+
+    expect((await writeTo(b, 'B three')).conversationId).toBe(a);
+    expect(written(await thread(owner, a)).map((m) => m.body)).toContain('B three');
+    expect(written(await thread(owner, b))).toEqual([]);
+
+    const undo = await api.post(`/dashboardapi/conversation-moves/${merged.json().move.id}/undo`);
+    expect(undo.statusCode).toBe(200);
+    expect((await writeTo(b, 'B four')).conversationId).toBe(b);
   });
 
   it('writes nothing when the merge fails half-way (one transaction)', async () => {

@@ -33,6 +33,7 @@ const MESSAGE_JSON = renderedOnce(
     failure_reason: jsonText.string(sql`m.failure_reason`),
     // jsonb's text is JSON.
     email_auth: sql`coalesce(m.email_auth::text, 'null')`,
+    activity: sql`coalesce(m.activity::text, 'null')`,
     attachments: sql`'[]'`,
     created_at: jsonText.timestamp(sql`m.created_at`),
     // A reaction names its message by that message's provider id, after REACTION_ID_PREFIX.

@@ -106,10 +106,10 @@ export const emailChannelRoutes =
       async (request, reply) => {
         const { key, type, sig } = request.query;
         if (!INLINE_TYPES.has(type) || !verifyInlineImage(deps, key, type, sig))
-          throw notFound('That image');
+          throw notFound('That image was not found.');
         return sendStoredFile(deps, request, reply, {
           key,
-          what: 'That image',
+          notFound: 'That image was not found.',
           headers: {
             'content-type': type,
             'x-content-type-options': 'nosniff',

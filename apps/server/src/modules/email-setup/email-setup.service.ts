@@ -12,7 +12,7 @@ import {
 } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { conflict, notFound } from '../../lib/errors';
+import { apiText, conflict, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { recordAudit } from '../audit-log/audit-log.service';
 import { checkDomainRecords, createResolver, recordsToPublish } from './dns-check';
@@ -109,7 +109,7 @@ async function ensureSendingDomain(deps: Deps, accountId: number, domain: string
 async function refuseTakenAddress(db: Db, accountId: number, address: string, exceptId?: number) {
   const channels = await listEmailChannels(db, { accountId });
   if (channels.some((c) => c.id !== exceptId && addressOf(c) === address))
-    throw conflict(`${address} is already set up in this workspace.`);
+    throw conflict(apiText('{address} is already set up in this workspace.', { address }));
 }
 
 /** POST and PATCH answer owners and admins only, so the inbound secret is shown. */
@@ -183,7 +183,7 @@ export async function updateEmailSetup(
 ): Promise<EmailSetupResult> {
   const { accountId } = agent;
   const channel = await findEmailChannel(deps.db, { accountId, id: channelId });
-  if (!channel) throw notFound('That email setup');
+  if (!channel) throw notFound('That email setup was not found.');
   const address = body.from_address ?? addressOf(channel);
   if (body.from_address !== undefined)
     await refuseTakenAddress(deps.db, accountId, address, channelId);
@@ -229,7 +229,7 @@ export async function verifySendingDomain(
   const channels = await listEmailChannels(deps.db, { accountId });
   const inUse = channels.some((c) => domainOfAddress(addressOf(c)) === domain);
   const row = inUse ? await findSendingDomain(deps.db, { accountId, domain }) : null;
-  if (!row) throw notFound('That sending domain');
+  if (!row) throw notFound('That sending domain was not found.');
   const checks = await checkDomainRecords(createResolver(deps.config.dnsResolvers), {
     domain,
     dkimSelector: row.dkimSelector,

@@ -15,9 +15,9 @@ export async function getTicket(
 ) {
   const storeUrl = q.storeUrl?.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
   const row = await findTicketStore(deps.db, { accountId, conversationId: q.id });
-  if (!row) throw notFound('That ticket');
-  if (q.storeId && row.brandId !== q.storeId) throw notFound('That ticket');
-  if (storeUrl && row.shop !== storeUrl) throw notFound('That ticket');
+  if (!row) throw notFound('That ticket was not found.');
+  if (q.storeId && row.brandId !== q.storeId) throw notFound('That ticket was not found.');
+  if (storeUrl && row.shop !== storeUrl) throw notFound('That ticket was not found.');
   // The caller may be an API key: read as a system viewer (no per-agent unread state).
   const viewer = { accountId, userId: 0, tokenId: 0, permissionLevel: 'agent' as const };
   const ticket = await getConversation(deps, viewer, row.id);

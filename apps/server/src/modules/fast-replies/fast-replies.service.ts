@@ -54,7 +54,7 @@ export async function allFastReplies(deps: Deps, agent: AgentContext) {
 
 async function one(deps: Deps, accountId: number, id: number) {
   const row = await findFastReply(deps.db, { accountId, id });
-  if (!row) throw notFound('That template');
+  if (!row) throw notFound('That template was not found.');
   return (await withAttachments(deps, accountId, [row]))[0]!;
 }
 
@@ -111,7 +111,7 @@ export async function updateFastReply(
   body: FastReplyUpdateBody,
 ) {
   const existing = await findFastReply(deps.db, { accountId: agent.accountId, id });
-  if (!existing) throw notFound('That template');
+  if (!existing) throw notFound('That template was not found.');
   const current = (
     await templateAttachments(deps.db, { accountId: agent.accountId, ids: [id] })
   ).map((a) => a.id);
@@ -154,7 +154,7 @@ export async function deleteFastReply(
     .delete(fastReplies)
     .where(and(eq(fastReplies.accountId, agent.accountId), eq(fastReplies.id, id)))
     .returning({ id: fastReplies.id });
-  if (deleted.length === 0) throw notFound('That template');
+  if (deleted.length === 0) throw notFound('That template was not found.');
   return { id };
 }
 
@@ -184,13 +184,13 @@ export async function resolveFastReply(
   { id, conversation_id }: { id: number; conversation_id: number },
 ): Promise<ResolvedFastReply> {
   const template = await findFastReply(deps.db, { accountId: agent.accountId, id });
-  if (!template) throw notFound('That template');
+  if (!template) throw notFound('That template was not found.');
   const src = await variableSources(deps.db, {
     accountId: agent.accountId,
     conversationId: conversation_id,
     userId: agent.userId,
   });
-  if (!src) throw notFound('That conversation');
+  if (!src) throw notFound('That conversation was not found.');
   const { content, missing } = fillTemplate(template.templateContent, {
     customer_name: src.contactName,
     customer_first_name: firstName(src.contactName),

@@ -18,7 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, apiText, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { initialsOf } from '../me/me.service';
 import {
@@ -31,7 +31,7 @@ import {
 } from './feature-requests.queries';
 
 const DAY_MS = 86_400_000;
-const THAT_REQUEST = 'That feature request';
+const THAT_REQUEST = apiText('That feature request was not found.');
 
 function authorOf(
   authorId: number | null,
@@ -223,5 +223,5 @@ export async function deleteComment(deps: Deps, id: number, commentId: number) {
     .delete(featureRequestComments)
     .where(and(eq(featureRequestComments.requestId, id), eq(featureRequestComments.id, commentId)))
     .returning({ id: featureRequestComments.id });
-  if (deleted.length === 0) throw notFound('That comment');
+  if (deleted.length === 0) throw notFound('That comment was not found.');
 }

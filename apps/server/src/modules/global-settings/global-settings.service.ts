@@ -5,7 +5,7 @@ import { selectGlobalSettings, updateGlobalSettings } from './global-settings.qu
 
 export async function getGlobalSettings(deps: Deps, accountId: number): Promise<GlobalSettings> {
   const settings = await selectGlobalSettings(deps.db, { accountId });
-  if (!settings) throw notFound('The global settings');
+  if (!settings) throw notFound('The global settings was not found.');
   return settings;
 }
 
@@ -15,7 +15,7 @@ export async function patchGlobalSettings(
   patch: GlobalSettingsPatch,
 ): Promise<GlobalSettings> {
   const settings = await updateGlobalSettings(deps.db, { accountId, patch });
-  if (!settings) throw notFound('The global settings');
+  if (!settings) throw notFound('The global settings was not found.');
   deps.events.emit('global_settings_updated', { accountId, settings });
   return settings;
 }

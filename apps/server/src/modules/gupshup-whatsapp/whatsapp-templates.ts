@@ -7,7 +7,7 @@ import type {
 import type { Db } from '../../db/client';
 import { supportChannels, whatsappTemplateSends } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest } from '../../lib/errors';
+import { apiText, AppError, badRequest } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { str, type ChannelRow, type Obj } from '../channels/channels.public';
 import { lastIncomingAt } from '../channels/channels.service';
@@ -49,14 +49,18 @@ async function listGupshupTemplates(deps: Deps, channel: ChannelRow): Promise<Wh
     throw new AppError(
       502,
       'provider_error',
-      `Gupshup could not be reached: ${(err as Error).message}. Try again in a moment.`,
+      apiText('Gupshup could not be reached: {reason}. Try again in a moment.', {
+        reason: (err as Error).message,
+      }),
     );
   }
   if (answer.status !== 200 || answer.json?.status !== 'success')
     throw new AppError(
       502,
       'provider_error',
-      `Gupshup refused to list the templates: ${gupshupErrorText(answer)}.`,
+      apiText('Gupshup refused to list the templates: {reason}.', {
+        reason: gupshupErrorText(answer),
+      }),
     );
   const templates = Array.isArray(answer.json.templates) ? (answer.json.templates as Obj[]) : [];
   return templates
@@ -139,9 +143,10 @@ export async function sendTemplate(
     ]);
   if (body.params.length !== template.variable_count)
     throw badRequest(
-      `The template "${template.name}" needs ${template.variable_count} value${
-        template.variable_count === 1 ? '' : 's'
-      }, ${body.params.length} given.`,
+      apiText(
+        'The template "{name}" needs {count, plural, one {# value} other {# values}}, {given} given.',
+        { name: template.name, count: template.variable_count, given: body.params.length },
+      ),
       [{ path: 'params', message: 'Fill in every variable of the template.' }],
     );
   return postMessage(

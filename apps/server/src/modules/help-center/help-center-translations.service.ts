@@ -36,7 +36,7 @@ const languageName = (locale: string) =>
 
 async function articleOfAccount(db: Db, accountId: number, id: number) {
   const article = await findArticle(db, { accountId, id });
-  if (!article) throw notFound('That article');
+  if (!article) throw notFound('That article was not found.');
   return article;
 }
 
@@ -71,7 +71,7 @@ export async function putTranslation(
     title: input.title,
     ...cleanBody(input.body ?? ''),
   });
-  if (!row) throw notFound('That article');
+  if (!row) throw notFound('That article was not found.');
   return toTranslation(row);
 }
 
@@ -84,7 +84,7 @@ export async function removeTranslation(
   const { accountId } = agent;
   await articleOfAccount(deps.db, accountId, articleId);
   if (!(await deleteTranslation(deps.db, { accountId, articleId, locale })))
-    throw notFound('That translation');
+    throw notFound('That translation was not found.');
 }
 
 /**

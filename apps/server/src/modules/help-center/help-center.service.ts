@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { apiText, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { findAccount } from '../accounts/accounts.service';
 import { operatorAccountId } from '../callbacks/callbacks.service';
@@ -97,9 +97,11 @@ async function freeSlug(db: Db, accountId: number, base: string, exceptId?: numb
 }
 
 const slugTaken = (slug: string) =>
-  conflict(`Another article already uses the web address “${slug}”. Pick another one.`);
+  conflict(
+    apiText('Another article already uses the web address “{slug}”. Pick another one.', { slug }),
+  );
 const duplicateCategory = (name: string) =>
-  conflict(`A category named “${name}” already exists. Pick another name.`);
+  conflict(apiText('A category named “{name}” already exists. Pick another name.', { name }));
 
 async function checkCategory(db: Db, accountId: number, categoryId: number | null | undefined) {
   if (categoryId === null || categoryId === undefined) return;
@@ -116,7 +118,7 @@ export async function categoriesOf(deps: Deps, accountId: number): Promise<HelpC
 
 async function categoryWithCount(deps: Deps, accountId: number, id: number) {
   const found = (await categoriesOf(deps, accountId)).find((c) => c.id === id);
-  if (!found) throw notFound('That category');
+  if (!found) throw notFound('That category was not found.');
   return found;
 }
 
@@ -148,7 +150,8 @@ export async function updateCategory(
   body: HelpCategoryUpdateBody,
 ): Promise<HelpCategory> {
   const { accountId } = agent;
-  if (!(await findCategory(deps.db, { accountId, id }))) throw notFound('That category');
+  if (!(await findCategory(deps.db, { accountId, id })))
+    throw notFound('That category was not found.');
   if (
     body.name !== undefined &&
     (await findCategoryByName(deps.db, { accountId, name: body.name, exceptId: id }))
@@ -173,7 +176,8 @@ export async function updateCategory(
 export async function deleteCategory(deps: Deps, agent: AgentContext, id: number) {
   const { accountId } = agent;
   return deps.db.transaction(async (tx) => {
-    if (!(await findCategory(tx, { accountId, id }))) throw notFound('That category');
+    if (!(await findCategory(tx, { accountId, id })))
+      throw notFound('That category was not found.');
     const uncategorized = await countArticlesInCategory(tx, { accountId, categoryId: id });
     await tx
       .update(articles)
@@ -204,7 +208,7 @@ export async function articlesOf(
 
 export async function articleOf(deps: Deps, accountId: number, id: number): Promise<HelpArticle> {
   const row = await findArticle(deps.db, { accountId, id });
-  if (!row) throw notFound('That article');
+  if (!row) throw notFound('That article was not found.');
   return toArticle(deps, row);
 }
 
@@ -257,7 +261,7 @@ export async function updateArticle(
 ): Promise<HelpArticle> {
   const { accountId } = agent;
   const current = await findArticle(deps.db, { accountId, id });
-  if (!current) throw notFound('That article');
+  if (!current) throw notFound('That article was not found.');
   await checkCategory(deps.db, accountId, input.category_id);
   if (input.locale !== undefined && input.locale !== current.locale)
     await checkOwnLanguage(deps.db, accountId, id, input.locale);
@@ -286,7 +290,7 @@ export async function updateArticle(
       })
       .where(and(eq(articles.accountId, accountId), eq(articles.id, id)))
       .returning();
-    if (!row) throw notFound('That article');
+    if (!row) throw notFound('That article was not found.');
     return toArticle(deps, row);
   } catch (err) {
     if (isUniqueViolation(err) && input.slug !== undefined) throw slugTaken(input.slug);
@@ -299,12 +303,12 @@ export async function deleteArticle(deps: Deps, agent: AgentContext, id: number)
     .delete(articles)
     .where(and(eq(articles.accountId, agent.accountId), eq(articles.id, id)))
     .returning({ id: articles.id });
-  if (deleted.length === 0) throw notFound('That article');
+  if (deleted.length === 0) throw notFound('That article was not found.');
 }
 
 // ---- The public help center: published articles only, no sign-in ----
 
-const NO_HELP_CENTER = 'That help center';
+const NO_HELP_CENTER = apiText('That help center was not found.');
 
 /**
  * `helpcenter` is the operator's own help center (OPERATOR_ACCOUNT_ID, or the demo workspace);
@@ -377,7 +381,7 @@ export async function publicArticle(
     slug,
     publishedOnly: true,
   });
-  if (!row) throw notFound('That article');
+  if (!row) throw notFound('That article was not found.');
   const category =
     row.categoryId === null
       ? null

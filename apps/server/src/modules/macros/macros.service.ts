@@ -1,4 +1,5 @@
 import {
+  activityActionText,
   MAX_MACROS,
   type Macro,
   type MacroBody,
@@ -7,7 +8,7 @@ import {
 } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { apiText, AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { recordAudit } from '../audit-log/audit-log.service';
 import {
@@ -95,7 +96,7 @@ export async function createMacro(deps: Deps, agent: AgentContext, body: MacroBo
   const row = await deps.db.transaction(async (tx) => {
     const { count, nextPosition } = await lockMacroCount(tx, { accountId: agent.accountId });
     if (count >= MAX_MACROS)
-      throw badRequest(`An account keeps at most ${MAX_MACROS} macros.`, [
+      throw badRequest(apiText('An account keeps at most {max} macros.', { max: MAX_MACROS }), [
         { path: 'name', message: 'Too many macros.' },
       ]);
     const created = await insertMacro(tx, {
@@ -116,7 +117,7 @@ export async function createMacro(deps: Deps, agent: AgentContext, body: MacroBo
 
 async function editableMacro(deps: Deps, agent: AgentContext, id: number) {
   const row = await findVisibleMacro(deps.db, { ...agent, id });
-  if (!row) throw notFound('That macro');
+  if (!row) throw notFound('That macro was not found.');
   if (!mayEdit(agent, row)) throw sharedOnly();
   return row;
 }
@@ -141,7 +142,7 @@ export async function updateMacro(deps: Deps, agent: AgentContext, id: number, p
           : {}),
       },
     );
-    if (!updated) throw notFound('That macro');
+    if (!updated) throw notFound('That macro was not found.');
     if (existing.visibility === 'shared' || updated.visibility === 'shared')
       await audit(tx, agent, 'macro_updated', {
         macro_id: id,
@@ -157,7 +158,7 @@ export async function deleteMacro(deps: Deps, agent: AgentContext, id: number) {
   const existing = await editableMacro(deps, agent, id);
   await deps.db.transaction(async (tx) => {
     if (!(await deleteMacroRow(tx, { accountId: agent.accountId, id })))
-      throw notFound('That macro');
+      throw notFound('That macro was not found.');
     if (existing.visibility === 'shared')
       await audit(tx, agent, 'macro_deleted', { macro_id: id, name: existing.name });
   });
@@ -175,7 +176,7 @@ export async function runnableMacro(
 ) {
   const row = await findVisibleMacro(deps.db, { ...agent, id: macroId });
   if (!row) {
-    if (!notFoundAs400) throw notFound('That macro');
+    if (!notFoundAs400) throw notFound('That macro was not found.');
     throw badRequest('That macro does not exist, or is someone else’s personal macro.', [
       { path: 'action.macro_id', message: 'Unknown macro.' },
     ]);
@@ -185,7 +186,10 @@ export async function runnableMacro(
     throw new AppError(
       400,
       'macro_broken',
-      `The macro “${row.name}” cannot run: ${missing.map((m) => m.message.replace(/\.$/, '')).join('; ')}. Edit it in Settings → Macros.`,
+      apiText('The macro “{name}” cannot run: {problems}. Edit it in Settings → Macros.', {
+        name: row.name,
+        problems: missing.map((m) => m.message.replace(/\.$/, '')).join('; '),
+      }),
       missing,
     );
   return row;
@@ -205,8 +209,8 @@ export async function runMacro(
   const macro =
     typeof macroOrId === 'number' ? await runnableMacro(deps, agent, macroOrId) : macroOrId;
   if (!(await conversationInAccount(deps.db, { accountId: agent.accountId, id: conversationId })))
-    throw notFound('That conversation');
-  const words = await describeActions(deps, agent.accountId, macro.actions, 'macro');
+    throw notFound('That conversation was not found.');
+  const actions = await describeActions(deps, agent.accountId, macro.actions);
   const { done, said, failure, error } = await applyActions(
     deps,
     { actor: agent, origin: { kind: 'macro', name: macro.name } },
@@ -214,15 +218,24 @@ export async function runMacro(
     macro.actions,
   );
   const who = await userName(deps.db, agent);
-  // Some actions' words come from doing them (auto-assign: who got it).
-  for (const [i, w] of said.entries()) if (w !== undefined) words[i] = w;
-  const did = words.slice(0, done).join(', ');
-  const text =
-    failure === null
-      ? `${who} ran the macro “${macro.name}”: ${did}`
-      : `${who} ran the macro “${macro.name}”: ${did ? `${did}, then it ` : ''}stopped: ${failure}`;
+  // Some actions are told by doing them (auto-assign: who got it).
+  for (const [i, a] of said.entries()) if (a !== undefined) actions[i] = a;
   if (done > 0 || failure === null)
-    await writeActivityLine(deps, { accountId: agent.accountId, conversationId, text });
+    await writeActivityLine(deps, {
+      accountId: agent.accountId,
+      conversationId,
+      activity: {
+        key: 'macro_ran',
+        actor: who,
+        macro: macro.name,
+        actions: actions.slice(0, done),
+        failure,
+      },
+    });
   if (error) throw error;
-  return { macro_id: macro.id, conversation_id: conversationId, actions: words };
+  return {
+    macro_id: macro.id,
+    conversation_id: conversationId,
+    actions: actions.map((a) => activityActionText(a, 'macro')),
+  };
 }

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES } from '@parley/contracts';
 import { attachments, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, apiText, badRequest } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { findAttachment, findAttachmentById } from '../attachments/attachments.service';
 import { RangeNotSatisfiableError } from '../../lib/file-store';
@@ -89,7 +89,9 @@ export async function avatarFromUpload(deps: Deps, agent: AgentContext, attachme
     throw new AppError(
       413,
       'payload_too_large',
-      `A profile picture may be at most ${AVATAR_MAX_BYTES / 1_000_000} MB.`,
+      apiText('A profile picture may be at most {size} MB.', {
+        size: AVATAR_MAX_BYTES / 1_000_000,
+      }),
       [{ path: 'avatar_attachment_id', message: 'The picture is larger than 2 MB.' }],
     );
   }

@@ -58,12 +58,12 @@ export const meRoutes =
       },
       async (request, reply) => {
         const { id, sig } = request.params;
-        if (!verifyAvatarSignature(deps, id, sig)) throw notFound('That picture');
+        if (!verifyAvatarSignature(deps, id, sig)) throw notFound('That picture was not found.');
         const row = await findServedAvatar(deps, id);
-        if (!row) throw notFound('That picture');
+        if (!row) throw notFound('That picture was not found.');
         return sendStoredFile(deps, request, reply, {
           key: row.storageKey,
-          what: 'That picture',
+          notFound: 'That picture was not found.',
           headers: {
             'content-type': row.contentType,
             'x-content-type-options': 'nosniff',

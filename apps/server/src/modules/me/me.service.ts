@@ -33,7 +33,7 @@ export async function getMe(db: Db, ids: { accountId: number; userId: number }):
     countUnreadNotifications(db, ids),
     latestMilestone(db, ids),
   ]);
-  if (!row) throw notFound('Your profile');
+  if (!row) throw notFound('Your profile was not found.');
   let milestone = latest;
   if (milestoneDue(latest, row.account.createdAt)) {
     await startDueMilestone(db, { ...ids, accountCreatedAt: row.account.createdAt });
@@ -108,7 +108,7 @@ export async function updateProfile(
         : await avatarFromUpload(deps, agent, body.avatar_attachment_id);
   }
   const result = await updateUserProfile(deps.db, agent.userId, patch);
-  if (!result) throw notFound('Your profile');
+  if (!result) throw notFound('Your profile was not found.');
   if (patch.avatar !== undefined && result.previousAvatar !== patch.avatar) {
     await discardAvatar(deps, agent.userId, result.previousAvatar);
   }

@@ -11,7 +11,7 @@ import {
 } from '../attachments/attachments.service';
 import { safeEqual } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest, conflict } from '../../lib/errors';
+import { AppError, apiText, badRequest, conflict } from '../../lib/errors';
 import { enqueueJob, RetryableError, type JobHandler } from '../../lib/jobs';
 import { safeGet } from '../../lib/safe-fetch';
 import {
@@ -129,7 +129,10 @@ async function inspectForType(deps: Deps, type: MetaChannelType, token: string) 
     ]);
   const { page } = inspected;
   if (type !== 'facebook' && !page.instagramAccountId) {
-    const message = `The page "${page.pageName}" has no Instagram professional account linked. Link one in the page's settings on Facebook first.`;
+    const message = apiText(
+      'The page "{pageName}" has no Instagram professional account linked. Link one in the page\'s settings on Facebook first.',
+      { pageName: page.pageName },
+    );
     throw badRequest(message, [{ path: 'page_access_token', message }]);
   }
   return page;
@@ -156,10 +159,17 @@ export async function createMetaChannel(
   });
   if (existing.some((c) => c.accountId === accountId))
     throw conflict(
-      `"${page.pageName}" is already connected as a ${body.type} channel here; reconnect that channel instead.`,
+      apiText(
+        '"{pageName}" is already connected as a {type} channel here; reconnect that channel instead.',
+        { pageName: page.pageName, type: body.type },
+      ),
     );
   if (existing.length > 0)
-    throw conflict(`"${page.pageName}" is already connected to another workspace.`);
+    throw conflict(
+      apiText('"{pageName}" is already connected to another workspace.', {
+        pageName: page.pageName,
+      }),
+    );
   const settings: MetaSettings = {
     page_id: page.pageId,
     page_name: page.pageName,
@@ -184,11 +194,25 @@ export async function reconnectMetaChannel(deps: Deps, channel: ChannelRow, toke
   const current = metaSettingsOf(channel);
   const page = await inspectForType(deps, type, token);
   if (page.pageId !== current.page_id) {
-    const message = `This token is for the page "${page.pageName}" (${page.pageId}), not "${current.page_name}" (${current.page_id}). Paste a token of that page.`;
+    const message = apiText(
+      'This token is for the page "{pageName}" ({pageId}), not "{currentPageName}" ({currentPageId}). Paste a token of that page.',
+      {
+        pageName: page.pageName,
+        pageId: page.pageId,
+        currentPageName: current.page_name,
+        currentPageId: current.page_id,
+      },
+    );
     throw badRequest(message, [{ path: 'page_access_token', message }]);
   }
   if (type !== 'facebook' && page.instagramAccountId !== current.instagram_account_id) {
-    const message = `The page's Instagram account is now ${page.instagramAccountId}, not ${current.instagram_account_id}. Add it as a new channel instead.`;
+    const message = apiText(
+      "The page's Instagram account is now {instagramAccountId}, not {currentInstagramAccountId}. Add it as a new channel instead.",
+      {
+        instagramAccountId: String(page.instagramAccountId),
+        currentInstagramAccountId: String(current.instagram_account_id),
+      },
+    );
     throw badRequest(message, [{ path: 'page_access_token', message }]);
   }
   await saveProviderCredentials(deps, channel, {

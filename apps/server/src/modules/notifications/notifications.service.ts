@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import type { DomainEvents } from '../../lib/events';
-import { badRequest } from '../../lib/errors';
+import { apiText, badRequest } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import {
   countUnread,
@@ -137,8 +137,8 @@ export async function checkMentionable(
 ) {
   const unique = [...new Set(ids)];
   if (unique.length > MAX_MENTIONS)
-    throw badRequest(`Mention at most ${MAX_MENTIONS} teammates.`, [
-      { path: field, message: `At most ${MAX_MENTIONS}.` },
+    throw badRequest(apiText('Mention at most {max} teammates.', { max: MAX_MENTIONS }), [
+      { path: field, message: apiText('At most {max}.', { max: MAX_MENTIONS }) },
     ]);
   const members = new Set(await membersAmong(db, { accountId, userIds: unique }));
   if (unique.some((id) => !members.has(id)))

@@ -58,7 +58,7 @@ export async function showPopup(
 async function openMilestone(deps: Deps, agent: AgentContext, milestoneId: number) {
   const milestone = await findMilestone(deps.db, agent, milestoneId);
   const status = statusOf(milestone, Date.now());
-  if (status === 'not_found') throw notFound('That survey');
+  if (status === 'not_found') throw notFound('That survey was not found.');
   if (status === 'completed') throw conflict('Your feedback has been recorded!');
   if (status === 'expired') throw conflict('This feedback form has expired!');
   return milestone!;
@@ -101,7 +101,7 @@ export async function rate(
  */
 export async function submit(deps: Deps, agent: AgentContext, body: NpsSubmitBody) {
   const feedback = await findFeedback(deps.db, agent, body.nps_feedback_id);
-  if (!feedback) throw notFound('That survey answer');
+  if (!feedback) throw notFound('That survey answer was not found.');
   await openMilestone(deps, agent, feedback.milestoneId);
   const questions = await followUps(deps);
   const byId = new Map(questions.map((q) => [q.id, q]));

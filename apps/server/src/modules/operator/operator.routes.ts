@@ -96,7 +96,7 @@ export const operatorRoutes =
       },
       async (request) => {
         if (!(await setDemoRequestStatus(deps.db, request.params.id, request.body.status)))
-          throw notFound('That demo request');
+          throw notFound('That demo request was not found.');
         return { ok: true as const };
       },
     );
@@ -135,7 +135,7 @@ export const operatorRoutes =
           request.params.id,
           request.body.suppress_billing,
         );
-        if (!row) throw notFound('That account');
+        if (!row) throw notFound('That account was not found.');
         return { account_id: row.id, suppress_billing: row.suppressBilling };
       },
     );

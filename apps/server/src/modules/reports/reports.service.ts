@@ -96,10 +96,10 @@ export async function reportOverview(
 ): Promise<ReportOverview> {
   const filter = toFilter(q);
   const missing = await missingFilterTargets(db, accountId, filter);
-  if (missing.channel) throw notFound('That channel');
-  if (missing.agent) throw notFound('That teammate');
-  if (missing.team) throw notFound('That team');
-  if (missing.tag) throw notFound('That tag');
+  if (missing.channel) throw notFound('That channel was not found.');
+  if (missing.agent) throw notFound('That teammate was not found.');
+  if (missing.team) throw notFound('That team was not found.');
+  if (missing.tag) throw notFound('That tag was not found.');
 
   const days = reportRangeDays(q.from, q.to);
   const [bounds, rolled] = await Promise.all([

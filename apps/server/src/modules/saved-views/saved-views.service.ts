@@ -6,7 +6,7 @@ import {
 } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { AppError, apiText, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { FairLimiter } from '../../lib/fair-limiter';
 import type { AgentContext } from '../../lib/http-types';
 import { countListed } from '../conversations/conversations.public';
@@ -27,7 +27,7 @@ import {
   type SavedViewRow,
 } from './saved-views.queries';
 
-const NOT_FOUND = 'That saved view';
+const NOT_FOUND = apiText('That saved view was not found.');
 
 /** Its owner changes a view; owners and admins of the account also change a shared one. */
 const canEdit = (view: SavedViewRow, agent: AgentContext) =>
@@ -90,9 +90,16 @@ async function checkFilters(db: Db, accountId: number, filters: SavedViewFilters
         ? await channelExists(db, { accountId, id })
         : await tagExists(db, { accountId, id });
   if (!exists)
-    throw badRequest(`The view's ${match[1]} no longer exists; choose another view to save.`, {
-      field: 'filters.view',
-    });
+    throw badRequest(
+      match[1] === 'team'
+        ? "The view's team no longer exists; choose another view to save."
+        : match[1] === 'channel'
+          ? "The view's channel no longer exists; choose another view to save."
+          : "The view's tag no longer exists; choose another view to save.",
+      {
+        field: 'filters.view',
+      },
+    );
 }
 
 /** A view is shared only with a team of the account; an agent only with a team they are in. */
@@ -123,7 +130,10 @@ export async function createSavedView(
       throw new AppError(
         400,
         'validation_error',
-        `You have ${MAX_SAVED_VIEWS} saved views, the most one person may have. Delete one to save another.`,
+        apiText(
+          'You have {max} saved views, the most one person may have. Delete one to save another.',
+          { max: MAX_SAVED_VIEWS },
+        ),
       );
     return insertView(tx, {
       accountId: agent.accountId,

@@ -7,7 +7,7 @@ import {
 } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, apiText, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { enqueueJob } from '../../lib/jobs';
 import { checkAttachmentsForMessage } from '../attachments/attachments.service';
@@ -124,12 +124,15 @@ export async function scheduleMessage(
     accountId: agent.accountId,
     id: conversationId,
   });
-  if (!conv) throw notFound('That conversation');
+  if (!conv) throw notFound('That conversation was not found.');
   await checkReply(deps, agent, conv.channelType, body);
   const max = SCHEDULED_SEND_LIMITS.maxPendingPerAuthor;
   if ((await countPendingOfAuthor(deps.db, agent)) >= max)
     throw badRequest(
-      `You have ${max} messages waiting to be sent. Cancel some (or let them go out) first.`,
+      apiText(
+        'You have {max} messages waiting to be sent. Cancel some (or let them go out) first.',
+        { max },
+      ),
     );
   const sendAt = new Date(body.send_at);
   const id = await deps.db.transaction(async (tx) => {
@@ -174,7 +177,7 @@ export async function listConversationScheduled(
   conversationId: number,
 ) {
   if (!(await conversationWithChannel(deps.db, { accountId: agent.accountId, id: conversationId })))
-    throw notFound('That conversation');
+    throw notFound('That conversation was not found.');
   await settleInterrupted(deps, { accountId: agent.accountId, conversationId });
   const rows = await listOfConversation(deps.db, { accountId: agent.accountId, conversationId });
   return { scheduled_messages: rows.map((r) => toScheduledMessage(agent, r)) };
@@ -198,7 +201,7 @@ async function changeable(
   allowed: readonly ScheduledRow['status'][],
 ) {
   const row = await lockScheduled(tx, { accountId: agent.accountId, id });
-  if (!row) throw notFound('That scheduled message');
+  if (!row) throw notFound('That scheduled message was not found.');
   if (row.authorUserId !== agent.userId)
     throw forbidden('Only its author can change or cancel a scheduled message.');
   if (row.status === 'sent' || row.status === 'sending')

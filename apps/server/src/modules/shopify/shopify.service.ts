@@ -8,7 +8,14 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { brands, contacts } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import {
+  AppError,
+  apiText,
+  badRequest,
+  conflict,
+  isUniqueViolation,
+  notFound,
+} from '../../lib/errors';
 import { num, objs, strings, text } from '../channels/channels.public';
 import { findOwnConversation } from '../conversations/conversations.service';
 import {
@@ -42,7 +49,10 @@ const brokenError = (message: string) =>
   new AppError(
     409,
     'shopify_connection_broken',
-    `Shopify refused the store’s access token (${message}). An admin must reconnect the store.`,
+    apiText(
+      'Shopify refused the store’s access token ({message}). An admin must reconnect the store.',
+      { message },
+    ),
   );
 
 /** One cache per server (Deps), so test servers never share answers. */
@@ -118,7 +128,9 @@ export async function connectShopify(
     ]);
   const elsewhere = await connectionOfShopAnywhere(deps.db, shopDomain);
   if (elsewhere && (elsewhere.accountId !== accountId || elsewhere.brandId !== brand?.id))
-    throw conflict(`${shopDomain} is already connected to another store or account.`);
+    throw conflict(
+      apiText('{shopDomain} is already connected to another store or account.', { shopDomain }),
+    );
 
   const answer = await call(deps, shopDomain, body.admin_api_token, 'shop.json');
   if (answer.status !== 200) {
@@ -126,7 +138,10 @@ export async function connectShopify(
     throw new AppError(
       400,
       'validation_error',
-      `Shopify did not accept the token for ${shopDomain}: ${shopifyErrorText(answer)}`,
+      apiText('Shopify did not accept the token for {shopDomain}: {error}', {
+        shopDomain,
+        error: shopifyErrorText(answer),
+      }),
       [{ path: 'admin_api_token', message: shopifyErrorText(answer) }],
     );
   }
@@ -157,7 +172,9 @@ export async function connectShopify(
     return toConnection(row, brand.name);
   } catch (err) {
     if (isUniqueViolation(err))
-      throw conflict(`${shopDomain} is already connected to another store or account.`);
+      throw conflict(
+        apiText('{shopDomain} is already connected to another store or account.', { shopDomain }),
+      );
     throw err;
   }
 }
@@ -166,7 +183,7 @@ export async function connectShopify(
 export async function disconnectShopify(deps: Deps, accountId: number, id: number) {
   const found = await findConnection(deps.db, { accountId, id });
   if (!found || !(await deleteConnection(deps.db, { accountId, id })))
-    throw notFound('That Shopify connection');
+    throw notFound('That Shopify connection was not found.');
   cacheOf(deps).deletePrefix(cachePrefix(accountId, found.connection.brandId));
 }
 

@@ -4,6 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ConversationSlaSummary, SlaFilter } from '@parley/contracts';
+import { DateTime } from 'luxon';
 import type { Db } from '../../db/client';
 import { slaRulesOf } from './sla.cache';
 import { summaryOf } from './sla.clocks';
@@ -95,4 +96,25 @@ export async function slaStateFilter(
       where k.conversation_id = c.id and k.stopped_at is null and k.paused_at is not null)`;
   const state = sql`coalesce(${shown}, case when ${paused} then 'paused' else 'none' end)`;
   return sql`${state} = any(${`{${states.join(',')}}`}::text[])`;
+}
+
+/**
+ * The instants that bound days of creation (`YYYY-MM-DD`, both included) in the account's time
+ * zone — its business hours' — else in UTC: a shared inbox and its saved views count "created on
+ * 1 March" alike for every teammate (docs/product/saved-views.md).
+ */
+export async function accountDayBounds(
+  db: Db,
+  accountId: number,
+  days: { from?: string | undefined; to?: string | undefined },
+): Promise<{ from: Date | null; toBefore: Date | null }> {
+  const zone = (await slaRulesOf(db, accountId)).hours?.time_zone ?? 'UTC';
+  const start = (day: string) => {
+    const local = DateTime.fromISO(day, { zone });
+    return (local.isValid ? local : DateTime.fromISO(day, { zone: 'UTC' })).startOf('day');
+  };
+  return {
+    from: days.from ? start(days.from).toJSDate() : null,
+    toBefore: days.to ? start(days.to).plus({ days: 1 }).toJSDate() : null,
+  };
 }

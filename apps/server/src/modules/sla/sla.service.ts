@@ -16,7 +16,7 @@ import {
 } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { badRequest, notFound } from '../../lib/errors';
+import { apiText, badRequest, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { enqueueJob } from '../../lib/jobs';
 import { recordAudit } from '../audit-log/audit-log.service';
@@ -113,9 +113,10 @@ export async function createPolicy(deps: Deps, admin: AgentContext, body: SlaPol
   const row = await deps.db.transaction(async (tx) => {
     const { count, nextPosition } = await lockPolicyCount(tx, { accountId: admin.accountId });
     if (count >= MAX_SLA_POLICIES)
-      throw badRequest(`An account keeps at most ${MAX_SLA_POLICIES} SLA policies.`, [
-        { path: 'name', message: 'Too many policies.' },
-      ]);
+      throw badRequest(
+        apiText('An account keeps at most {max} SLA policies.', { max: MAX_SLA_POLICIES }),
+        [{ path: 'name', message: 'Too many policies.' }],
+      );
     const created = await insertPolicy(tx, {
       accountId: admin.accountId,
       name: body.name,
@@ -156,7 +157,7 @@ export async function updatePolicy(
         ...(patch.targets ? { targets: patch.targets } : {}),
       },
     );
-    if (!updated) throw notFound('That SLA policy');
+    if (!updated) throw notFound('That SLA policy was not found.');
     await audit(tx, admin, 'sla_policy_updated', {
       policy_id: id,
       name: updated.name,
@@ -174,7 +175,7 @@ export async function deletePolicy(deps: Deps, admin: AgentContext, id: number) 
   await deps.db.transaction(async (tx) => {
     const existing = await findPolicyRow(tx, { accountId: admin.accountId, id });
     if (!existing || !(await deletePolicyRow(tx, { accountId: admin.accountId, id })))
-      throw notFound('That SLA policy');
+      throw notFound('That SLA policy was not found.');
     await audit(tx, admin, 'sla_policy_deleted', { policy_id: id, name: existing.name });
   });
   await rulesChanged(deps, admin.accountId);
@@ -246,7 +247,7 @@ export async function getConversationSla(
     accountId: agent.accountId,
     id: conversationId,
   });
-  if (!conversation) throw notFound('That conversation');
+  if (!conversation) throw notFound('That conversation was not found.');
   const [{ policies }, clocks] = await Promise.all([
     slaRulesOf(deps.db, agent.accountId),
     conversationClocks(deps.db, { accountId: agent.accountId, conversationId }),

@@ -12,7 +12,7 @@ import {
 import { conversationTags, memberships, tags, teamMembers, teams, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { apiText, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { findOwnConversation } from '../conversations/conversations.service';
 import { listChannels } from '../channels/channels.service';
@@ -169,7 +169,11 @@ function announce(deps: Deps, accountId: number, conversationIds: number[]) {
 }
 
 const duplicateName = (name: string) =>
-  conflict(`A tag named “${name}” already exists. Pick another name, or merge the two tags.`);
+  conflict(
+    apiText('A tag named “{name}” already exists. Pick another name, or merge the two tags.', {
+      name,
+    }),
+  );
 
 /** The unique index on lower(name) refused a write a concurrent request made first. */
 function isUniqueViolation(err: unknown): boolean {
@@ -181,7 +185,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 async function withUsage(db: Db, accountId: number, id: number): Promise<TagWithUsage> {
   const [row] = await listTagsWithUsage(db, { accountId }, id);
-  if (!row) throw notFound('That tag');
+  if (!row) throw notFound('That tag was not found.');
   return row;
 }
 
@@ -219,7 +223,7 @@ export async function updateTag(
   body: TagUpdateBody,
 ): Promise<TagWithUsage> {
   const { accountId } = agent;
-  if (!(await findTag(deps.db, { accountId, id }))) throw notFound('That tag');
+  if (!(await findTag(deps.db, { accountId, id }))) throw notFound('That tag was not found.');
   if (body.name !== undefined) {
     const clash = await findTagByName(deps.db, { accountId, name: body.name, exceptId: id });
     if (clash) throw duplicateName(body.name);
@@ -247,7 +251,8 @@ export async function deleteTag(
 ): Promise<TagDeleteResult> {
   const { accountId } = agent;
   const affected = await deps.db.transaction(async (tx) => {
-    if ((await lockTags(tx, { accountId, ids: [id] })).length === 0) throw notFound('That tag');
+    if ((await lockTags(tx, { accountId, ids: [id] })).length === 0)
+      throw notFound('That tag was not found.');
     const ids = await conversationIdsWithTag(tx, { accountId, tagId: id });
     // conversation_tags rows go with the tag (on delete cascade).
     await deleteTagRow(tx, { accountId, id });
@@ -272,8 +277,8 @@ export async function mergeTag(
   const affected = await deps.db.transaction(async (tx) => {
     // Neither tag may be renamed or deleted by someone else halfway through.
     const found = await lockTags(tx, { accountId, ids: [id, intoTagId] });
-    if (!found.includes(id)) throw notFound('That tag');
-    if (!found.includes(intoTagId)) throw notFound('The tag to merge into');
+    if (!found.includes(id)) throw notFound('That tag was not found.');
+    if (!found.includes(intoTagId)) throw notFound('The tag to merge into was not found.');
     const ids = await conversationIdsWithTag(tx, { accountId, tagId: id });
     await copyConversationTags(tx, { accountId, fromTagId: id, intoTagId });
     await deleteTagRow(tx, { accountId, id });

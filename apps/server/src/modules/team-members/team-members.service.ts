@@ -4,7 +4,7 @@ import type { AgentContext } from '../../lib/http-types';
 import type { Deps } from '../../lib/deps';
 import { recordAudit } from '../audit-log/audit-log.service';
 import { hashToken, randomToken, verifyPassword } from '../../lib/crypto';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, apiText, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { chooseLocale, serverI18n } from '../../lib/i18n';
 import { findAccount, findMembership, insertMembership } from '../accounts/accounts.service';
 import { findUserByEmail, findUserById } from '../auth/auth.service';
@@ -57,7 +57,10 @@ export async function inviteMember(
   languages: string[] = [],
 ) {
   if (await isMemberByEmail(deps.db, { accountId: agent.accountId, email: body.email })) {
-    throw conflict(`${body.email} is already a member of this account.`, 'already_member');
+    throw conflict(
+      apiText('{email} is already a member of this account.', { email: body.email }),
+      'already_member',
+    );
   }
   const [account, inviter] = await Promise.all([
     findAccount(deps.db, agent.accountId),
@@ -203,7 +206,9 @@ export async function acceptInvitation(
 
 const lastOwner = (name: string) =>
   conflict(
-    `${name} is the only owner of this workspace. Make someone else an owner first.`,
+    apiText('{name} is the only owner of this workspace. Make someone else an owner first.', {
+      name,
+    }),
     'last_owner',
   );
 const ownersOnly = () =>
@@ -212,7 +217,7 @@ const ownersOnly = () =>
 async function listedMember(deps: Deps, accountId: number, userId: number) {
   const { members } = await getTeamMembers(deps, accountId);
   const member = members.find((m) => m.id === userId);
-  if (!member) throw notFound('That team member');
+  if (!member) throw notFound('That team member was not found.');
   return member;
 }
 
@@ -229,7 +234,7 @@ export async function changeMemberRole(
   await deps.db.transaction(async (tx) => {
     await lockAccountMemberships(tx, agent.accountId);
     const member = await findMember(tx, { accountId: agent.accountId, userId });
-    if (!member) throw notFound('That team member');
+    if (!member) throw notFound('That team member was not found.');
     if (member.permissionLevel === level) return;
     if (
       agent.permissionLevel !== 'owner' &&
@@ -264,7 +269,7 @@ export async function removeMember(deps: Deps, agent: AgentContext, userId: numb
   const unassigned = await deps.db.transaction(async (tx) => {
     await lockAccountMemberships(tx, agent.accountId);
     const member = await findMember(tx, { accountId: agent.accountId, userId });
-    if (!member) throw notFound('That team member');
+    if (!member) throw notFound('That team member was not found.');
     if (member.permissionLevel === 'owner') {
       if (agent.permissionLevel !== 'owner') throw forbidden('Only owners can remove an owner.');
       if ((await countOtherOwners(tx, { accountId: agent.accountId, userId })) === 0)
@@ -291,10 +296,13 @@ export async function removeMember(deps: Deps, agent: AgentContext, userId: numb
  */
 async function reissueInvitation(deps: Deps, agent: AgentContext, id: number) {
   const invitation = await findUnacceptedInvitation(deps.db, { accountId: agent.accountId, id });
-  if (!invitation) throw notFound('That invitation');
+  if (!invitation) throw notFound('That invitation was not found.');
   if (await isMemberByEmail(deps.db, { accountId: agent.accountId, email: invitation.email })) {
     await deleteInvitation(deps.db, { accountId: agent.accountId, id });
-    throw conflict(`${invitation.email} is already a member of this account.`, 'already_member');
+    throw conflict(
+      apiText('{email} is already a member of this account.', { email: invitation.email }),
+      'already_member',
+    );
   }
   const token = randomToken();
   const renewed = await renewInvitation(deps.db, {
@@ -304,7 +312,7 @@ async function reissueInvitation(deps: Deps, agent: AgentContext, id: number) {
     invitedBy: agent.userId,
     expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
   });
-  if (!renewed) throw notFound('That invitation');
+  if (!renewed) throw notFound('That invitation was not found.');
   return { renewed, token };
 }
 
@@ -357,7 +365,7 @@ export async function invitationLink(deps: Deps, agent: AgentContext, id: number
 /** Withdraws an invitation that was not accepted: its link stops working. */
 export async function revokeInvitation(deps: Deps, agent: AgentContext, id: number) {
   if (!(await deleteInvitation(deps.db, { accountId: agent.accountId, id })))
-    throw notFound('That invitation');
+    throw notFound('That invitation was not found.');
   await recordAudit(deps.db, {
     accountId: agent.accountId,
     userId: agent.userId,

@@ -2,7 +2,7 @@ import type { CreateTeamBody, Team, TeamsResponse, UpdateTeamBody } from '@parle
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { recordAudit } from '../audit-log/audit-log.service';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { apiText, badRequest, conflict, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import {
   accountMemberIds,
@@ -27,7 +27,7 @@ const toTeam = (t: TeamRow): Team => ({
 });
 
 const duplicateName = (name: string) =>
-  conflict(`A team named “${name}” already exists. Pick another name.`);
+  conflict(apiText('A team named “{name}” already exists. Pick another name.', { name }));
 
 /** The unique index on (account_id, lower(name)) refused a write a concurrent request made first. */
 function isUniqueViolation(err: unknown): boolean {
@@ -46,7 +46,9 @@ async function checkMembers(db: Db, accountId: number, userIds: number[]) {
     throw badRequest(
       strangers.length === 1
         ? 'One of the people chosen is not a member of this workspace.'
-        : `${strangers.length} of the people chosen are not members of this workspace.`,
+        : apiText('{count} of the people chosen are not members of this workspace.', {
+            count: strangers.length,
+          }),
       [{ path: 'user_ids', message: 'Choose members of this workspace only.' }],
     );
   }
@@ -55,7 +57,7 @@ async function checkMembers(db: Db, accountId: number, userIds: number[]) {
 
 async function teamById(db: Db, accountId: number, id: number): Promise<Team> {
   const [row] = await listTeamRows(db, { accountId }, id);
-  if (!row) throw notFound('That team');
+  if (!row) throw notFound('That team was not found.');
   return toTeam(row);
 }
 
@@ -102,7 +104,7 @@ export async function updateTeam(
   body: UpdateTeamBody,
 ): Promise<Team> {
   const { accountId } = agent;
-  if (!(await findTeam(deps.db, { accountId, id }))) throw notFound('That team');
+  if (!(await findTeam(deps.db, { accountId, id }))) throw notFound('That team was not found.');
   if (
     body.name !== undefined &&
     (await findTeamByName(deps.db, { accountId, name: body.name, exceptId: id }))
@@ -128,7 +130,7 @@ export async function updateTeam(
 export async function deleteTeam(deps: Deps, agent: AgentContext, id: number) {
   const { accountId } = agent;
   await deps.db.transaction(async (tx) => {
-    if (!(await deleteTeamRow(tx, { accountId, id }))) throw notFound('That team');
+    if (!(await deleteTeamRow(tx, { accountId, id }))) throw notFound('That team was not found.');
     await recordAudit(tx, {
       accountId,
       userId: agent.userId,
@@ -146,11 +148,11 @@ export async function setTeamMembers(
   userIds: number[],
 ): Promise<Team> {
   const { accountId } = agent;
-  if (!(await findTeam(deps.db, { accountId, id }))) throw notFound('That team');
+  if (!(await findTeam(deps.db, { accountId, id }))) throw notFound('That team was not found.');
   const unique = await checkMembers(deps.db, accountId, userIds);
   await deps.db.transaction(async (tx) => {
     // Checked again inside: the team may have been deleted meanwhile.
-    if (!(await findTeam(tx, { accountId, id }))) throw notFound('That team');
+    if (!(await findTeam(tx, { accountId, id }))) throw notFound('That team was not found.');
     await replaceTeamMembers(tx, id, unique);
   });
   return teamById(deps.db, accountId, id);

@@ -13,7 +13,7 @@ import {
 } from '@parley/contracts';
 import { attachments, calls, conversations, messages } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, apiText, badRequest, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
 import { safeGet } from '../../lib/safe-fetch';
 import { storeInboundFiles } from '../attachments/attachments.service';
@@ -201,7 +201,7 @@ const authenticateCallback = (deps: Deps, webhook: TwilioWebhookRequest) =>
 
 const requireParam = (params: FormParams, key: string) => {
   const v = param(params, key);
-  if (!v) throw badRequest(`${key} is required.`);
+  if (!v) throw badRequest(apiText('{key} is required.', { key }));
   return v;
 };
 
@@ -380,7 +380,7 @@ export async function handleIncomingCall(
 
 async function callOfChannel(deps: Deps, channel: ChannelRow, params: FormParams) {
   const call = await findCallBySid(deps.db, channel.id, requireParam(params, 'CallSid'));
-  if (!call || call.accountId !== channel.accountId) throw notFound('That call');
+  if (!call || call.accountId !== channel.accountId) throw notFound('That call was not found.');
   return call;
 }
 
@@ -577,7 +577,7 @@ export async function listCalls(
     accountId: agent.accountId,
     conversationId,
   });
-  if (!conversation) throw notFound('That conversation');
+  if (!conversation) throw notFound('That conversation was not found.');
   const rows = await listCallsOfConversation(deps.db, {
     accountId: agent.accountId,
     conversationId,
@@ -624,7 +624,7 @@ export async function startCall(
     accountId: agent.accountId,
     conversationId,
   });
-  if (!conversation) throw notFound('That conversation');
+  if (!conversation) throw notFound('That conversation was not found.');
   const customerPhone = (conversation.identityPhone ?? conversation.contactPhone ?? '').replace(
     /[\s().-]/g,
     '',
@@ -702,9 +702,15 @@ export async function startCall(
     );
   } catch (err) {
     await forget();
-    const why = `Twilio could not be reached to place the call: ${(err as Error).message}. Try again in a moment.`;
-    await noteChannelError(deps.db, channel.id, why);
-    throw new AppError(502, 'provider_error', why);
+    const unreachable = new AppError(
+      502,
+      'provider_error',
+      apiText('Twilio could not be reached to place the call: {error}. Try again in a moment.', {
+        error: (err as Error).message,
+      }),
+    );
+    await noteChannelError(deps.db, channel.id, unreachable.message);
+    throw unreachable;
   }
   if (answer.status < 200 || answer.status >= 300) {
     await forget();
@@ -714,9 +720,16 @@ export async function startCall(
       throw new AppError(
         502,
         'provider_error',
-        `Twilio is unavailable right now (HTTP ${answer.status}): ${words}. Try the call again in a moment.`,
+        apiText(
+          'Twilio is unavailable right now (HTTP {status}): {words}. Try the call again in a moment.',
+          { status: answer.status, words },
+        ),
       );
-    throw new AppError(422, 'provider_error', `Twilio refused the call: ${words}`);
+    throw new AppError(
+      422,
+      'provider_error',
+      apiText('Twilio refused the call: {words}', { words }),
+    );
   }
   const sid = typeof answer.json?.sid === 'string' ? answer.json.sid : null;
   const status = typeof answer.json?.status === 'string' ? answer.json.status : 'queued';

@@ -11,7 +11,7 @@ import {
   type InboundFile,
 } from '../attachments/attachments.service';
 import type { Deps } from '../../lib/deps';
-import { AppError, badRequest, conflict } from '../../lib/errors';
+import { AppError, apiText, badRequest, conflict } from '../../lib/errors';
 import { readStored } from '../../lib/file-store';
 import { enqueueJob, RetryableError, type JobHandler } from '../../lib/jobs';
 import { safeGet } from '../../lib/safe-fetch';
@@ -159,11 +159,16 @@ export async function createCloudChannel(
   });
   if (existing.some((c) => c.accountId === accountId))
     throw conflict(
-      `The number ${inspected.displayPhoneNumber} is already connected here; update that channel's token instead.`,
+      apiText(
+        "The number {number} is already connected here; update that channel's token instead.",
+        { number: inspected.displayPhoneNumber },
+      ),
     );
   if (existing.length > 0)
     throw conflict(
-      `The number ${inspected.displayPhoneNumber} is already connected to another workspace.`,
+      apiText('The number {number} is already connected to another workspace.', {
+        number: inspected.displayPhoneNumber,
+      }),
     );
   const settings: CloudSettings = {
     provider: 'cloud_api',
@@ -619,14 +624,18 @@ export async function listCloudTemplates(
     throw new AppError(
       502,
       'provider_error',
-      `Meta could not be reached: ${(err as Error).message}. Try again in a moment.`,
+      apiText('Meta could not be reached: {error}. Try again in a moment.', {
+        error: (err as Error).message,
+      }),
     );
   }
   if (answer.status !== 200)
     throw new AppError(
       502,
       'provider_error',
-      `Meta refused to list the templates: ${graphErrorText(graphErrorOf(answer))}.`,
+      apiText('Meta refused to list the templates: {error}.', {
+        error: graphErrorText(graphErrorOf(answer)),
+      }),
     );
   return arr(answer.json?.data)
     .map(obj)

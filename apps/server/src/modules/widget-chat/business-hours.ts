@@ -1,6 +1,6 @@
 import { overlappingPeriods, type WidgetChatSettings } from '@parley/contracts';
 import { isBusinessTime } from '../../lib/business-calendar';
-import { badRequest } from '../../lib/errors';
+import { apiText, badRequest } from '../../lib/errors';
 
 /**
  * Whether the store's chat is open at `now`: no business hours means always open; otherwise
@@ -37,13 +37,19 @@ function isKnownTimeZone(timeZone: string): boolean {
 export function checkBusinessHours(hours: WidgetChatSettings['business_hours'], path: string) {
   if (!hours) return;
   if (!isKnownTimeZone(hours.time_zone))
-    throw badRequest(`"${hours.time_zone}" is not a time zone we know (e.g. Europe/Paris).`, [
-      { path: `${path}.time_zone`, message: 'Unknown time zone.' },
-    ]);
+    throw badRequest(
+      apiText('"{timeZone}" is not a time zone we know (e.g. Europe/Paris).', {
+        timeZone: hours.time_zone,
+      }),
+      [{ path: `${path}.time_zone`, message: 'Unknown time zone.' }],
+    );
   hours.days.forEach((d, i) => {
     if (d.close <= d.open)
       throw badRequest(
-        `Business hours must close after they open on the same day (${DAY_NAMES[d.day]}: ${d.open} to ${d.close}).`,
+        apiText(
+          'Business hours must close after they open on the same day ({day}: {open} to {close}).',
+          { day: DAY_NAMES[d.day]!, open: d.open, close: d.close },
+        ),
         [{ path: `${path}.days.${i}`, message: 'Closes before it opens.' }],
       );
   });
@@ -51,7 +57,10 @@ export function checkBusinessHours(hours: WidgetChatSettings['business_hours'], 
   if (overlap !== undefined) {
     const d = hours.days[overlap]!;
     throw badRequest(
-      `Two periods overlap on ${DAY_NAMES[d.day]}: the one from ${d.open} starts before the one before it ends.`,
+      apiText(
+        'Two periods overlap on {day}: the one from {open} starts before the one before it ends.',
+        { day: DAY_NAMES[d.day]!, open: d.open },
+      ),
       [
         {
           path: `${path}.days.${overlap}`,

@@ -5,6 +5,7 @@ import {
   MAX_ATTACHMENTS_PER_MESSAGE,
   WIDGET_EVENTS,
   widgetVisitorChannel,
+  type PreChatFieldKey,
   type UiLocale,
   type WidgetChatSettings,
   type WidgetConversation,
@@ -20,7 +21,7 @@ import {
 import type { Db } from '../../db/client';
 import { hashToken, randomToken, safeEqual } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { apiText, badRequest, forbidden, notFound, type ApiText } from '../../lib/errors';
 import { chooseLocale, serverI18n } from '../../lib/i18n';
 import type { VisitorContext } from '../../lib/http-types';
 import type { Realtime } from '../../realtime/realtime';
@@ -90,7 +91,7 @@ const toVisitor = (v: VisitorRow) => ({
 
 async function loadVisitor(deps: Deps, ctx: VisitorContext) {
   const visitor = await findVisitor(deps.db, { accountId: ctx.accountId, id: ctx.id });
-  if (!visitor) throw notFound('Your chat session');
+  if (!visitor) throw notFound('Your chat session was not found.');
   return visitor;
 }
 
@@ -108,7 +109,7 @@ function widgetLocale(chat: WidgetChatSettings, languages: string[]): UiLocale {
 async function ownConversation(deps: Deps, visitor: VisitorRow, conversationId: number) {
   const conversation = await findOwnedConversation(deps.db, visitor, conversationId);
   // Another visitor's (or account's) conversation is answered as if it did not exist.
-  if (!conversation) throw notFound('That conversation');
+  if (!conversation) throw notFound('That conversation was not found.');
   return conversation;
 }
 
@@ -302,12 +303,13 @@ export async function listConversations(deps: Deps, ctx: VisitorContext) {
   return { conversations: await widgetConversations(deps, visitor.accountId, ids) };
 }
 
-const LABELS: Record<string, string> = {
-  name: 'your name',
-  email: 'your email',
-  phone: 'your phone number',
-  order_number: 'your order number',
-  message: 'your message',
+/** What a required pre-chat field left empty asks for, as whole sentences to translate. */
+const FILL_IN: Record<PreChatFieldKey, ApiText> = {
+  name: apiText('Please fill in your name.'),
+  email: apiText('Please fill in your email.'),
+  phone: apiText('Please fill in your phone number.'),
+  order_number: apiText('Please fill in your order number.'),
+  message: apiText('Please fill in your message.'),
 };
 
 /** The pre-chat answers checked against the widget's form: only its fields, required ones given. */
@@ -321,14 +323,14 @@ export function checkPreChat(
   const fields = new Map(chat.pre_chat.fields.map((f) => [f.key as string, f]));
   for (const key of Object.keys(clean)) {
     if (!fields.has(key))
-      throw badRequest(`The chat form has no "${key}" question.`, {
+      throw badRequest(apiText('The chat form has no "{key}" question.', { key }), {
         [`pre_chat.${key}`]: 'Not a question of this form.',
       });
   }
   for (const field of fields.values()) {
     // The first message is the form's `message`; what the visitor told us before still counts.
     if (field.required && field.key !== 'message' && !clean[field.key] && !known[field.key])
-      throw badRequest(`Please fill in ${LABELS[field.key]}.`, {
+      throw badRequest(FILL_IN[field.key], {
         [`pre_chat.${field.key}`]: 'Required.',
       });
   }
@@ -342,7 +344,7 @@ export function checkPreChat(
 async function checkUploads(deps: Deps, visitor: VisitorRow, ids: number[]) {
   const unique = [...new Set(ids)];
   if (unique.length > MAX_ATTACHMENTS_PER_MESSAGE)
-    throw badRequest(`Attach at most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`);
+    throw badRequest(apiText('Attach at most {max} files.', { max: MAX_ATTACHMENTS_PER_MESSAGE }));
   const rows = await unclaimedVisitorUploads(deps.db, {
     accountId: visitor.accountId,
     visitorId: visitor.id,
@@ -410,7 +412,7 @@ async function fileVisitorMessage(
     },
   });
   if (m.conversationId !== undefined && result.conversationId !== m.conversationId)
-    throw notFound('That conversation');
+    throw notFound('That conversation was not found.');
   if (visitor.contactId !== result.contactId) {
     visitor = await updateVisitor(deps.db, visitor, { contactId: result.contactId });
   }

@@ -73,7 +73,7 @@ export function toPublicSettings(widget: WidgetRow | null): WidgetPublicSettings
 /** GET /dashboardapi/widget/public_settings/?myshopify_domain= (docs/product/api.md) (no authentication). */
 export async function publicSettingsOfShop(deps: Deps, myshopifyDomain: string) {
   const row = await findWidgetByShop(deps.db, { myshopifyDomain: myshopifyDomain.toLowerCase() });
-  if (!row) throw notFound('That store');
+  if (!row) throw notFound('That store was not found.');
   return toPublicSettings(row.widget);
 }
 
@@ -94,7 +94,7 @@ async function pickStore(deps: Deps, accountId: number, brandId: number | undefi
     brandId === undefined
       ? (stores.find((s) => s.myshopifyDomain) ?? stores[0] ?? null)
       : stores.find((s) => s.id === brandId);
-  if (store === undefined) throw notFound('That store');
+  if (store === undefined) throw notFound('That store was not found.');
   return { stores, store };
 }
 
@@ -173,6 +173,6 @@ export async function updateWidgetSettings(
         ? deps.secrets.seal(newIdentitySecret())
         : current.identitySecretEncrypted,
   });
-  if (!saved) throw notFound('That store');
+  if (!saved) throw notFound('That store was not found.');
   return toSettings(deps, agent, stores, store, saved);
 }

@@ -7,4 +7,4 @@ export { AvailabilityDot } from './components/availability-dot';
 export { CapacityEditor } from './components/capacity-editor';
 export { useAgentAvailability, useTeamAvailability } from './hooks/use-team-availability';
 export { useIdleDetector } from './hooks/use-idle-detector';
-export { assignmentActivityLabel } from './activity-text';
+export { assignmentActivityLabel, assignmentActivityWords } from './activity-text';

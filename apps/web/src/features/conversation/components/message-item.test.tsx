@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactElement } from 'react';
-import { fireEvent, render as renderBare, screen, within } from '@testing-library/react';
+import { act, fireEvent, render as renderBare, screen, within } from '@testing-library/react';
 import { AppProviders } from '../../../app/providers';
+import { activateLocale, loadShellCatalog } from '../../../lib/i18n';
 import type { Attachment, Message } from '@parley/contracts';
 import { message } from '../test/pane-fixtures';
 import { MessageItem, htmlDocument } from './message-item';
@@ -185,5 +186,53 @@ describe('messages in any script', () => {
       </ul>,
     );
     expect(screen.getByText('مرحبا، أين طلبي؟').getAttribute('dir')).toBe('auto');
+  });
+});
+
+/** An activity line as the server stores it: its English, and the facts it was written from. */
+const activityLine = (body: string, activity: Message['activity']) =>
+  message({ kind: 'activity', direction: 'internal', body, activity });
+
+describe('activity lines in the reader’s language', () => {
+  afterEach(async () => {
+    await act(() => activateLocale('en'));
+  });
+
+  it('are written in Spanish from their facts, statuses and priorities by their Spanish names; a line stored without facts shows as stored', async () => {
+    await loadShellCatalog();
+    await act(() => activateLocale('es'));
+    render(
+      <ul>
+        <MessageItem
+          message={activityLine('Ada changed the status to closed', {
+            key: 'status_changed',
+            actor: 'Ada',
+            status: 'closed',
+          })}
+          contactName="Cora"
+        />
+        <MessageItem
+          message={activityLine('Rule “VIP” set the priority to high, added tag vip', {
+            key: 'rule_ran',
+            rule: 'VIP',
+            actions: [
+              { key: 'set_priority', priority: 'high' },
+              { key: 'added_tags', tags: ['vip'] },
+            ],
+            failure: null,
+          })}
+          contactName="Cora"
+        />
+        <MessageItem
+          message={activityLine('Olga Owner set the priority to low', null)}
+          contactName="Cora"
+        />
+      </ul>,
+    );
+    expect(screen.getByText('Ada cambió el estado a Cerrada')).toBeInTheDocument();
+    expect(
+      screen.getByText('La regla «VIP» cambió la prioridad a Alta y añadió la etiqueta vip'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Olga Owner set the priority to low')).toBeInTheDocument();
   });
 });

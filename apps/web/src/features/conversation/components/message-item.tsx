@@ -8,16 +8,12 @@ import {
   PaperClipOutlined,
   WarningFilled,
 } from '@ant-design/icons';
-import {
-  parseMoveActivity,
-  type ConversationMove,
-  type EmailSenderChecks,
-  type Message,
-} from '@parley/contracts';
+import type { ConversationMove, EmailSenderChecks, Message } from '@parley/contracts';
 import { formatDateTime } from '../../../lib/format';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import { productName } from '../../../lib/product';
 import { assignmentActivityLabel } from '../../availability';
+import { activityLineLabel, moveActivityOf } from '../activity-line-text';
 import { ConversationCallEntry } from './call-entry';
 import { DeliveryFailure, DeliveryStatusTick } from './delivery-status';
 import { MessageReaction } from './message-reaction';
@@ -283,12 +279,18 @@ export const MessageItem = memo(function MessageItem({
   onSplit,
 }: MessageItemProps) {
   if (message.kind === 'activity') {
+    const moved = moveActivityOf(message);
     return (
       <li className={styles.activity} data-kind="activity" data-message-id={message.id}>
-        {parseMoveActivity(message.body) ? (
-          <MoveActivityLine body={message.body} move={move} conversationHref={conversationHref} />
+        {moved ? (
+          <MoveActivityLine activity={moved} move={move} conversationHref={conversationHref} />
         ) : (
-          <span dir="auto">{assignmentActivityLabel(message.body) ?? message.body}</span>
+          <span dir="auto">
+            {/* Lines stored before their facts were kept show as stored (assignment's read back). */}
+            {message.activity
+              ? activityLineLabel(message.activity)
+              : (assignmentActivityLabel(message.body) ?? message.body)}
+          </span>
         )}{' '}
         · <Timestamp at={message.created_at} />
       </li>

@@ -3,17 +3,17 @@ import { Alert } from 'antd';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import {
-  parseMoveActivity,
-  type ConversationMove,
-  type Message,
-  type MoveActivity,
-  type RealtimeEventPayloads,
+import type {
+  ConversationMove,
+  Message,
+  MoveActivity,
+  RealtimeEventPayloads,
 } from '@parley/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { asErrorPayload, genericErrorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useUserChannelEvent } from '../../realtime';
+import { moveActivityOf } from '../activity-line-text';
 import {
   conversationMovesApi,
   useGetConversationMovesQuery,
@@ -25,7 +25,7 @@ import styles from './conversation-pane.module.css';
 export type ConversationHref = (id: number) => string;
 
 const hasMoveLine = (messages: Message[] | null) =>
-  (messages ?? []).some((m) => m.kind === 'activity' && parseMoveActivity(m.body) !== null);
+  (messages ?? []).some((m) => m.kind === 'activity' && moveActivityOf(m) !== null);
 
 /**
  * The conversation's merges and splits, read only once its thread shows one of their lines:
@@ -52,7 +52,7 @@ export function useLiveMoves(): void {
   const onMessage = useCallback(
     (event: RealtimeEventPayloads['message_created']) => {
       if (event.message.kind !== 'activity') return;
-      const activity = parseMoveActivity(event.message.body);
+      const activity = moveActivityOf(event.message);
       if (!activity) return;
       dispatch(
         conversationMovesApi.util.invalidateTags(
@@ -142,21 +142,16 @@ export function UndoMoveButton({ move }: { move: ConversationMove }) {
   );
 }
 
-/**
- * The text of an activity line that tells a merge or split (with its Undo when given), or null
- * for any other line.
- */
+/** The text of an activity line that tells a merge or split, with its Undo when given. */
 export function MoveActivityLine({
-  body,
+  activity,
   move,
   conversationHref,
 }: {
-  body: string;
+  activity: MoveActivity;
   move?: ConversationMove | undefined;
   conversationHref?: ConversationHref | undefined;
 }) {
-  const activity = parseMoveActivity(body);
-  if (!activity) return null;
   return (
     <>
       <span dir="auto">

@@ -126,6 +126,7 @@ export function message(overrides: Partial<Message> = {}): Message {
     delivery_status: null,
     failure_reason: null,
     email_auth: null,
+    activity: null,
     attachments: [],
     created_at: minutesAgo(10),
     ...overrides,

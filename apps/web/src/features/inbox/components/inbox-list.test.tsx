@@ -298,6 +298,7 @@ describe('live updates over realtime (conversation_updated)', () => {
         delivery_status: null,
         failure_reason: null,
         email_auth: null,
+        activity: null,
         attachments: [],
         created_at: '2026-11-22T09:00:00.000Z',
       },
