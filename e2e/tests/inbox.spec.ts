@@ -4,8 +4,11 @@ import {
   linkFromMailbox,
   panelChannelSubscribed,
   postJson,
+  chooseOption,
   sessionHeaders,
   signUpInBrowser,
+  signUpThroughApi,
+  startApiChannel,
   startWebhookReceiver,
   uniqueEmail,
 } from './helpers';
@@ -209,4 +212,75 @@ test('an agent sees a customer write again live, and finds conversations from th
   await expect(
     page.getByRole('heading', { name: 'No conversations match your search' }),
   ).toBeVisible();
+});
+
+// docs/product/saved-views.md: the list's filters (priority, SLA, days of creation) live in the URL.
+test('the inbox Filters panel shows only the conversations of the chosen priority and SLA state, counts them on the button and as removable chips, keeps them over a reload, and removing a chip brings the others back', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const { headers } = await signUpThroughApi(context, {
+    name: 'Fay Filter',
+    workspace: 'Filters Co',
+  });
+  const channel = await startApiChannel(page.request, headers, baseURL!);
+  const tag = crypto.randomBytes(2).toString('hex');
+  const urgentOne = { identifier: `h-${tag}`, name: `Hana High ${tag}` };
+  const calmOne = { identifier: `l-${tag}`, name: `Leo Low ${tag}` };
+  const priorities: [typeof urgentOne, string][] = [
+    [urgentOne, 'high'],
+    [calmOne, 'low'],
+  ];
+  for (const [person, priority] of priorities) {
+    const id = await channel.send(person, `A question from ${person.name}`);
+    const res = await page.request.patch(`/dashboardapi/conversations/${id}`, {
+      headers,
+      data: { priority },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  await page.goto('/inboxes/all/open/newest');
+  const list = page.getByRole('list', { name: 'Conversations' });
+  const row = (name: string) => list.getByRole('listitem').filter({ hasText: name });
+  await expect(row(urgentOne.name)).toBeVisible();
+  await expect(row(calmOne.name)).toBeVisible();
+  const chips = page.getByRole('list', { name: 'Filters in use' });
+  await expect(chips).toHaveCount(0);
+
+  // Filters → Priority: High, and SLA: No SLA (neither has a policy).
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  await chooseOption(page, page.getByLabel('Priority', { exact: true }), 'High');
+  await page.keyboard.press('Escape');
+  await expect(row(calmOne.name)).toHaveCount(0);
+  await expect(row(urgentOne.name)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filters (1 in use)' })).toBeVisible();
+  await chooseOption(page, page.getByLabel('SLA', { exact: true }), 'No SLA');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Filters (2 in use)' })).toHaveText('2');
+  await expect(page).toHaveURL(/[?&]priority=high(&|$)/);
+  await expect(page).toHaveURL(/[?&]sla=none(&|$)/);
+  await expect(chips.getByRole('listitem').filter({ hasText: /^Priority: High$/ })).toBeVisible();
+  await expect(chips.getByRole('listitem').filter({ hasText: /^SLA: No SLA$/ })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  // A reload keeps them: they are in the URL.
+  await page.reload();
+  await expect(row(urgentOne.name)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filters (2 in use)' })).toBeVisible();
+  await expect(chips.getByRole('listitem').filter({ hasText: /^Priority: High$/ })).toBeVisible();
+  await expect(row(calmOne.name)).toHaveCount(0);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  // Removing the priority chip brings the low-priority conversation back; the SLA one stays.
+  await chips.getByRole('button', { name: 'Remove filter Priority: High' }).click();
+  await expect(row(calmOne.name)).toBeVisible();
+  await expect(row(urgentOne.name)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filters (1 in use)' })).toBeVisible();
+  await expect(chips.getByRole('listitem').filter({ hasText: /^Priority/ })).toHaveCount(0);
+  await expect(chips.getByRole('listitem').filter({ hasText: /^SLA: No SLA$/ })).toBeVisible();
+  await expect(page).not.toHaveURL(/priority=/);
+  await expect(page).toHaveURL(/[?&]sla=none(&|$)/);
 });

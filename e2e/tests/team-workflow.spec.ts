@@ -692,3 +692,61 @@ test('with round-robin on for the channel, a new conversation goes to the only o
     await mateContext.close();
   }
 });
+
+// docs/product/sla.md: a day takes two periods (a lunch break), the second after the first.
+test('an admin gives Monday two periods in Settings → Business hours, 09:00–12:00 and 14:00–18:00; both are kept after a reload, and an overlapping second period is refused in words, not saved', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const { headers } = await signUpThroughApi(context, { name: 'Hal Hours', workspace: 'Hours Co' });
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().endsWith('/dashboardapi/business-hours'))
+      saves.push(request.postData() ?? '');
+  });
+
+  await openSettings(page, 'Business hours');
+  const form = page.getByRole('form', { name: 'Business hours' });
+  await form.getByRole('radio', { name: 'Open at set hours' }).check();
+  const monday = form.getByRole('group', { name: 'Monday' });
+  await monday.getByRole('switch', { name: 'Open on Monday' }).click();
+  await expect(monday.getByRole('switch', { name: 'Open on Monday' })).toBeChecked();
+  await expect(monday.getByLabel('Monday opens at')).toHaveValue('09:00');
+  await monday.getByLabel('Monday closes at').fill('12:00');
+  await monday.getByRole('button', { name: 'Add a period on Monday' }).click();
+  await monday.getByLabel('Monday, period 2, opens at').fill('14:00');
+  await monday.getByLabel('Monday, period 2, closes at').fill('18:00');
+  // Two at most: no third.
+  await expect(monday.getByRole('button', { name: 'Add a period on Monday' })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Save business hours' }).click();
+  await expect(page.getByText('Business hours saved')).toBeVisible();
+  expect(saves).toHaveLength(1);
+
+  // A reload shows both periods, in order.
+  await page.reload();
+  await expect(monday.getByRole('switch', { name: 'Open on Monday' })).toBeChecked();
+  await expect(monday.getByLabel('Monday opens at')).toHaveValue('09:00');
+  await expect(monday.getByLabel('Monday closes at')).toHaveValue('12:00');
+  await expect(monday.getByLabel('Monday, period 2, opens at')).toHaveValue('14:00');
+  await expect(monday.getByLabel('Monday, period 2, closes at')).toHaveValue('18:00');
+  await expect(form.getByRole('group', { name: 'Tuesday' }).getByRole('switch')).not.toBeChecked();
+
+  // The second period starting while the first is open: the person reads why, nothing is sent.
+  await monday.getByLabel('Monday, period 2, opens at').fill('11:00');
+  await form.getByRole('button', { name: 'Save business hours' }).click();
+  await expect(monday.getByText('Start after 12:00, when the period before ends.')).toBeVisible();
+  await expect(monday.getByLabel('Monday, period 2, opens at')).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  expect(saves).toHaveLength(1);
+  const kept = await page.request.get('/dashboardapi/business-hours', { headers });
+  expect(kept.status(), await kept.text()).toBe(200);
+  expect(
+    ((await kept.json()) as { business_hours: { days: unknown[] } }).business_hours.days,
+  ).toEqual([
+    { day: 1, open: '09:00', close: '12:00' },
+    { day: 1, open: '14:00', close: '18:00' },
+  ]);
+});

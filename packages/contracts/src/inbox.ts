@@ -236,6 +236,14 @@ export const emailRecipientsSchema = z.object({
 });
 export type EmailRecipients = z.infer<typeof emailRecipientsSchema>;
 
+/** A channel a conversation's reply may go out on (ConversationDetail.reply_channels). */
+export const replyChannelSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  name: z.string(),
+});
+export type ReplyChannel = z.infer<typeof replyChannelSchema>;
+
 export const conversationDetail = conversationListItem.extend({
   first_response_at: z.string().nullable(),
   resolved_at: z.string().nullable(),
@@ -251,8 +259,18 @@ export const conversationDetail = conversationListItem.extend({
   rating: z
     .object({ rating: z.number().int().min(1).max(5), comment: z.string().nullable() })
     .nullable(),
-  /** Email conversations only: the Cc / Bcc of the last reply, which the composer offers again. */
+  /**
+   * Conversations that can reply by email (their own channel or one a customer wrote from): the
+   * Cc / Bcc of the last reply, which the composer offers again.
+   */
   email_recipients: emailRecipientsSchema.optional(),
+  /**
+   * The channels a reply may go out on: the conversation's own first, then each other channel a
+   * customer wrote from in this thread (a merge brings in messages that keep their channel).
+   */
+  reply_channels: z.array(replyChannelSchema),
+  /** The channel of the customer's latest message here (the composer's choice); null before any. */
+  latest_customer_channel_id: z.number().int().nullable(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetail>;
 
@@ -292,6 +310,12 @@ export const replyBody = z
       notEmail: schemaText('Each Bcc must be an email address, like name@example.com.'),
       tooMany: schemaText(`Add at most ${MAX_REPLY_COPIES} Bcc addresses.`),
     }).optional(),
+    /**
+     * The channel a reply goes out on (one of the conversation's `reply_channels`): after a merge
+     * the thread may hold the customer's messages from several channels. Leave out for the
+     * conversation's own channel; a note ignores it.
+     */
+    support_channel_id: z.number().int().positive().max(2_147_483_647).optional(),
   })
   .refine((v) => v.body.length > 0 || v.attachment_ids.length > 0, {
     message: 'Write a message first.',

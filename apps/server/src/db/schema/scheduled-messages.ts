@@ -17,6 +17,8 @@ export interface ScheduledReplyFields {
   comment_reply?: 'public' | 'private';
   cc?: string[];
   bcc?: string[];
+  /** The reply channel the agent chose (after a merge); absent: the conversation's own. */
+  support_channel_id?: number;
 }
 
 export const scheduledMessages = pgTable(

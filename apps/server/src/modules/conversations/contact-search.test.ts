@@ -126,8 +126,20 @@ describe('conversation detail and thread', () => {
     const item = (await page(owner, 'view=all&status=all')).items.find(
       (i) => i.id === second.conversation_id,
     );
-    const { first_response_at, resolved_at, contact_other_conversations, rating, ...rest } = detail;
+    const {
+      first_response_at,
+      resolved_at,
+      contact_other_conversations,
+      rating,
+      reply_channels,
+      latest_customer_channel_id,
+      ...rest
+    } = detail;
     expect(rest).toEqual(item);
+    expect(reply_channels).toEqual([
+      { id: item!.support_channel_id, type: 'api', name: 'Shop backend' },
+    ]);
+    expect(latest_customer_channel_id).toBe(item!.support_channel_id);
     expect(first_response_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(resolved_at).toBeNull();
     expect(rating).toBeNull();

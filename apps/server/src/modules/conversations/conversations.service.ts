@@ -29,7 +29,7 @@ import {
   findListItem,
   foldPendingCountChanges,
 } from './conversations.queries';
-import { findMessage } from './messages.queries';
+import { findMessage, findReplyChannel, findReplyChannels } from './messages.queries';
 import { findRating } from '../conversation-feedback/conversation-feedback.service';
 import { checkMentionable, notify } from '../notifications/notifications.service';
 import { enqueueFeedbackEmail } from '../conversation-feedback/conversation-feedback.service';
@@ -105,8 +105,19 @@ export async function getConversation(
   // One prepared statement reads the item and the rest of the detail as JSON text.
   const found = await findConversationDetail(deps.db, agent, id);
   if (!found) throw notFound('That conversation was not found.');
-  const rating = await findRating(deps.db, { accountId: agent.accountId, conversationId: id });
+  const scope = { accountId: agent.accountId, conversationId: id };
+  const [rating, channels] = await Promise.all([
+    findRating(deps.db, scope),
+    findReplyChannels(deps.db, scope),
+  ]);
   const item = JSON.parse(found.item) as ConversationListItem;
+  // The composer starts on the channel the customer wrote on last.
+  const latest = channels
+    .filter((c) => c.last_incoming_at !== null)
+    .reduce<(typeof channels)[number] | null>(
+      (a, c) => (a && a.last_incoming_at! >= c.last_incoming_at! ? a : c),
+      null,
+    );
   return {
     ...item,
     first_response_at: found.first_response_at,
@@ -115,9 +126,15 @@ export async function getConversation(
       found.others,
     ) as ConversationDetail['contact_other_conversations'],
     rating,
-    ...(item.channel_type === 'email'
+    ...(channels.some((c) => c.type === 'email')
       ? { email_recipients: await rememberedRecipients(deps.db, agent.accountId, id) }
       : {}),
+    reply_channels: channels.map(({ id: channelId, type, name }) => ({
+      id: channelId,
+      type,
+      name,
+    })),
+    latest_customer_channel_id: latest?.id ?? null,
   };
 }
 
@@ -135,32 +152,49 @@ async function rememberedRecipients(
 }
 
 /**
+ * The channel a reply goes out on: the conversation's own, or one its customer wrote from in this
+ * thread (a merge brings in messages that keep their channel), as the agent chose. 400 otherwise,
+ * also for another account's channel.
+ */
+export async function replyChannelOf(
+  db: Db,
+  conv: { id: number; accountId: number; supportChannelId: number },
+  chosenId: number | undefined,
+): Promise<{ id: number; type: string }> {
+  const channel = await findReplyChannel(db, {
+    accountId: conv.accountId,
+    conversationId: conv.id,
+    channelId: chosenId ?? conv.supportChannelId,
+  });
+  if (!channel)
+    throw badRequest('Choose a channel this conversation’s customer wrote from.', [
+      {
+        path: 'support_channel_id',
+        message:
+          'Reply on this conversation’s channel or on a channel the customer wrote from in it.',
+      },
+    ]);
+  return channel;
+}
+
+/**
  * The Cc and Bcc an email reply chose, to remember for the conversation (the mail goes out with
  * what the conversation remembers); null when the reply names none, which keeps the last ones.
- * Each address is copied once, Cc before Bcc. Other channels and notes have no copies: 400.
+ * Each address is copied once, Cc before Bcc. Replies on other channels and notes have no
+ * copies: 400.
  */
-async function chosenRecipients(
-  db: Db,
-  conv: { accountId: number; supportChannelId: number; emailRecipients: EmailRecipients | null },
+function chosenRecipients(
+  conv: { emailRecipients: EmailRecipients | null },
+  channelType: string | null,
   body: ReplyBody,
-): Promise<EmailRecipients | null> {
+): EmailRecipients | null {
   if (body.cc === undefined && body.bcc === undefined) return null;
   const field = body.cc === undefined ? 'bcc' : 'cc';
   if (body.kind === 'note')
     throw badRequest('A note stays inside the team: it has no Cc or Bcc.', [
       { path: field, message: 'Only for email replies.' },
     ]);
-  const [channel] = await db
-    .select({ type: supportChannels.type })
-    .from(supportChannels)
-    .where(
-      and(
-        eq(supportChannels.id, conv.supportChannelId),
-        eq(supportChannels.accountId, conv.accountId),
-      ),
-    )
-    .limit(1);
-  if (channel?.type !== 'email')
+  if (channelType !== 'email')
     throw badRequest('Cc and Bcc are only for replies in email conversations.', [
       { path: field, message: 'Only for email conversations.' },
     ]);
@@ -199,7 +233,8 @@ async function nameOf(db: Db, userId: number) {
 }
 
 /**
- * A reply goes out through the conversation's channel by a durable job; a note stays inside.
+ * A reply goes out by a durable job through the conversation's channel, or the one the agent
+ * chose among those its customer wrote from (replyChannelOf); a note stays inside.
  * Replying answers the customer (clears waiting), may auto-assign (global setting), and marks
  * the conversation read for the agent.
  */
@@ -222,9 +257,11 @@ export async function postMessage(
   for (const m of body.mentions) await assertMember(deps.db, agent.accountId, m, 'mentions');
   await checkMentionable(deps.db, agent.accountId, body.mentioned_user_ids ?? []);
   const settings = await selectGlobalSettings(deps.db, { accountId: agent.accountId });
-  const recipients = await chosenRecipients(deps.db, conv, body);
+  // A note is stored on the conversation's channel whatever the body names.
+  const channel = isNote ? null : await replyChannelOf(deps.db, conv, body.support_channel_id);
+  const recipients = chosenRecipients(conv, channel?.type ?? null, body);
   // The Cc / Bcc this reply goes out with: chosen now, else the conversation's remembered ones.
-  const copies = recipients ?? conv.emailRecipients;
+  const copies = channel?.type === 'email' ? (recipients ?? conv.emailRecipients) : null;
   const attachmentIds = await checkAttachmentsForMessage(
     deps.db,
     agent.accountId,
@@ -238,7 +275,8 @@ export async function postMessage(
       .values({
         accountId: agent.accountId,
         conversationId,
-        supportChannelId: conv.supportChannelId,
+        // Delivery sends through the message's channel, to the contact's identity there.
+        supportChannelId: channel?.id ?? conv.supportChannelId,
         direction: isNote ? 'internal' : 'outgoing',
         kind: isNote ? 'note' : 'message',
         body: body.body,

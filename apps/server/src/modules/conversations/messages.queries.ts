@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { REACTION_ID_PREFIX, type Message } from '@parley/contracts';
 import { executePrepared, intArray, renderedOnce, type Db } from '../../db/client';
-import { jsonText } from '../../db/json-text';
+import { isoText, jsonText } from '../../db/json-text';
 
 /**
  * A message as the contract's Message, written as JSON text by PostgreSQL (m, with its agent as
@@ -105,4 +105,67 @@ export async function findMessages(db: Db, refs: readonly { accountId: number; i
 function intBigArray(values: readonly number[]) {
   for (const v of values) if (!Number.isSafeInteger(v)) throw new Error(`not an integer: ${v}`);
   return sql`${`{${values.join(',')}}`}::bigint[]`;
+}
+
+/**
+ * The channels a reply of the conversation may go out on: its own first, then each other channel
+ * a customer wrote from in its thread (merged-in messages keep theirs), in the order the customer
+ * first wrote on them, each with when the customer last wrote there. Empty for another account's
+ * conversation. The messages are read by messages_conversation_idx.
+ */
+export async function findReplyChannels(
+  db: Db,
+  { accountId, conversationId }: { accountId: number; conversationId: number },
+) {
+  return executePrepared<{
+    id: number;
+    type: string;
+    name: string;
+    last_incoming_at: string | null;
+  }>(
+    db,
+    sql`
+    with own as (
+      select support_channel_id as id from conversations
+      where id = ${conversationId} and account_id = ${accountId}),
+    incoming as (
+      select m.support_channel_id as id, min(m.created_at) as first_at, max(m.created_at) as last_at
+      from messages m
+      where m.conversation_id = ${conversationId} and m.account_id = ${accountId}
+        and m.direction = 'incoming'
+      group by m.support_channel_id)
+    select s.id, s.type, s.name, ${isoText(sql`i.last_at`)} as last_incoming_at
+    from support_channels s
+    left join incoming i on i.id = s.id
+    where s.account_id = ${accountId}
+      and (s.id in (select id from own) or s.id in (select id from incoming))
+    order by s.id in (select id from own) desc, i.first_at, s.id`,
+  );
+}
+
+/**
+ * The conversation's reply channel `channelId` (its own, or one a customer wrote from in its
+ * thread), or null: the check of a reply's chosen channel, without reading the whole thread.
+ */
+export async function findReplyChannel(
+  db: Db,
+  {
+    accountId,
+    conversationId,
+    channelId,
+  }: { accountId: number; conversationId: number; channelId: number },
+) {
+  const [row] = await executePrepared<{ id: number; type: string }>(
+    db,
+    sql`
+    select s.id, s.type
+    from support_channels s
+    join conversations c on c.id = ${conversationId} and c.account_id = ${accountId}
+    where s.id = ${channelId} and s.account_id = ${accountId}
+      and (s.id = c.support_channel_id or exists (
+        select 1 from messages m
+        where m.conversation_id = c.id and m.account_id = ${accountId}
+          and m.direction = 'incoming' and m.support_channel_id = s.id))`,
+  );
+  return row ?? null;
 }

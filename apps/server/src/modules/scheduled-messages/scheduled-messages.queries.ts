@@ -23,20 +23,30 @@ const flat = (r: { row: ScheduledRow; authorName: string }): ScheduledView => ({
   authorName: r.authorName,
 });
 
-/** The conversation and its channel, in the account; null otherwise. */
+/**
+ * The conversation and its channel, or the reply channel `channelId` a scheduled reply chose, in
+ * the account; null otherwise.
+ */
 export async function conversationWithChannel(
   db: Db,
-  { accountId, id }: { accountId: number; id: number },
+  { accountId, id, channelId }: { accountId: number; id: number; channelId?: number | undefined },
 ) {
   const [row] = await db
     .select({
       id: conversations.id,
+      supportChannelId: conversations.supportChannelId,
       channelType: supportChannels.type,
       channelName: supportChannels.name,
       needsReauthorization: supportChannels.needsReauthorization,
     })
     .from(conversations)
-    .innerJoin(supportChannels, eq(supportChannels.id, conversations.supportChannelId))
+    .innerJoin(
+      supportChannels,
+      and(
+        eq(supportChannels.accountId, accountId),
+        eq(supportChannels.id, channelId ?? conversations.supportChannelId),
+      ),
+    )
     .where(and(eq(conversations.accountId, accountId), eq(conversations.id, id)))
     .limit(1);
   return row ?? null;

@@ -72,6 +72,7 @@ async function runSend(deps: Deps, job: JobRow): Promise<void> {
       const conv = await conversationWithChannel(deps.db, {
         accountId,
         id: claimed.conversationId,
+        channelId: claimed.reply.support_channel_id,
       });
       if (conv?.needsReauthorization)
         return await refused(
@@ -118,6 +119,7 @@ function replyOf(row: ScheduledRow): ReplyBody {
     ...(row.reply.comment_reply ? { comment_reply: row.reply.comment_reply } : {}),
     ...(row.reply.cc ? { cc: row.reply.cc } : {}),
     ...(row.reply.bcc ? { bcc: row.reply.bcc } : {}),
+    ...(row.reply.support_channel_id ? { support_channel_id: row.reply.support_channel_id } : {}),
   };
 }
 

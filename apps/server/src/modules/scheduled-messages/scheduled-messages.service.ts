@@ -11,7 +11,7 @@ import { AppError, apiText, badRequest, conflict, forbidden, notFound } from '..
 import type { AgentContext } from '../../lib/http-types';
 import { enqueueJob } from '../../lib/jobs';
 import { checkAttachmentsForMessage } from '../attachments/attachments.service';
-import { assertMember } from '../conversations/conversations.service';
+import { assertMember, replyChannelOf } from '../conversations/conversations.service';
 import { checkMentionable } from '../notifications/notifications.service';
 import {
   conversationWithChannel,
@@ -95,11 +95,21 @@ function enqueueSend(tx: Db, row: { id: number; accountId: number }, sendAt: Dat
 async function checkReply(
   deps: Deps,
   agent: AgentContext,
-  channelType: string,
+  conv: { id: number; supportChannelId: number },
   body: ScheduledMessageBody,
 ) {
   for (const m of body.mentions) await assertMember(deps.db, agent.accountId, m, 'mentions');
   await checkMentionable(deps.db, agent.accountId, body.mentioned_user_ids ?? []);
+  const channelType =
+    body.kind === 'note'
+      ? null
+      : (
+          await replyChannelOf(
+            deps.db,
+            { ...conv, accountId: agent.accountId },
+            body.support_channel_id,
+          )
+        ).type;
   if (body.cc !== undefined || body.bcc !== undefined) {
     const field = body.cc === undefined ? 'bcc' : 'cc';
     if (body.kind === 'note')
@@ -125,7 +135,7 @@ export async function scheduleMessage(
     id: conversationId,
   });
   if (!conv) throw notFound('That conversation was not found.');
-  await checkReply(deps, agent, conv.channelType, body);
+  await checkReply(deps, agent, conv, body);
   const max = SCHEDULED_SEND_LIMITS.maxPendingPerAuthor;
   if ((await countPendingOfAuthor(deps.db, agent)) >= max)
     throw badRequest(
@@ -149,6 +159,9 @@ export async function scheduleMessage(
         ...(body.comment_reply ? { comment_reply: body.comment_reply } : {}),
         ...(body.cc ? { cc: body.cc } : {}),
         ...(body.bcc ? { bcc: body.bcc } : {}),
+        ...(body.kind === 'reply' && body.support_channel_id
+          ? { support_channel_id: body.support_channel_id }
+          : {}),
       },
       sendAt,
       undo: body.undo,

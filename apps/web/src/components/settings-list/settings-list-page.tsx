@@ -2,10 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Empty, Flex, Skeleton } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { t } from '@lingui/core/macro';
-import { Trans } from '@lingui/react/macro';
 import { PageHeader } from '../page-header';
 import { toastFailure, type ItemPlace } from './item-controls';
 import { movedIds, type ListItem } from './list-order';
+import { LoadErrorAlert } from '../load-error-alert';
 
 /** The list query's state, as RTK Query's hook gives it. */
 interface ListQuery {
@@ -86,19 +86,7 @@ export function SettingsListPage<Item extends ListItem>({
         }
       />
       {notice && <Alert type="info" showIcon title={notice} style={{ marginBottom: 16 }} />}
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={'message' in error ? error.message : loadFailed}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <LoadErrorAlert error={error} fallback={loadFailed} onRetry={refetch} />}
       {isLoading && <Skeleton active />}
       {!isLoading && !error && items.length === 0 && <Empty description={empty} />}
       <Flex

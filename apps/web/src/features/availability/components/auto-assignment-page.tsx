@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Select,
-  Switch,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Card, Flex, Select, Switch, Table, Typography, type TableColumnsType } from 'antd';
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import {
@@ -28,6 +18,7 @@ import {
   useUpdateAssignmentRuleMutation,
 } from '../api/availability-api';
 import { modeHint, modeLabel } from '../availability-labels';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 type Row = (TeamAssignment & { kind: 'team' }) | (ChannelAssignment & { kind: 'channel' });
 const membersLabel = (count: number) => plural(count, { one: '# member', other: '# members' });
@@ -122,16 +113,10 @@ export function AutoAssignmentPage() {
         description={t`New conversations go to an agent by themselves. Only agents who are online and under their capacity get them; when no one is, conversations wait in the queue and go out oldest first as soon as someone is free.`}
       />
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={'message' in error ? error.message : t`Auto-assignment could not be loaded.`}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
+        <LoadErrorAlert
+          error={error}
+          fallback={t`Auto-assignment could not be loaded.`}
+          onRetry={refetch}
         />
       )}
       {queued > 0 && (

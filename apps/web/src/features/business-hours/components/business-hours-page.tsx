@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
 import { useGetBusinessHoursQuery, useSaveBusinessHoursMutation } from '../api/business-hours-api';
 import { HolidayList } from './holiday-list';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 interface FormValues extends BusinessHoursValues {
   holidays: string[];
@@ -148,16 +149,10 @@ export function BusinessHoursPage() {
         />
       )}
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={'message' in error ? error.message : t`The business hours could not be loaded.`}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
+        <LoadErrorAlert
+          error={error}
+          fallback={t`The business hours could not be loaded.`}
+          onRetry={refetch}
         />
       )}
       {isLoading && <Skeleton active />}

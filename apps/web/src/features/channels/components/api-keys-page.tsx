@@ -18,6 +18,7 @@ import {
 } from '../api/channels-api';
 import { SecretOnce } from './secret-once';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 const formatDate = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
@@ -125,16 +126,10 @@ export function ApiKeysPage() {
         />
       )}
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={'message' in error ? error.message : t`The keys could not be loaded.`}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
+        <LoadErrorAlert
+          error={error}
+          fallback={t`The keys could not be loaded.`}
+          onRetry={refetch}
         />
       )}
       <Card variant="borderless" styles={{ body: { padding: 0 } }}>

@@ -51,6 +51,7 @@ import {
 } from './provider-channel-modal';
 import { SecretOnce } from './secret-once';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 /** Email channels are set up (address, sending server, DNS) where Settings → Email setup does it. */
 const EMAIL_SETUP_PATH = '/settings/emailsetup';
@@ -397,16 +398,10 @@ export function SupportChannelsPage() {
         />
       )}
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={'message' in error ? error.message : t`The channels could not be loaded.`}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
+        <LoadErrorAlert
+          error={error}
+          fallback={t`The channels could not be loaded.`}
+          onRetry={refetch}
         />
       )}
       <Card variant="borderless" styles={{ body: { padding: 0 } }}>

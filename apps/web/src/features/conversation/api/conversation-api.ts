@@ -30,6 +30,8 @@ export interface SendMessageArgs {
   /** An email reply's Cc and Bcc; the conversation remembers them for its next reply. */
   cc?: string[];
   bcc?: string[];
+  /** The reply channel the agent picked (one of the detail's `reply_channels`). */
+  support_channel_id?: number;
 }
 
 /** The body of `POST …/messages` (and of a scheduled message, which adds its time). */
@@ -41,6 +43,7 @@ export function messageRequestBody({
   comment_reply,
   cc,
   bcc,
+  support_channel_id,
 }: SendMessageArgs) {
   return {
     kind,
@@ -50,6 +53,7 @@ export function messageRequestBody({
     ...(comment_reply ? { comment_reply } : {}),
     ...(cc ? { cc } : {}),
     ...(bcc ? { bcc } : {}),
+    ...(support_channel_id ? { support_channel_id } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type Ref } from 'react';
 import { theme } from 'antd';
 import { t } from '@lingui/core/macro';
+import type { ReplyChannel } from '@parley/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { AttachmentList } from '../../../components/attachment-list';
 import { stillUploadingMessage } from '../../../lib/attachment-upload';
@@ -18,6 +19,7 @@ import { ComposerActions, ComposerModeBar, type CommentReply } from './composer-
 import { CopyFields, CopyToggles, useReplyCopies } from './composer-copies';
 import { ScheduleButton } from './schedule-button';
 import { ComposerField, type DcUser } from './composer-field';
+import { ReplyChannelSelect, useReplyChannel } from './reply-channel-select';
 import styles from './conversation-pane.module.css';
 import { useComposerInput, withLinkAt, type ComposerHandle } from './use-composer-input';
 import { useSlashPicker } from './use-slash-picker';
@@ -32,6 +34,12 @@ interface ComposerProps {
   conversationId: number;
   contactName: string;
   channelType: string;
+  /**
+   * The channels a reply may go out on (the detail's `reply_channels`, the conversation's own
+   * first); with two or more the agent picks one, starting from where the customer wrote last.
+   */
+  replyChannels?: ReplyChannel[];
+  latestCustomerChannelId?: number | null;
   users: DcUser[];
   meId: number | null;
   onTyping: () => void;
@@ -62,6 +70,8 @@ export function Composer({
   conversationId,
   contactName,
   channelType,
+  replyChannels = [],
+  latestCustomerChannelId = null,
   users,
   meId,
   onTyping,
@@ -85,15 +95,19 @@ export function Composer({
   const uploads = useAttachmentUploads();
   const { reset: resetUploads } = uploads;
   const [notice, setNotice] = useState<string | null>(null);
+  const replyChannel = useReplyChannel(replyChannels, latestCustomerChannelId);
+  // The type of the channel this reply goes out on: the picked one, else the conversation's.
+  const replyType = replyChannel.chosen?.type ?? channelType;
+  const onOwnChannel = replyChannel.onOwnChannel;
   // A Facebook / Instagram comment is answered under it or privately, as the agent chooses.
   const { data: comment } = useGetCommentThreadQuery(conversationId, {
     skip: channelType !== 'facebook' && channelType !== 'instagram',
   });
-  const answersComment = Boolean(comment?.comment_thread);
+  const answersComment = onOwnChannel && Boolean(comment?.comment_thread);
   const [commentReply, setCommentReply] = useState<CommentReply>('public');
   /** The Schedule menu, opened by its button or Ctrl/⌘+Shift+Enter in the field. */
   const [scheduleMenuOpen, setScheduleMenuOpen] = useState(false);
-  const isEmail = channelType === 'email';
+  const isEmail = replyType === 'email';
   const copies = useReplyCopies(conversationId, isEmail, clearError);
 
   const setDraft = useCallback(
@@ -157,6 +171,9 @@ export function Composer({
       attachment_ids: uploads.ids,
       ...(answersComment && mode === 'reply' ? { comment_reply: commentReply } : {}),
       ...(copies.sendsCopies && mode === 'reply' ? { cc: copies.cc, bcc: copies.bcc } : {}),
+      ...(replyChannel.chosen && mode === 'reply'
+        ? { support_channel_id: replyChannel.chosen.id }
+        : {}),
     };
     const undo = !at && undoSeconds > 0;
     try {
@@ -185,7 +202,7 @@ export function Composer({
   };
 
   const isNote = mode === 'note';
-  const channel = channelLabel(channelType);
+  const channel = channelLabel(replyType);
   const placeholder = isNote
     ? t`Write an internal note. Type @ to mention a teammate.`
     : t`Reply to ${contactName} by ${channel}…`;
@@ -217,12 +234,19 @@ export function Composer({
         }}
         commentReply={answersComment ? commentReply : null}
         onCommentReplyChange={setCommentReply}
-        extra={!isNote && isEmail && <CopyToggles copies={copies} disabled={sending} />}
+        extra={
+          !isNote && (
+            <>
+              <ReplyChannelSelect choice={replyChannel} disabled={sending} touch={touch} />
+              {isEmail && <CopyToggles copies={copies} disabled={sending} />}
+            </>
+          )
+        }
         disabled={sending}
         touch={touch}
       />
       {!isNote && isEmail && <CopyFields copies={copies} disabled={sending} />}
-      {!isNote && channelType === 'whatsapp_gupshup_isv' && (
+      {!isNote && onOwnChannel && channelType === 'whatsapp_gupshup_isv' && (
         <WhatsappTemplatePicker conversationId={conversationId} disabled={sending} />
       )}
       <ComposerField

@@ -234,6 +234,8 @@ export function ConversationPane({
             conversationId={conversationId}
             contactName={contactDisplayName(detail)}
             channelType={detail.channel_type}
+            replyChannels={detail.reply_channels}
+            latestCustomerChannelId={detail.latest_customer_channel_id}
             users={mapping?.dc_users ?? []}
             meId={meId}
             onTyping={presence.typing}

@@ -98,6 +98,8 @@ export function detail(overrides: Partial<ConversationDetail> = {}): Conversatio
       },
     ],
     rating: null,
+    reply_channels: [{ id: 9, type: 'email', name: 'Support inbox' }],
+    latest_customer_channel_id: 9,
     ...overrides,
   };
 }
@@ -107,6 +109,8 @@ export function listItem(from: ConversationDetail): ConversationListItem {
     first_response_at: _first,
     resolved_at: _resolved,
     contact_other_conversations: _others,
+    reply_channels: _channels,
+    latest_customer_channel_id: _latest,
     ...item
   } = from;
   return item;

@@ -18,6 +18,7 @@ import { formatTimestamp } from '../../../lib/format-timestamp';
 import { toast } from '../../../lib/toast';
 import { useGetEmailSetupQuery, useVerifySendingDomainMutation } from '../api/email-setup-api';
 import { CopyableText } from './copyable-text';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 const KIND_LABELS: Record<DnsRecord['kind'], string> = { spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC' };
 
@@ -204,16 +205,10 @@ export function DnsRecordsPage() {
         />
       )}
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={asErrorPayload(error)?.message ?? t`The DNS records could not be loaded.`}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
+        <LoadErrorAlert
+          error={error}
+          fallback={t`The DNS records could not be loaded.`}
+          onRetry={refetch}
         />
       )}
       {data && domains.length === 0 && (

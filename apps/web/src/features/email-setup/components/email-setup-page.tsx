@@ -19,7 +19,6 @@ import {
 import { useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../components/page-header';
 import { StandaloneLink } from '../../../components/standalone-link';
-import { asErrorPayload } from '../../../lib/api-error';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import {
@@ -37,6 +36,7 @@ import {
   type SendingServerValues,
 } from './sending-server-fields';
 import { ScrollRegion } from '../../../components/scroll-region';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 interface SetupForm extends SendingServerValues {
   from_name: string;
@@ -318,16 +318,10 @@ export function EmailSetupPage() {
         />
       )}
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={asErrorPayload(error)?.message ?? t`The email setup could not be loaded.`}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
+        <LoadErrorAlert
+          error={error}
+          fallback={t`The email setup could not be loaded.`}
+          onRetry={refetch}
         />
       )}
       {data?.dmarc_verification_required && (

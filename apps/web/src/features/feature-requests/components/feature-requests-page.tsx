@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Input,
-  Segmented,
-  Select,
-  Skeleton,
-  Typography,
-} from 'antd';
+import { Button, Card, Empty, Flex, Input, Segmented, Select, Skeleton, Typography } from 'antd';
 import { CommentOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   FEATURE_REQUEST_STATUSES,
@@ -19,7 +8,6 @@ import {
   type FeatureRequestStatus,
 } from '@parley/contracts';
 import { PageHeader } from '../../../components/page-header';
-import { asErrorPayload } from '../../../lib/api-error';
 import { formatNumber } from '../../../lib/format';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import { productName } from '../../../lib/product';
@@ -30,6 +18,7 @@ import { StatusTag, statusLabel } from './status-tag';
 import { VoteButton } from './vote-button';
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 const statusOptions = () => [
   { value: 'all', label: t`All statuses` },
@@ -143,16 +132,10 @@ export function FeatureRequestsPage() {
         />
       </Flex>
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={asErrorPayload(error)?.message ?? t`The feature requests could not be loaded.`}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
+        <LoadErrorAlert
+          error={error}
+          fallback={t`The feature requests could not be loaded.`}
+          onRetry={refetch}
         />
       )}
       {isLoading || (isFetching && !data) ? (

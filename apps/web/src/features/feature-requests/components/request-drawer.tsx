@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { Alert, Button, Drawer, Empty, Flex, Form, Input, Skeleton, Typography } from 'antd';
 import { FEATURE_REQUEST_COMMENT_MAX, type FeatureRequestAuthor } from '@parley/contracts';
 import { PersonAvatar } from '../../../components/person-avatar';
-import { asErrorPayload } from '../../../lib/api-error';
 import { formatTimestamp } from '../../../lib/format-timestamp';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import {
@@ -13,6 +12,7 @@ import { StatusTag } from './status-tag';
 import { VoteButton } from './vote-button';
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 /** "Ada Agent" or "You"; a deleted person reads "A former user". */
 export function authorLabel(author: FeatureRequestAuthor | null) {
@@ -96,15 +96,10 @@ export function RequestDrawer({ id, onClose }: { id: number; onClose: () => void
     >
       {isLoading && <Skeleton active />}
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={asErrorPayload(error)?.message ?? t`The request could not be loaded.`}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
+        <LoadErrorAlert
+          error={error}
+          fallback={t`The request could not be loaded.`}
+          onRetry={refetch}
         />
       )}
       {data && (

@@ -76,7 +76,9 @@ export function ListFilterFields({ filters, onChange }: FilterProps) {
           }}
         />
         <span style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>
-          <Trans>Both days included, in the time zone of your business hours (UTC if none is set).</Trans>
+          <Trans>
+            Both days included, in the time zone of your business hours (UTC if none is set).
+          </Trans>
         </span>
       </div>
       {filterCount(filters) > 0 && (

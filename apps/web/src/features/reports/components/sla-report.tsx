@@ -1,14 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Flex,
-  Radio,
-  Skeleton,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Flex, Radio, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
@@ -31,6 +22,7 @@ import {
   type SlaReportParams,
 } from '../api/sla-report-api';
 import { formatCount, formatDay, formatMonth, formatShare } from '../report-format';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 function groupLabel(by: SlaReportGroup): string {
   switch (by) {
@@ -200,15 +192,10 @@ export function SlaReport({ from, to, tz }: { from: string; to: string; tz: stri
         </Button>
       </Flex>
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={'message' in error ? error.message : t`The SLA report could not be loaded.`}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
+        <LoadErrorAlert
+          error={error}
+          fallback={t`The SLA report could not be loaded.`}
+          onRetry={refetch}
         />
       )}
       {isLoading && <Skeleton active paragraph={{ rows: 5 }} />}

@@ -17,6 +17,7 @@ import { PageSpin } from '../../../components/page-spin';
 import { formatNumber } from '../../../lib/format';
 import { HELP_CENTER_URL, SHELL_ROUTES } from '../../shell';
 import { useGetOnboardingVideosQuery, useGetSetupChecklistQuery } from '../api/setup-api';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 /** What each checklist item asks for, and where it is done, in the active language. */
 export const setupItems = (): Record<
@@ -87,16 +88,10 @@ export function SetupPage() {
 
       {isLoading && <PageSpin />}
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={'message' in error ? error.message : t`The checklist could not be loaded.`}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
+        <LoadErrorAlert
+          error={error}
+          fallback={t`The checklist could not be loaded.`}
+          onRetry={refetch}
         />
       )}
 

@@ -15,6 +15,7 @@ import { TagSwatch } from './tag-swatch';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 const NO_TAGS: TagWithUsage[] = [];
 
@@ -145,16 +146,10 @@ export function TagsPage() {
         />
       )}
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={asErrorPayload(error)?.message ?? t`The tags could not be loaded.`}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
+        <LoadErrorAlert
+          error={error}
+          fallback={t`The tags could not be loaded.`}
+          onRetry={refetch}
         />
       )}
       <Input.Search

@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Alert, Button, Card, Flex, Popconfirm, Select, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Select, Table, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, MailOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { Me, PermissionLevel } from '@parley/contracts';
@@ -25,6 +25,7 @@ import { ScrollRegion } from '../../../components/scroll-region';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { CapacityEditor } from '../../availability';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 const formatDay = (iso: string) => formatDate(iso);
 const LEVELS: PermissionLevel[] = ['owner', 'admin', 'agent'];
@@ -291,16 +292,10 @@ export function TeamMembersPage() {
         }
       />
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={'message' in error ? error.message : t`The team could not be loaded.`}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
+        <LoadErrorAlert
+          error={error}
+          fallback={t`The team could not be loaded.`}
+          onRetry={refetch}
         />
       )}
       <Card variant="borderless" title={t`Members`} styles={{ body: { padding: 0 } }}>

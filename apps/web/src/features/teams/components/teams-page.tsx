@@ -1,6 +1,5 @@
 import { useState, type ReactElement } from 'react';
 import {
-  Alert,
   Avatar,
   Button,
   Card,
@@ -25,6 +24,7 @@ import { TeamFormModal } from './team-form-modal';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 type Member = TeamMembersResponse['members'][number];
 
@@ -170,16 +170,10 @@ export function TeamsPage() {
         )}
       />
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={'message' in error ? error.message : t`The teams could not be loaded.`}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
+        <LoadErrorAlert
+          error={error}
+          fallback={t`The teams could not be loaded.`}
+          onRetry={refetch}
         />
       )}
       <Card variant="borderless" styles={{ body: { padding: 0 } }}>

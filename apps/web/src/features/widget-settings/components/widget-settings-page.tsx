@@ -43,6 +43,7 @@ import { IdentitySecretCard } from './identity-secret-card';
 import { InstallationSnippet } from './installation-snippet';
 import { ShopifyConnectionCard } from './shopify-connection-card';
 import { WidgetPreview } from './widget-preview';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 export const widgetSavedMessage = () => t`Widget settings saved`;
 export const storeCreatedMessage = () => t`Store added`;
@@ -453,16 +454,10 @@ export function WidgetSettingsPage() {
       )}
       {isLoading && <PageSpin />}
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={'message' in error ? error.message : t`The widget settings could not be loaded.`}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          }
-          style={{ marginBottom: token.marginMD }}
+        <LoadErrorAlert
+          error={error}
+          fallback={t`The widget settings could not be loaded.`}
+          onRetry={refetch}
         />
       )}
       {data && !data.store && (
