@@ -20,6 +20,12 @@ export type Words = string | ApiText;
 
 const asText = (words: Words): ApiText => (typeof words === 'string' ? { id: words } : words);
 
+/** A text's English, for where words leave without a request to answer (logs, stored results). */
+export const englishOf = (words: Words): string => {
+  const text = asText(words);
+  return translateApiText('en', text.id, text.values);
+};
+
 /** The one error type of the API: a status, a stable code and a message a person can read. */
 export class AppError extends Error {
   /** The message before it is written in the caller's language (`message` is its English). */

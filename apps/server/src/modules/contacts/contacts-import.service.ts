@@ -60,7 +60,7 @@ const tooLarge = () =>
       },
     ),
   );
-const invalid = (message: string) => new AppError(400, 'csv_invalid', message);
+const invalid = (message: Words) => new AppError(400, 'csv_invalid', message);
 
 // ---- Reading the file ----
 
@@ -98,11 +98,22 @@ const csvParser = (delimiter: string) =>
 /** A parser's failure in words a person can act on. */
 function unreadable(err: unknown): AppError {
   const e = err as { code?: string; lines?: number };
-  const where = e.lines ? ` (near line ${e.lines})` : '';
+  const line = e.lines;
   if (e.code === 'CSV_QUOTE_NOT_CLOSED')
-    return invalid(`A quoted value is never closed${where}: check the file's quotes.`);
+    return invalid(
+      line
+        ? apiText("A quoted value is never closed (near line {line}): check the file's quotes.", {
+            line,
+          })
+        : apiText("A quoted value is never closed: check the file's quotes."),
+    );
   return invalid(
-    `The file could not be read as CSV${where}. Save it as CSV (UTF-8) and try again.`,
+    line
+      ? apiText(
+          'The file could not be read as CSV (near line {line}). Save it as CSV (UTF-8) and try again.',
+          { line },
+        )
+      : apiText('The file could not be read as CSV. Save it as CSV (UTF-8) and try again.'),
   );
 }
 
@@ -262,9 +273,9 @@ export async function previewContactImport(
     }
     if (!header || header.every((h) => h === ''))
       throw invalid(
-        'The file is empty: its first row should name the columns (Name, Email, Phone…).',
+        apiText('The file is empty: its first row should name the columns (Name, Email, Phone…).'),
       );
-    if (total === 0) throw invalid('The file has a header row but no contacts under it.');
+    if (total === 0) throw invalid(apiText('The file has a header row but no contacts under it.'));
     const fileName = upload.fileName.slice(0, 200) || 'contacts.csv';
     const claim: UploadClaim = {
       k: key,

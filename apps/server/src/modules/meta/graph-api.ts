@@ -1,3 +1,4 @@
+import { apiText, type ApiText } from '../../lib/errors';
 import type { Config } from '../../config';
 import { RetryableError } from '../../lib/jobs';
 import {
@@ -151,7 +152,7 @@ export interface TokenInspection {
 export async function inspectPageToken(
   config: Config,
   token: string,
-): Promise<{ ok: true; page: TokenInspection } | { ok: false; message: string }> {
+): Promise<{ ok: true; page: TokenInspection } | { ok: false; message: ApiText }> {
   let me: GraphAnswer;
   let page: GraphAnswer;
   try {
@@ -159,7 +160,9 @@ export async function inspectPageToken(
     if (me.status !== 200 || typeof me.json?.id !== 'string')
       return {
         ok: false,
-        message: `Meta refused the token: ${graphErrorText(graphErrorOf(me))}. Paste a current Page access token.`,
+        message: apiText('Meta refused the token: {reason}. Paste a current Page access token.', {
+          reason: graphErrorText(graphErrorOf(me)),
+        }),
       };
     page = await graphApi(
       config,
@@ -172,13 +175,18 @@ export async function inspectPageToken(
   } catch (err) {
     return {
       ok: false,
-      message: `Meta could not be reached: ${(err as Error).message}. Try again in a moment.`,
+      message: apiText('Meta could not be reached: {reason}. Try again in a moment.', {
+        reason: (err as Error).message,
+      }),
     };
   }
   if (page.status !== 200)
     return {
       ok: false,
-      message: `Meta refused to show the page: ${graphErrorText(graphErrorOf(page))}. A Page access token is needed (not a user token).`,
+      message: apiText(
+        'Meta refused to show the page: {reason}. A Page access token is needed (not a user token).',
+        { reason: graphErrorText(graphErrorOf(page)) },
+      ),
     };
   const ig = page.json?.instagram_business_account;
   const igId =

@@ -11,7 +11,7 @@ import {
 } from '../attachments/attachments.service';
 import { safeEqual } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
-import { AppError, apiText, badRequest, conflict } from '../../lib/errors';
+import { AppError, apiText, badRequest, conflict, englishOf } from '../../lib/errors';
 import { enqueueJob, RetryableError, type JobHandler } from '../../lib/jobs';
 import { safeGet } from '../../lib/safe-fetch';
 import {
@@ -228,7 +228,7 @@ export async function testMetaToken(
   token: string,
 ): Promise<ConnectionTestResult> {
   const inspected = await inspectPageToken(deps.config, token);
-  if (!inspected.ok) return { ok: false, message: inspected.message };
+  if (!inspected.ok) return { ok: false, message: englishOf(inspected.message) };
   const { page } = inspected;
   if (type === 'facebook')
     return { ok: true, message: `Connected to the Facebook page "${page.pageName}".` };

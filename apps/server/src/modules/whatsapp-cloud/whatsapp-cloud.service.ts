@@ -11,7 +11,7 @@ import {
   type InboundFile,
 } from '../attachments/attachments.service';
 import type { Deps } from '../../lib/deps';
-import { AppError, apiText, badRequest, conflict } from '../../lib/errors';
+import { AppError, apiText, badRequest, conflict, englishOf } from '../../lib/errors';
 import { readStored } from '../../lib/file-store';
 import { enqueueJob, RetryableError, type JobHandler } from '../../lib/jobs';
 import { safeGet } from '../../lib/safe-fetch';
@@ -112,13 +112,17 @@ async function inspectNumber(deps: Deps, phoneNumberId: string, token: string) {
   } catch (err) {
     return {
       ok: false as const,
-      message: `Meta could not be reached: ${(err as Error).message}. Try again in a moment.`,
+      message: apiText('Meta could not be reached: {reason}. Try again in a moment.', {
+        reason: (err as Error).message,
+      }),
     };
   }
   if (answer.status !== 200)
     return {
       ok: false as const,
-      message: `Meta refused: ${graphErrorText(graphErrorOf(answer))}. Check the phone number ID and the access token.`,
+      message: apiText('Meta refused: {reason}. Check the phone number ID and the access token.', {
+        reason: graphErrorText(graphErrorOf(answer)),
+      }),
     };
   return {
     ok: true as const,
@@ -132,7 +136,7 @@ export async function testCloudCredentials(
   v: { phoneNumberId: string; token: string },
 ): Promise<ConnectionTestResult> {
   const inspected = await inspectNumber(deps, v.phoneNumberId, v.token);
-  if (!inspected.ok) return { ok: false, message: inspected.message };
+  if (!inspected.ok) return { ok: false, message: englishOf(inspected.message) };
   return {
     ok: true,
     message: `Connected to the WhatsApp number ${inspected.displayPhoneNumber} (${inspected.verifiedName}) through the Cloud API.`,
