@@ -644,7 +644,7 @@ describe('read receipts, typing, attachments, transcript, offline fallback', () 
       'en-US',
     );
     expect((await newestMailTo('jo.laden@example.com'))!.subject).toBe(
-      'Deine Konversation mit Laden',
+      'Deine Unterhaltung mit Laden',
     );
   });
 
