@@ -5,9 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   conversationDetail,
   EMAIL_INBOUND_SECRET_HEADER,
-  EMAIL_SETUP_PATHS,
   emailInboundResponse,
-  type EmailSetupResult,
   type Message,
 } from '@parley/contracts';
 import { jobs, messages } from '../../db/schema';
@@ -20,6 +18,7 @@ import {
   type TestContext,
 } from '../../test/harness';
 import { apiChannelFor } from '../../test/inbox-fixtures';
+import { emailChannelFor } from '../../test/email-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -30,16 +29,7 @@ afterAll(() => ctx.close());
 const CUSTOMER = 'cora@customer.example';
 
 /** An email channel without an SMTP server of its own: replies land in the local mailbox. */
-async function emailChannel(s: Session) {
-  const address = `support@shop-${crypto.randomBytes(4).toString('hex')}.example`;
-  const res = await as(ctx, s).post(EMAIL_SETUP_PATHS.setup, {
-    from_name: 'Northwind Support',
-    from_address: address,
-  });
-  if (res.statusCode !== 201) throw new Error(`setup: ${res.statusCode} ${res.body}`);
-  const { setup } = res.json() as EmailSetupResult;
-  return { address, id: setup.support_channel_id, secret: setup.inbound_secret! };
-}
+const emailChannel = (s: Session) => emailChannelFor(ctx, s);
 
 /** A customer's mail filed through the channel's inbound URL (as a forwarding service does). */
 async function mailIn(channel: { id: number; secret: string; address: string }, messageId: string) {

@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { createTransport } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_SETUP_PATHS, WIDGET_API, type EmailSetupResult } from '@parley/contracts';
+import { WIDGET_API } from '@parley/contracts';
 import { contactIdentities, contacts, conversations, messages } from '../../db/schema';
 import { startTestDnsServer, type TestDnsServer } from '../../test/dns-server';
 import {
@@ -19,6 +19,7 @@ import {
 import { chattingVisitor, storeWithWidget } from '../widget-chat/widget-chat.fixtures';
 import { configuredDnsResolve } from './email-auth';
 import { startSmtpServer, type RunningSmtpServer } from './smtp-server';
+import { emailChannelFor } from '../../test/email-fixtures';
 
 let ctx: TestContext;
 let dns: TestDnsServer;
@@ -71,18 +72,12 @@ function customerDomain(opts: { dmarc?: boolean } = {}) {
 }
 
 async function emailChannel(s: Session) {
-  const address = `support@shop${++domains}-${crypto.randomBytes(3).toString('hex')}.example`;
   // No SMTP server of its own: its mail goes through the server's mailer (the local mailbox).
-  const res = await as(ctx, s).post(EMAIL_SETUP_PATHS.setup, {
-    from_name: 'Northwind Support',
-    from_address: address,
-  });
-  if (res.statusCode !== 201) throw new Error(`setup: ${res.statusCode} ${res.body}`);
-  const result = res.json() as EmailSetupResult;
+  const channel = await emailChannelFor(ctx, s);
   // The brand publishes the DKIM key the setup made, so its mail can be verified.
-  for (const r of result.domain.records)
+  for (const r of channel.result.domain.records)
     if (r.kind === 'dkim') dns.records.set(r.host.toLowerCase(), [r.value]);
-  return { address, id: result.setup.support_channel_id };
+  return channel;
 }
 
 async function messagesOfChannel(channelId: number) {

@@ -1,13 +1,12 @@
-import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_SETUP_PATHS, type EmailSetupResult } from '@parley/contracts';
 import { contacts, conversations, messages } from '../../db/schema';
-import { as, createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
+import { createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
 import { startTestDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { MAX_EMAIL_BYTES } from './email-inbound.service';
 import { startSmtpServer, type RunningSmtpServer } from './smtp-server';
+import { emailChannelFor } from '../../test/email-fixtures';
 
 let ctx: TestContext;
 let dns: TestDnsServer;
@@ -36,16 +35,7 @@ function deliverRaw(to: string, raw: Buffer | string) {
   return transport.sendMail({ envelope: { from: 'cora@customer.example', to: [to] }, raw });
 }
 
-async function emailChannel(s: Session) {
-  const address = `support@shop-${crypto.randomBytes(4).toString('hex')}.example`;
-  const res = await as(ctx, s).post(EMAIL_SETUP_PATHS.setup, {
-    from_name: 'Northwind Support',
-    from_address: address,
-  });
-  if (res.statusCode !== 201) throw new Error(`setup: ${res.statusCode} ${res.body}`);
-  const { setup } = res.json() as EmailSetupResult;
-  return { address, id: setup.support_channel_id };
-}
+const emailChannel = (s: Session) => emailChannelFor(ctx, s);
 
 async function storedOf(accountId: number) {
   const convs = await ctx.deps.db

@@ -4,12 +4,7 @@ import { simpleParser } from 'mailparser';
 import { createTransport } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EMAIL_INBOUND_SECRET_HEADER,
-  EMAIL_SETUP_PATHS,
-  type EmailSetupResult,
-  type Message,
-} from '@parley/contracts';
+import { EMAIL_INBOUND_SECRET_HEADER, type Message } from '@parley/contracts';
 import { contacts, conversations, messages } from '../../db/schema';
 import {
   as,
@@ -21,6 +16,7 @@ import {
 } from '../../test/harness';
 import { startTestDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { startSmtpServer, type RunningSmtpServer } from './smtp-server';
+import { emailChannelFor } from '../../test/email-fixtures';
 
 let ctx: TestContext;
 let dns: TestDnsServer;
@@ -55,16 +51,7 @@ function deliver(mail: Mail.Options) {
 }
 
 /** An email channel replying through the server's mail (the test mailbox). */
-async function emailChannel(s: Session) {
-  const address = `support@shop-${crypto.randomBytes(4).toString('hex')}.example`;
-  const res = await as(ctx, s).post(EMAIL_SETUP_PATHS.setup, {
-    from_name: 'Northwind Support',
-    from_address: address,
-  });
-  if (res.statusCode !== 201) throw new Error(`setup: ${res.statusCode} ${res.body}`);
-  const { setup } = res.json() as EmailSetupResult;
-  return { address, id: setup.support_channel_id, secret: setup.inbound_secret! };
-}
+const emailChannel = (s: Session) => emailChannelFor(ctx, s);
 
 /** The agent replies; answers the stored reply and the mail as the customer received it. */
 async function agentReplies(s: Session, conversationId: number, to: string, body: string) {

@@ -1,10 +1,9 @@
-import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { createTransport } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_SETUP_PATHS, type EmailSetupResult, type Message } from '@parley/contracts';
+import { type Message } from '@parley/contracts';
 import { contacts, conversations, messages } from '../../db/schema';
 import { startTestDnsServer, type TestDnsServer } from '../../test/dns-server';
 import {
@@ -16,6 +15,7 @@ import {
   type TestContext,
 } from '../../test/harness';
 import { startSmtpServer, type RunningSmtpServer } from './smtp-server';
+import { emailChannelFor } from '../../test/email-fixtures';
 
 let ctx: TestContext;
 let dns: TestDnsServer;
@@ -44,18 +44,9 @@ function sends(mail: Mail.Options) {
   return transport.sendMail({ from: 'Cora Customer <cora@customer.example>', ...mail });
 }
 
-let domains = 0;
 /** An email channel without an SMTP server of its own: replies land in the local mailbox. */
-async function emailChannel(s: Session, address?: string) {
-  const from =
-    address ?? `support@shop${++domains}-${crypto.randomBytes(3).toString('hex')}.example`;
-  const res = await as(ctx, s).post(EMAIL_SETUP_PATHS.setup, {
-    from_name: 'Northwind Support',
-    from_address: from,
-  });
-  if (res.statusCode !== 201) throw new Error(`setup: ${res.statusCode} ${res.body}`);
-  return { address: from, id: (res.json() as EmailSetupResult).setup.support_channel_id };
-}
+const emailChannel = (s: Session, address?: string) =>
+  emailChannelFor(ctx, s, address ? { address } : {});
 
 async function conversationsOfChannel(channelId: number) {
   return ctx.deps.db
