@@ -3,7 +3,7 @@
 //  1. a user-visible literal in a converted folder: JSX text, a user-visible attribute or
 //     property (title, placeholder, aria-label, alt, label…), or a toast/message/notification
 //     call given a plain string. Texts go through Lingui's macros instead.
-//  2. a message of the sources that a catalog lacks — the web app's, or the server's mails —
+//  2. a message of the sources that a catalog lacks — the web app's, or the server's (its mails and the API's errors) —
 //     not extracted into English yet (`npm run extract -w @parley/web`, `-w @parley/server`),
 //     or not translated into another language.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -226,7 +226,7 @@ async function main() {
   }
   const missing = [
     ...(await missingMessages()),
-    // The server's mails (apps/server/src/lib/i18n.ts).
+    // The server's: its mails and the API's error messages (docs/i18n.md).
     ...(await missingMessages(join(ROOT, 'apps/server/lingui.config.ts'))),
   ];
   if (missing.length) {
@@ -246,7 +246,7 @@ async function main() {
   }
   if (failed) process.exit(1);
   console.info(
-    'i18n: the web app has no inline text; every catalog — the web app’s, the widget’s, the mails’ — is complete.',
+    'i18n: the web app has no inline text; every catalog — the web app’s, the widget’s, the server’s — is complete.',
   );
 }
 

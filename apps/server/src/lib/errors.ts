@@ -52,7 +52,7 @@ export const forbidden = (
   message: Words = apiText('You do not have permission to do that.'),
   code: ErrorCode = 'forbidden',
 ) => new AppError(403, code, message);
-/** 404 with its whole sentence, e.g. `notFound('That tag was not found. was not found.')`. */
+/** 404 with its whole sentence, e.g. `notFound('That tag was not found.')`. */
 export const notFound = (message: Words = apiText('That item was not found.')) =>
   new AppError(404, 'not_found', message);
 export const conflict = (message: Words, code: ErrorCode = 'conflict') =>

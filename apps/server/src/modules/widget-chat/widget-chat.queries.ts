@@ -323,6 +323,28 @@ export async function insertOwnership(
   await db.insert(widgetConversations).values(v);
 }
 
+/**
+ * The visitor takes a conversation unless another visitor has it (a chat merged into a
+ * conversation of theirs, or of no one's chat). True when it is the visitor's now.
+ */
+export async function claimOwnership(
+  db: Db,
+  v: Scope & { conversationId: number; visitorId: number; ownerKey: string },
+): Promise<boolean> {
+  await db.insert(widgetConversations).values(v).onConflictDoNothing();
+  const [row] = await db
+    .select({ ownerKey: widgetConversations.ownerKey })
+    .from(widgetConversations)
+    .where(
+      and(
+        eq(widgetConversations.accountId, v.accountId),
+        eq(widgetConversations.conversationId, v.conversationId),
+      ),
+    )
+    .limit(1);
+  return row?.ownerKey === v.ownerKey;
+}
+
 /** identify(): an anonymous visitor's conversations follow them to their verified identity. */
 export async function rekeyConversations(
   db: Db,

@@ -21,7 +21,7 @@ import {
 import type { Db } from '../../db/client';
 import { hashToken, randomToken, safeEqual } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
-import { apiText, badRequest, forbidden, notFound, type ApiText } from '../../lib/errors';
+import { apiText, badRequest, conflict, forbidden, notFound, type ApiText } from '../../lib/errors';
 import { chooseLocale, serverI18n } from '../../lib/i18n';
 import type { VisitorContext } from '../../lib/http-types';
 import type { Realtime } from '../../realtime/realtime';
@@ -56,6 +56,7 @@ import {
   findVisitor,
   headerAgents,
   identityValueOf,
+  claimOwnership,
   insertOwnership,
   insertSystemMessage,
   insertVisitor,
@@ -389,14 +390,22 @@ async function fileVisitorMessage(
     // "New conversation" in the widget: never joins the contact's open one.
     explicitThreadingOnly: true,
     async inTransaction(tx, stored) {
-      if (m.conversationId === undefined)
-        await insertOwnership(tx, {
-          accountId: visitor.accountId,
-          brandId: visitor.brandId,
-          conversationId: stored.conversationId,
-          visitorId: visitor.id,
-          ownerKey: ownerKeyOf(visitor),
-        });
+      const ownership = {
+        accountId: visitor.accountId,
+        brandId: visitor.brandId,
+        conversationId: stored.conversationId,
+        visitorId: visitor.id,
+        ownerKey: ownerKeyOf(visitor),
+      };
+      if (m.conversationId === undefined) await insertOwnership(tx, ownership);
+      else if (stored.conversationId !== m.conversationId) {
+        // The chat was merged into another conversation: it goes on there, in the widget too,
+        // unless that conversation is another visitor's chat (then nothing is stored).
+        if (!(await claimOwnership(tx, ownership)))
+          throw conflict(
+            'This conversation was merged into another one. Start a new conversation to write to us.',
+          );
+      }
       await claimForMessage(tx, {
         accountId: visitor.accountId,
         ids: m.attachmentIds,
@@ -411,8 +420,6 @@ async function fileVisitorMessage(
         });
     },
   });
-  if (m.conversationId !== undefined && result.conversationId !== m.conversationId)
-    throw notFound('That conversation was not found.');
   if (visitor.contactId !== result.contactId) {
     visitor = await updateVisitor(deps.db, visitor, { contactId: result.contactId });
   }

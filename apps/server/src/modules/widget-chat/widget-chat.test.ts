@@ -349,6 +349,50 @@ describe('messages: the visitor sees incoming and outgoing messages only', () =>
   });
 });
 
+describe('a chat merged into another conversation', () => {
+  it('goes on in the conversation it was merged into, which the visitor then sees; another visitor’s chat is refused with nothing stored', async () => {
+    const { api, conversationId: first } = await chattingVisitor(ctx, shop.shop, 'First chat');
+    const second = await api.post(WIDGET_API.conversations, {
+      pre_chat: { name: 'Vera Visitor', email: 'vera@example.com' },
+      body: 'Second chat',
+    });
+    expect(second.statusCode).toBe(201);
+    const kept = second.json().conversation.id as number;
+    const merged = await as(ctx, owner).post(`/dashboardapi/conversations/${kept}/merge`, {
+      from_conversation_id: first,
+    });
+    expect(merged.statusCode).toBe(200);
+
+    const more = await api.post(WIDGET_API.messages(first), { body: 'Still there?' });
+    expect(more.statusCode).toBe(201);
+    const thread = (await api.get(WIDGET_API.messages(kept))).json() as {
+      messages: { body: string }[];
+    };
+    expect(thread.messages.map((m) => m.body)).toContain('Still there?');
+
+    // A chat merged into another visitor's chat cannot go on there.
+    const other = await chattingVisitor(ctx, shop.shop, 'Someone else', {
+      name: 'Otto Other',
+      email: 'otto@example.com',
+    });
+    const theirs = await other.api.post(WIDGET_API.conversations, {
+      pre_chat: { name: 'Otto Other', email: 'otto@example.com' },
+      body: 'Otto again',
+    });
+    const intoVera = await as(ctx, owner).post(`/dashboardapi/conversations/${kept}/merge`, {
+      from_conversation_id: theirs.json().conversation.id,
+      confirm_other_contact: true,
+    });
+    expect(intoVera.statusCode).toBe(200);
+    const before = await ctx.deps.db.$count(messages);
+    const refused = await other.api.post(WIDGET_API.messages(theirs.json().conversation.id), {
+      body: 'Hello?',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(await ctx.deps.db.$count(messages)).toBe(before);
+  });
+});
+
 describe("a visitor can never reach another visitor's conversation", () => {
   it('same store, another visitor: 404 on every route; lists stay separate', async () => {
     const a = await chattingVisitor(ctx, shop.shop, 'PRIVATE from A');
