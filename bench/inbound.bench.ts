@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Client } from 'pg';
 import Pusher from 'pusher-js';
 import {
   channelAuth,
@@ -24,7 +25,10 @@ const EMBEDDED_PEAK_RSS_BUDGET_MB = 350;
  *   - throughput: a closed loop of 64 senders; messages per second from the first send to the
  *     last event received (every message must arrive);
  *   - latency: an open loop at half the budgeted rate for 10 s; p50 / p99 from send to event;
- *   - memory: the server's peak resident memory through both loops (its workers' too, if any).
+ *   - memory: the server's peak resident memory through both loops (its workers' too, if any);
+ *   - rules keep up (with rules, on PostgreSQL): the automation runs' jobs done and waiting after
+ *     the warm-up, after the throughput loop and at the end, when none may still wait (2 s of
+ *     grace for the last messages' runs) and none may have failed.
  * `customers`: `known` ones keep writing in their open conversation (2,000 of them, as on a busy
  * day); `new` ones each write their first message (contact, identity, conversation and message
  * are made for every one). `withRules`: the account has 50 enabled automation rules on customer
@@ -101,6 +105,7 @@ export async function benchInbound(opts: {
 
     // Warm-up: contacts and conversations exist, JIT and connection pools are warm.
     await closedLoop(send, 16, 2_000, errors);
+    const rulesAfterWarmUp = opts.withRules ? await automationJobs(opts.env) : null;
     let peakRss = 0;
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, instanceRssMb(server.child.pid!));
@@ -117,6 +122,8 @@ export async function benchInbound(opts: {
       `≥ ${opts.budget.toLocaleString('en')} msg/s`,
       rate >= opts.budget && errors.length === 0,
     );
+
+    const rulesAfterThroughput = opts.withRules ? await automationJobs(opts.env) : null;
 
     const half = opts.budget / 2;
     const latencies = await openLoop(send, half, 10, errors);
@@ -138,6 +145,23 @@ export async function benchInbound(opts: {
       memoryBudget ? `≤ ${memoryBudget} MB` : '—',
       memoryBudget ? peakRss <= memoryBudget : null,
     );
+    // Rules keep up: the runs queued during the loops are done by their end, not left behind.
+    if (opts.withRules) {
+      // The runs of the last messages, queued a moment ago, get two seconds to finish.
+      let end = await automationJobs(opts.env);
+      for (let waited = 0; end && end.waiting > 0 && waited < 2_000; waited += 250) {
+        await new Promise((r) => setTimeout(r, 250));
+        end = await automationJobs(opts.env);
+      }
+      const say = (j: JobCounts | null) =>
+        j ? `${j.done.toLocaleString('en')} done, ${j.waiting.toLocaleString('en')} waiting` : '?';
+      record(
+        `automation runs (${label})`,
+        `after warm-up ${say(rulesAfterWarmUp)} · after throughput ${say(rulesAfterThroughput)} · at the end ${say(end)}${end && end.failed > 0 ? `, ${end.failed} failed` : ''}`,
+        'none waiting 2 s after the last message, none failed',
+        end ? end.waiting === 0 && end.failed === 0 : null,
+      );
+    }
     if (errors.length > 0) {
       record(`inbound errors (${label})`, `${errors.length}: ${errors[0]}`, 'none', false);
     }
@@ -145,6 +169,28 @@ export async function benchInbound(opts: {
     pusher?.disconnect();
     http.close();
     await stopServer(server.child);
+  }
+}
+
+interface JobCounts {
+  done: number;
+  waiting: number;
+  failed: number;
+}
+
+/** The automation runs' jobs by state (PostgreSQL only: the embedded database is the server's). */
+async function automationJobs(env: Record<string, string>): Promise<JobCounts | null> {
+  if (!env.DATABASE_URL) return null;
+  const client = new Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ status: string; n: string }>(
+      `select status, count(*) as n from jobs where kind = 'automation.run' group by status`,
+    );
+    const n = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
+    return { done: n('done'), waiting: n('queued') + n('running'), failed: n('failed') };
+  } finally {
+    await client.end();
   }
 }
 

@@ -56,6 +56,15 @@ async function rowsOfPage(base: string, path: string, headers: Record<string, st
   return ((await res.json()) as { items: unknown[] }).items.length;
 }
 
+/**
+ * The parts of the inbox section to run (BENCH_INBOX_PARTS, a comma list, default all): lists,
+ * counts, live (the counts under live inbound, which adds about 2,250 conversations to the large
+ * account each run), detail (a conversation and its thread), search.
+ */
+const parts = new Set(
+  (process.env.BENCH_INBOX_PARTS ?? 'lists,counts,live,detail,search').split(','),
+);
+
 /** Inbox list, counts and search on PostgreSQL at 10k and at `large` conversations. */
 export async function benchInbox(
   port: number,
@@ -96,14 +105,15 @@ export async function benchInbox(
       // Warm-up as a server that has been running all day: every pooled connection has planned
       // each view's prepared statement (PostgreSQL plans it five times before it keeps a
       // generic plan), and V8 has optimised the request path of the server and of this client.
-      await loadTest(
-        server.base,
-        Object.values(views),
-        headers,
-        32,
-        800 * Object.keys(views).length,
-      );
-      for (const [name, path] of Object.entries(views)) {
+      if (parts.has('lists'))
+        await loadTest(
+          server.base,
+          Object.values(views),
+          headers,
+          32,
+          800 * Object.keys(views).length,
+        );
+      for (const [name, path] of parts.has('lists') ? Object.entries(views) : []) {
         const r = await loadTest(server.base, [path], headers, 32, 1600);
         (p95s[name] ??= {})[size] = r.p95;
         (pageRows[name] ??= {})[size] = await rowsOfPage(server.base, path, headers);
@@ -114,18 +124,22 @@ export async function benchInbox(
           size === opts.large ? r.p95 <= 30 : null,
         );
       }
-      const counts = await loadTest(server.base, [`${base}/counts`], headers, 8, 160);
-      record(
-        `view counts · ${size.toLocaleString('en')} conv · 8 clients`,
-        `p50 ${fmt(counts.p50)} · p95 ${fmt(counts.p95)}`,
-        '≤ 50 ms',
-        size === opts.large ? counts.p95 <= 50 : null,
-      );
-      if (size === opts.large)
+      if (parts.has('counts')) {
+        const counts = await loadTest(server.base, [`${base}/counts`], headers, 8, 160);
+        record(
+          `view counts · ${size.toLocaleString('en')} conv · 8 clients`,
+          `p50 ${fmt(counts.p50)} · p95 ${fmt(counts.p95)}`,
+          '≤ 50 ms',
+          size === opts.large ? counts.p95 <= 50 : null,
+        );
+      }
+      if (size === opts.large && parts.has('live'))
         await countsUnderLiveInbound(server.base, url, account, size, headers);
-      await benchDetailAndThread(server.base, url, headers, account, size);
-      const searched = await benchSearches(server.base, url, headers, account, size, opts.large);
-      for (const [form, p95] of Object.entries(searched)) (searchP95s[form] ??= {})[size] = p95;
+      if (parts.has('detail')) await benchDetailAndThread(server.base, url, headers, account, size);
+      if (parts.has('search')) {
+        const searched = await benchSearches(server.base, url, headers, account, size, opts.large);
+        for (const [form, p95] of Object.entries(searched)) (searchP95s[form] ??= {})[size] = p95;
+      }
     }
     for (const [form, bySize] of Object.entries(searchP95s)) {
       const ratio = bySize[opts.large]! / Math.max(1, bySize[10_000]!);

@@ -11,6 +11,17 @@ export const serverMain =
   process.env.BENCH_SERVER_MAIN ?? nodePath.join(root, 'apps/server/dist/main.js');
 export const webDist = process.env.WEB_DIST_DIR ?? nodePath.join(root, 'apps/web/dist');
 
+/**
+ * The Node.js flags `npm start` runs the server with (the server package's `serve` script, e.g.
+ * its young-generation size), so the bench measures the process operators run, memory included.
+ */
+export function serveNodeFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(nodePath.join(root, 'apps/server/package.json'), 'utf8'));
+  const words = String(pkg.scripts?.serve ?? '').split(/\s+/);
+  const main = words.findIndex((w) => w.endsWith('.js'));
+  return main < 0 ? [] : words.slice(1, main).filter((w) => w.startsWith('--'));
+}
+
 export interface Row {
   what: string;
   value: string;
@@ -39,7 +50,10 @@ export async function startServer(
   const started = performance.now();
   const base = `http://127.0.0.1:${port}`;
   // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, to profile the server.
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const nodeArgs = [
+    ...serveNodeFlags(),
+    ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
   // BENCH_SERVER_LOG: a file for the server's log (warnings and errors), else it is dropped.
   const log = process.env.BENCH_SERVER_LOG
     ? fs.openSync(process.env.BENCH_SERVER_LOG, 'a')

@@ -7,6 +7,11 @@
  *   BENCH_LARGE          size of the large account (default 1,000,000 conversations)
  *   BENCH_ONLY           comma list of sections: server, bundles, web, inbox, reports, inbound,
  *                        realtime
+ *   BENCH_INBOX_PARTS    comma list of the inbox section's parts (default all): lists, counts,
+ *                        live, detail, search (e.g. BENCH_ONLY=inbox BENCH_INBOX_PARTS=search)
+ *   BENCH_INBOUND        comma list of the inbound section's cases (default all): pg-known,
+ *                        embedded-known, pg-new, embedded-new, pg-rules, embedded-rules
+ *                        (e.g. BENCH_ONLY=inbound BENCH_INBOUND=pg-rules)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +26,12 @@ import { benchWeb } from './web.bench';
 
 const only = new Set(
   (process.env.BENCH_ONLY ?? 'server,bundles,web,inbox,reports,inbound,realtime').split(','),
+);
+const inboundCases = new Set(
+  (
+    process.env.BENCH_INBOUND ??
+    'pg-known,embedded-known,pg-new,embedded-new,pg-rules,embedded-rules'
+  ).split(','),
 );
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (s: string) => console.info(s);
@@ -60,58 +71,62 @@ async function main() {
   await section('inbound', async () => {
     // Known customers writing again, and new customers' first messages (a fresh database each).
     for (const customers of ['known', 'new'] as const) {
+      if (inboundCases.has(`pg-${customers}`))
+        await benchInbound({
+          label: 'PostgreSQL',
+          env: {
+            DATABASE_URL: await freshDatabase(`parley_bench_inbound_${customers}`),
+            DATA_DIR: '/tmp/parley-bench-inbound-pg',
+          },
+          port: 3209,
+          budget: 1500,
+          customers,
+          log,
+        });
+      const dataDir = `/tmp/parley-bench-inbound-embedded-${process.pid}`;
+      if (inboundCases.has(`embedded-${customers}`))
+        try {
+          await benchInbound({
+            label: 'embedded',
+            env: { DATA_DIR: dataDir },
+            port: 3210,
+            budget: 300,
+            customers,
+            log,
+          });
+        } finally {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        }
+    }
+    // Known customers again, with 50 automation rules and an SLA policy on the account.
+    if (inboundCases.has('pg-rules'))
       await benchInbound({
         label: 'PostgreSQL',
         env: {
-          DATABASE_URL: await freshDatabase(`parley_bench_inbound_${customers}`),
+          DATABASE_URL: await freshDatabase('parley_bench_inbound_rules'),
           DATA_DIR: '/tmp/parley-bench-inbound-pg',
         },
         port: 3209,
         budget: 1500,
-        customers,
-        log,
-      });
-      const dataDir = `/tmp/parley-bench-inbound-embedded-${process.pid}`;
-      try {
-        await benchInbound({
-          label: 'embedded',
-          env: { DATA_DIR: dataDir },
-          port: 3210,
-          budget: 300,
-          customers,
-          log,
-        });
-      } finally {
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
-    }
-    // Known customers again, with 50 automation rules and an SLA policy on the account.
-    await benchInbound({
-      label: 'PostgreSQL',
-      env: {
-        DATABASE_URL: await freshDatabase('parley_bench_inbound_rules'),
-        DATA_DIR: '/tmp/parley-bench-inbound-pg',
-      },
-      port: 3209,
-      budget: 1500,
-      customers: 'known',
-      withRules: true,
-      log,
-    });
-    const rulesDataDir = `/tmp/parley-bench-inbound-rules-${process.pid}`;
-    try {
-      await benchInbound({
-        label: 'embedded',
-        env: { DATA_DIR: rulesDataDir },
-        port: 3210,
-        budget: 300,
         customers: 'known',
         withRules: true,
         log,
       });
-    } finally {
-      fs.rmSync(rulesDataDir, { recursive: true, force: true });
-    }
+    const rulesDataDir = `/tmp/parley-bench-inbound-rules-${process.pid}`;
+    if (inboundCases.has('embedded-rules'))
+      try {
+        await benchInbound({
+          label: 'embedded',
+          env: { DATA_DIR: rulesDataDir },
+          port: 3210,
+          budget: 300,
+          customers: 'known',
+          withRules: true,
+          log,
+        });
+      } finally {
+        fs.rmSync(rulesDataDir, { recursive: true, force: true });
+      }
   });
 
   await section('realtime', () =>

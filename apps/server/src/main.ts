@@ -17,6 +17,7 @@ import { installDrain } from './modules/health/health.public';
 import { foldViewCounts, wakeSnoozed } from './modules/conversations/conversations.service';
 import { startSmtpServer, type RunningSmtpServer } from './modules/email-channel/smtp-server';
 import { rollUpConversationMonths, rollUpMessageVolume } from './modules/reports/reports.rollup';
+import { AUDIT_PRUNE_EVERY_MS, pruneAuditLog } from './modules/audit-log/audit-log.service';
 import {
   PRUNE_EVERY_MS,
   pruneSentScheduledMessages,
@@ -200,6 +201,15 @@ async function main() {
   }, PRUNE_EVERY_MS);
   pruneTimer.unref();
   timers.push(pruneTimer);
+  // Audit log entries go after their account's retention (docs/product/audit-log.md), in
+  // batches; instances running it at once share the rows.
+  const auditPruneTimer = setInterval(() => {
+    track(
+      pruneAuditLog(deps).catch((err) => app.log.error({ err }, 'pruning the audit log failed')),
+    );
+  }, AUDIT_PRUNE_EVERY_MS);
+  auditPruneTimer.unref();
+  timers.push(auditPruneTimer);
   const readyMs = Math.round(performance.now() - startedAt);
   reportReady();
   app.log.info(

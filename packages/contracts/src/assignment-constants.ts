@@ -14,6 +14,9 @@ export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
 /** The most open conversations a capacity may name (null = no limit). */
 export const MAX_AGENT_CAPACITY = 1000;
 
+/** The most agents a support channel's auto-assignment may be limited to. */
+export const MAX_CHANNEL_AGENTS = 1000;
+
 /** Without input for this long, the agent's app reports them idle, and they show as away. */
 export const IDLE_AFTER_MS = 10 * 60_000;
 

@@ -1,10 +1,14 @@
+import { isCalendarDay } from './reports-constants';
+
 /**
- * What the audit log records (Settings → Audit log): who signed in, joined, was invited, changed
- * a role or was removed, changes to teams and email setup, and contacts merged. The web app names each in words.
+ * What the audit log records (Settings → Audit log): who signed in (or failed to), joined, was
+ * invited, changed a role or was removed; API keys, settings and channels changed; exports;
+ * deletions; merges; automation. The web app names each in words.
  */
 export const AUDIT_ACTIONS = [
   'signup',
   'login',
+  'login_failed',
   'password_change',
   'invitation_sent',
   'invitation_resent',
@@ -36,8 +40,55 @@ export const AUDIT_ACTIONS = [
   'conversation_merged',
   'conversation_split',
   'conversation_move_undone',
+  'api_key_created',
+  'api_key_revoked',
+  'global_settings_updated',
+  'widget_settings_updated',
+  'channel_created',
+  'channel_updated',
+  'channel_deleted',
+  'contacts_exported',
+  'report_exported',
+  'audit_log_exported',
+  'tag_deleted',
+  'fast_reply_deleted',
+  'help_center_article_deleted',
+  'help_center_category_deleted',
+  'help_center_translation_deleted',
+  'saved_view_deleted',
+  'audit_log_retention_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Entries per page of the audit log. */
 export const AUDIT_LOG_PAGE_SIZE = 50;
+
+/** How long entries may be kept, in days (Settings → Audit log); none chosen keeps them all. */
+export const AUDIT_LOG_RETENTION_DAYS = [30, 90, 180, 365, 730] as const;
+export type AuditLogRetentionDays = (typeof AUDIT_LOG_RETENTION_DAYS)[number];
+
+/** The most rows one CSV export of the audit log holds (the newest that match). */
+export const AUDIT_LOG_EXPORT_MAX_ROWS = 50_000;
+
+export const AUDIT_LOG_PATHS = {
+  list: '/dashboardapi/audit-log',
+  exportCsv: '/dashboardapi/audit-log/export',
+  settings: '/dashboardapi/audit-log/settings',
+} as const;
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * A bound of the audit log's date filter as a moment: a date and time with its offset as given,
+ * or a day (`YYYY-MM-DD`, UTC) — its start for `from`, the start of the next day for `to`
+ * (so `to` keeps the whole day). Null when the text is neither.
+ */
+export function auditLogBound(value: string, end: 'from' | 'to'): Date | null {
+  if (isCalendarDay(value)) {
+    const start = Date.parse(`${value}T00:00:00Z`);
+    return new Date(end === 'from' ? start : start + 24 * 60 * 60 * 1000);
+  }
+  if (!DATE_TIME.test(value)) return null;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : new Date(at);
+}

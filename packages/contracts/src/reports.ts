@@ -18,8 +18,8 @@ const reportFields = z.object({
   team_id: filterId,
   tag_id: filterId,
   /**
-   * The time zone days and hours are counted in. Accounts and users have no stored time zone
-   * yet, so the web app sends the browser's; UTC when absent.
+   * Accepted for older callers and not used: reports count days and hours in the account's time
+   * zone (its business hours', else UTC), as the conversation list does.
    */
   tz: z
     .string()

@@ -29,6 +29,11 @@ export interface DomainEvents {
      * `sla`: only the row's SLA clock changed (docs/product/sla.md), which triggers nothing.
      */
     changes?: readonly ('status' | 'priority' | 'tags' | 'assignee' | 'sla')[];
+    /**
+     * The change is this automation rule's own, made after its run: a conversation its
+     * `auto_assign` queued, handed out later. The loop guard treats it as a rule's change.
+     */
+    byRuleId?: number;
   };
   /**
    * An SLA clock reached its warning time (`sla_warning`) or passed its due time

@@ -180,6 +180,44 @@ describe('durable jobs', () => {
     expect(row).toMatchObject({ status: 'done', attempts: 1, payload: { step: 3 } });
   });
 
+  it('a kind that prepares reads once for its claimed jobs, which then run in the order queued', async () => {
+    await new JobWorker(ctx.deps.db).drain(); // what earlier tests left queued
+    const ids: number[] = [];
+    for (const n of [1, 2, 3, 4, 5])
+      ids.push(await enqueueJob(ctx.deps.db, { kind: 'prepare-test', payload: { n } }));
+    const worker = new JobWorker(ctx.deps.db);
+    const prepared: number[][] = [];
+    const ran: number[] = [];
+    worker.register('prepare-test', {
+      prepare: async (batch) => void prepared.push(batch.map((j) => j.id)),
+      run: async (job) => void ran.push(job.id),
+    });
+    expect(await worker.drain()).toBe(5);
+    expect(prepared).toEqual([ids]);
+    expect(ran).toEqual(ids);
+  });
+
+  it('under a backlog each full claim takes twice as many, up to eight batches, then the batch again', async () => {
+    await new JobWorker(ctx.deps.db).drain();
+    for (let n = 0; n < 40; n++)
+      await enqueueJob(ctx.deps.db, { kind: 'backlog-test', payload: { n } });
+    const worker = new JobWorker(ctx.deps.db, { batch: 2 });
+    const claims: number[] = [];
+    worker.register('backlog-test', {
+      prepare: async (batch) => void claims.push(batch.length),
+      run: async () => {},
+    });
+    expect(await worker.drain()).toBe(40);
+    // 2, 4, 8, 16 (the most), then what is left; a short claim takes the batch again.
+    expect(claims).toEqual([2, 4, 8, 16, 10]);
+    await enqueueJob(ctx.deps.db, { kind: 'backlog-test', payload: { n: 40 } });
+    await enqueueJob(ctx.deps.db, { kind: 'backlog-test', payload: { n: 41 } });
+    await enqueueJob(ctx.deps.db, { kind: 'backlog-test', payload: { n: 42 } });
+    claims.length = 0;
+    expect(await worker.drain()).toBe(3);
+    expect(claims).toEqual([2, 1]);
+  });
+
   it('backs off exponentially up to an hour', () => {
     expect([1, 2, 3].map(backoffMs)).toEqual([2000, 4000, 8000]);
     expect(backoffMs(30)).toBe(3_600_000);

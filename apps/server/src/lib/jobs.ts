@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { Batcher } from './batcher';
 
@@ -22,6 +22,12 @@ export interface JobHandler {
    * Their commits then share the disk's flushes instead of waiting for one another.
    */
   parallel?: { max: number; key(job: JobRow): string };
+  /**
+   * Reads what the claimed jobs of this kind need, together (one statement for the batch rather
+   * than one per job), before they run; `run` finds it by its job. A failure here is only
+   * reported: each job then reads for itself.
+   */
+  prepare?(jobs: JobRow[]): Promise<void>;
 }
 
 export interface NewJob {
@@ -90,6 +96,15 @@ export function backoffMs(attempt: number): number {
 const LEASE_SECONDS = 60;
 /** Jobs one claim takes: enough for the parallel kinds to overlap, few enough to share. */
 const DEFAULT_BATCH = 25;
+/**
+ * While claims come back full (a backlog), each takes twice as many, up to this many times the
+ * batch: a claim, its preparation and its "done" cost a few round trips whatever their size, so
+ * a worker behind catches up at several times the rate; it takes the batch again once a claim
+ * comes back short, or took longer than GROW_WITHIN_MS to run (slow jobs: a bigger claim would
+ * hold its last jobs near their lease).
+ */
+const BACKLOG_GROWTH = 8;
+const GROW_WITHIN_MS = 2_000;
 
 /**
  * Polls the jobs table. Claims due jobs with FOR UPDATE SKIP LOCKED so several workers (or
@@ -104,6 +119,10 @@ export class JobWorker {
   private stopping = false;
 
   private readonly handlers = new Map<string, JobHandler>();
+  /** Jobs the next claim takes (grows under a backlog, see BACKLOG_GROWTH). */
+  private claimSize = 0;
+  /** The last claim came back full: more are likely due. */
+  private lastFull = false;
 
   constructor(
     private readonly db: Db,
@@ -156,9 +175,9 @@ export class JobWorker {
     this.timer = setTimeout(() => {
       let full = false;
       this.running = this.tick()
-        .then((ran) => {
+        .then(() => {
           // A full batch: more are likely due, taken at once rather than after the poll.
-          full = ran >= (this.opts.batch ?? DEFAULT_BATCH);
+          full = this.lastFull;
         })
         .catch((err) => this.opts.onError?.(err))
         .finally(() => {
@@ -173,24 +192,31 @@ export class JobWorker {
   }
 
   private async claim(): Promise<JobRow[]> {
-    const batch = this.opts.batch ?? DEFAULT_BATCH;
-    const result = await this.db.execute(sql`
-      update jobs set status = 'running', attempts = attempts + 1,
-        locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), updated_at = now()
-      where id in (
-        select id from jobs
-        where (status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now())
-        order by run_at, id
-        limit ${batch}
-        for update skip locked
-      )
-      returning id`);
-    const ids = rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
-    if (ids.length === 0) return [];
-    return this.db
-      .select()
+    const base = this.opts.batch ?? DEFAULT_BATCH;
+    const batch = Math.max(base, this.claimSize);
+    const due = this.db
+      .select({ id: jobs.id })
       .from(jobs)
-      .where(sql`${jobs.id} in ${ids}`);
+      .where(
+        sql`(${jobs.status} = 'queued' and ${jobs.runAt} <= now()) or (${jobs.status} = 'running' and ${jobs.lockedUntil} < now())`,
+      )
+      .orderBy(jobs.runAt, jobs.id)
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    const claimed = await this.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+        updatedAt: sql`now()`,
+      })
+      .where(inArray(jobs.id, due))
+      .returning();
+    this.lastFull = claimed.length >= batch;
+    this.claimSize = this.lastFull ? Math.min(base * BACKLOG_GROWTH, batch * 2) : base;
+    // In the order they were queued (one key's jobs run in it); RETURNING keeps no order.
+    return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
   }
 
   /**
@@ -198,6 +224,7 @@ export class JobWorker {
    * together at the end (one commit for the batch, not one per job).
    */
   async tick(): Promise<number> {
+    const started = Date.now();
     const claimed = await this.claim();
     const done: number[] = [];
     try {
@@ -207,18 +234,32 @@ export class JobWorker {
           return i;
         }
         const job = claimed[i]!;
-        const parallel = this.handlers.get(job.kind)?.parallel;
-        // The next jobs of the same kind, while the handler lets them run together.
+        const handler = this.handlers.get(job.kind);
+        const parallel = handler?.parallel;
+        // The next jobs of the same kind, while the handler runs or prepares them together.
         let end = i + 1;
-        if (parallel) while (end < claimed.length && claimed[end]!.kind === job.kind) end += 1;
+        if (parallel || handler?.prepare)
+          while (end < claimed.length && claimed[end]!.kind === job.kind) end += 1;
         const run = claimed.slice(i, end);
+        if (handler?.prepare) await handler.prepare(run).catch((err) => this.opts.onError?.(err));
         if (parallel && run.length > 1) done.push(...(await this.runTogether(run, parallel)));
-        else if (await this.runOne(job)) done.push(job.id);
+        else if (run.length === 1) {
+          if (await this.runOne(job)) done.push(job.id);
+        } else {
+          // Prepared together, run one after another.
+          end = i;
+          for (const next of run) {
+            if (this.stopping) break;
+            if (await this.runOne(next)) done.push(next.id);
+            end += 1;
+          }
+        }
         i = end;
       }
     } finally {
       if (done.length > 0) await this.markDone(done);
     }
+    if (Date.now() - started > GROW_WITHIN_MS) this.claimSize = 0; // the batch again
     return claimed.length;
   }
 

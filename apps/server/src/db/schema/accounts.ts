@@ -40,6 +40,8 @@ export const accounts = pgTable(
     subscriptionEventAt: ts('subscription_event_at'),
     /** When the team works (docs/product/sla.md); null: round the clock. */
     businessHours: jsonb('business_hours').$type<AccountBusinessHours>(),
+    /** Days the audit log keeps its entries (docs/product/audit-log.md); null: as long as the account exists. */
+    auditLogRetentionDays: integer('audit_log_retention_days'),
   },
   (t) => [uniqueIndex('accounts_stripe_customer_key').on(t.stripeCustomerId)],
 );

@@ -8,6 +8,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -20,6 +21,7 @@ import { accounts, users } from './accounts';
 import { teams } from './teams';
 import { supportChannels } from './channels';
 import { conversations } from './conversations';
+import { automationRules } from './automation';
 
 export const AVAILABILITY_STATUSES = ['online', 'away', 'offline'] as const;
 export const ASSIGNMENT_MODES = ['off', 'round_robin', 'least_busy'] as const;
@@ -45,6 +47,11 @@ export const agentAvailability = pgTable(
     disconnectedAt: ts('disconnected_at'),
     /** Most conversations open at once; null = no limit. */
     capacity: integer('capacity'),
+    /**
+     * Most conversations open at once on channels of a type (`{ chat: 3, email: 20 }`), beside
+     * the overall capacity; a type not named has no limit of its own. Null = none.
+     */
+    capacityByChannelType: jsonb('capacity_by_channel_type').$type<Record<string, number>>(),
     /** Round-robin turns: the agent who waited longest since their last automatic assignment goes next. */
     lastAssignedAt: ts('last_assigned_at'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -90,6 +97,30 @@ export const assignmentRules = pgTable(
   ],
 );
 
+/**
+ * The agents a support channel's rule hands conversations to; none listed (or none still a member
+ * of the account) = every member. A team's rule chooses among its own members.
+ */
+export const assignmentChannelAgents = pgTable(
+  'assignment_channel_agents',
+  {
+    supportChannelId: integer('support_channel_id')
+      .notNull()
+      .references(() => supportChannels.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.supportChannelId, t.userId] }),
+    index('assignment_channel_agents_user_idx').on(t.userId),
+    index('assignment_channel_agents_account_idx').on(t.accountId),
+  ],
+);
+
 /** Conversations waiting for an agent, oldest first. */
 export const assignmentQueue = pgTable(
   'assignment_queue',
@@ -101,6 +132,13 @@ export const assignmentQueue = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The automation rule whose `auto_assign` queued it: handing it out later is that rule's
+     * change, which the loop guard keeps from starting rules (docs/product/automation.md).
+     */
+    queuedByRuleId: integer('queued_by_rule_id').references(() => automationRules.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [index('assignment_queue_account_idx').on(t.accountId, t.queuedAt, t.conversationId)],
 );

@@ -62,10 +62,8 @@ export const apiKeysRoutes =
         },
       },
       async (request) => {
-        await revokeApiKey(deps.db, {
-          accountId: requireAdmin(request).accountId,
-          id: request.params.id,
-        });
+        const { accountId, userId } = requireAdmin(request);
+        await revokeApiKey(deps.db, { accountId, userId, id: request.params.id });
         return { ok: true as const };
       },
     );

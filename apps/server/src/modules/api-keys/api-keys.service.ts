@@ -4,23 +4,33 @@ import type { Db } from '../../db/client';
 import { hashToken, randomToken } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
+import { recordAudit } from '../audit-log/audit-log.service';
 
 const PREFIX = 'pk_';
 
 /** A new key is shown once; only its hash and first characters are kept. */
 export async function createApiKey(db: Db, v: { accountId: number; userId: number; name: string }) {
   const key = `${PREFIX}${randomToken(24)}`;
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(apiKeys)
+      .values({
+        accountId: v.accountId,
+        name: v.name,
+        keyHash: hashToken(key),
+        prefix: key.slice(0, 10),
+        createdBy: v.userId,
+      })
+      .returning();
+    await recordAudit(tx, {
       accountId: v.accountId,
-      name: v.name,
-      keyHash: hashToken(key),
-      prefix: key.slice(0, 10),
-      createdBy: v.userId,
-    })
-    .returning();
-  return { ...toApi(row!), key };
+      userId: v.userId,
+      action: 'api_key_created',
+      details: { api_key_id: created!.id, name: created!.name, prefix: created!.prefix },
+    });
+    return created!;
+  });
+  return { ...toApi(row), key };
 }
 
 function toApi(r: typeof apiKeys.$inferSelect) {
@@ -42,13 +52,30 @@ export async function listApiKeys(db: Db, accountId: number) {
   return { keys: rows.map(toApi) };
 }
 
-export async function revokeApiKey(db: Db, { accountId, id }: { accountId: number; id: number }) {
-  const [row] = await db
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id, keyHash: apiKeys.keyHash });
-  if (!row) throw notFound('That API key was not found.');
+export async function revokeApiKey(
+  db: Db,
+  { accountId, userId, id }: { accountId: number; userId: number; id: number },
+) {
+  const row = await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+      .returning({
+        id: apiKeys.id,
+        keyHash: apiKeys.keyHash,
+        name: apiKeys.name,
+        prefix: apiKeys.prefix,
+      });
+    if (!revoked) throw notFound('That API key was not found.');
+    await recordAudit(tx, {
+      accountId,
+      userId,
+      action: 'api_key_revoked',
+      details: { api_key_id: revoked.id, name: revoked.name, prefix: revoked.prefix },
+    });
+    return revoked;
+  });
   forgetVerifiedKey(row.keyHash);
 }
 

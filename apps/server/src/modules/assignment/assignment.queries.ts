@@ -8,6 +8,7 @@ import {
 import { rowsOf, type Db } from '../../db/client';
 import {
   agentAvailability,
+  assignmentChannelAgents,
   assignmentQueue,
   assignmentRules,
   conversations,
@@ -35,6 +36,7 @@ export type AvailabilityChange = Partial<{
   idle: boolean;
   connected: boolean;
   capacity: number | null;
+  capacityByChannelType: Record<string, number> | null;
 }>;
 
 /**
@@ -117,6 +119,9 @@ export async function listAvailability(db: Db, { accountId }: Scope) {
       status: sql<AvailabilityStatus>`coalesce(${agentAvailability.status}, 'offline')`,
       chosen: sql<AvailabilityStatus>`coalesce(${agentAvailability.chosen}, 'online')`,
       capacity: agentAvailability.capacity,
+      capacity_by_channel_type: sql<
+        Record<string, number>
+      >`coalesce(${agentAvailability.capacityByChannelType}, '{}'::jsonb)`,
       open_conversation_count: sql<number>`coalesce(${open.count}, 0)::int`,
     })
     .from(memberships)
@@ -197,7 +202,84 @@ export async function listRules(db: Db, { accountId }: Scope) {
         eq(conversations.status, 'open'),
       ),
     );
-  return { teams: teamRows, channels: channelRows, queued_count: queued?.n ?? 0 };
+  const agents = await channelAgents(db, { accountId });
+  return {
+    teams: teamRows,
+    channels: channelRows.map((c) => ({
+      ...c,
+      agent_ids: agents.get(c.support_channel_id) ?? [],
+    })),
+    queued_count: queued?.n ?? 0,
+  };
+}
+
+/**
+ * The agents each support channel's rule is limited to, by channel: only those still members of
+ * the account (someone removed from it drops out of every list).
+ */
+export async function channelAgents(
+  db: Db,
+  { accountId, supportChannelId }: Scope & { supportChannelId?: number },
+) {
+  const rows = await db
+    .select({
+      supportChannelId: assignmentChannelAgents.supportChannelId,
+      userId: assignmentChannelAgents.userId,
+    })
+    .from(assignmentChannelAgents)
+    .innerJoin(
+      memberships,
+      and(
+        eq(memberships.accountId, assignmentChannelAgents.accountId),
+        eq(memberships.userId, assignmentChannelAgents.userId),
+      ),
+    )
+    .where(
+      and(
+        eq(assignmentChannelAgents.accountId, accountId),
+        supportChannelId === undefined
+          ? undefined
+          : eq(assignmentChannelAgents.supportChannelId, supportChannelId),
+      ),
+    )
+    .orderBy(asc(assignmentChannelAgents.userId));
+  const byChannel = new Map<number, number[]>();
+  for (const r of rows) {
+    const list = byChannel.get(r.supportChannelId) ?? [];
+    list.push(r.userId);
+    byChannel.set(r.supportChannelId, list);
+  }
+  return byChannel;
+}
+
+/** Which of these users are members of the account. */
+export async function membersAmong(db: Db, { accountId, userIds }: Scope & { userIds: number[] }) {
+  if (userIds.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.accountId, accountId), inArray(memberships.userId, userIds)));
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** The agents a support channel's rule is limited to, replaced (none = every member). */
+export async function setChannelAgents(
+  db: Db,
+  { accountId, supportChannelId, userIds }: Scope & { supportChannelId: number; userIds: number[] },
+) {
+  await db
+    .delete(assignmentChannelAgents)
+    .where(
+      and(
+        eq(assignmentChannelAgents.accountId, accountId),
+        eq(assignmentChannelAgents.supportChannelId, supportChannelId),
+      ),
+    );
+  if (userIds.length > 0)
+    await db
+      .insert(assignmentChannelAgents)
+      .values(userIds.map((userId) => ({ accountId, supportChannelId, userId })))
+      .onConflictDoNothing();
 }
 
 export async function saveRule(
@@ -265,12 +347,14 @@ export async function queueWaiting(
 /** The queue of an account, oldest first, from a point on. */
 export async function queuedAfter(
   db: Db,
-  { accountId, after, limit }: Scope & { after: { at: Date; id: number } | null; limit: number },
+  { accountId, after, limit }: Scope & { after: { at: string; id: number } | null; limit: number },
 ) {
   return db
     .select({
       conversationId: assignmentQueue.conversationId,
-      queuedAt: assignmentQueue.queuedAt,
+      // As text, to the microsecond: a Date keeps milliseconds, and a cursor rounded down would
+      // find the same entry again (and again) when it has to stay in the queue.
+      queuedAt: sql<string>`${assignmentQueue.queuedAt}::text`,
       teamId: conversations.teamId,
       supportChannelId: conversations.supportChannelId,
     })
@@ -280,7 +364,7 @@ export async function queuedAfter(
       and(
         eq(assignmentQueue.accountId, accountId),
         after
-          ? sql`(${assignmentQueue.queuedAt}, ${assignmentQueue.conversationId}) > (${after.at.toISOString()}::timestamptz, ${after.id})`
+          ? sql`(${assignmentQueue.queuedAt}, ${assignmentQueue.conversationId}) > (${after.at}::timestamptz, ${after.id})`
           : undefined,
       ),
     )
@@ -361,10 +445,14 @@ export async function lockQueued(
     status: string;
     team_id: number | null;
     support_channel_id: number;
+    channel_type: string;
+    queued_by_rule_id: number | null;
   }>(
     await db.execute(sql`
-      select q.conversation_id, c.assignee_id, c.status, c.team_id, c.support_channel_id
+      select q.conversation_id, c.assignee_id, c.status, c.team_id, c.support_channel_id,
+        sc.type as channel_type, q.queued_by_rule_id
       from assignment_queue q join conversations c on c.id = q.conversation_id
+        join support_channels sc on sc.id = c.support_channel_id
       where q.conversation_id = ${conversationId} and q.account_id = ${accountId}
         and c.account_id = ${accountId}
       for update of q, c skip locked`),
@@ -389,39 +477,80 @@ export async function dropQueued(
 /**
  * The online agents who may take the pool's conversations, locked in id order (every assigner
  * locks in the same order, so two never deadlock): while one assigner holds them, another waits,
- * and then counts what the first one assigned.
+ * and then counts what the first one assigned. A team's pool is its members; a support channel's,
+ * the agents it is limited to, or every member when it lists none who is still one.
  */
 export async function lockOnlineAgents(
   db: Db,
-  { accountId, teamId }: Scope & { teamId: number | null },
+  {
+    accountId,
+    teamId,
+    supportChannelId,
+  }: Scope & { teamId: number | null; supportChannelId: number | null },
 ) {
-  return rowsOf<{ user_id: number; capacity: number | null; last_assigned_at: string | null }>(
+  const listed = sql`select 1 from assignment_channel_agents x
+    join memberships xm on xm.account_id = x.account_id and xm.user_id = x.user_id
+    where x.support_channel_id = ${supportChannelId} and x.account_id = ${accountId}`;
+  return rowsOf<{
+    user_id: number;
+    capacity: number | null;
+    capacity_by_channel_type: Record<string, number> | string | null;
+    last_assigned_at: string | null;
+  }>(
     await db.execute(sql`
-      select a.user_id, a.capacity, a.last_assigned_at
+      select a.user_id, a.capacity, a.capacity_by_channel_type, a.last_assigned_at
       from agent_availability a
       join memberships m on m.account_id = a.account_id and m.user_id = a.user_id
       where a.account_id = ${accountId} and a.status = 'online'
         ${teamId === null ? sql`` : sql`and exists (select 1 from team_members t where t.team_id = ${teamId} and t.user_id = a.user_id)`}
+        ${
+          teamId !== null || supportChannelId === null
+            ? sql``
+            : sql`and (not exists (${listed}) or exists (${listed} and x.user_id = a.user_id))`
+        }
       order by a.user_id
       for update of a`),
   );
 }
 
-/** Conversations assigned to each agent that are not closed (read after the agents are locked). */
-export async function openCounts(db: Db, { accountId, userIds }: Scope & { userIds: number[] }) {
-  if (userIds.length === 0) return new Map<number, number>();
-  const rows = await db
-    .select({ userId: conversations.assigneeId, n: sql<number>`count(*)::int` })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.accountId, accountId),
-        inArray(conversations.assigneeId, userIds),
-        ne(conversations.status, 'closed'),
-      ),
-    )
-    .groupBy(conversations.assigneeId);
-  return new Map(rows.map((r) => [r.userId!, r.n]));
+/**
+ * Conversations assigned to each agent that are not closed (read after the agents are locked):
+ * all of them, and, with `channelType`, those on channels of that type.
+ */
+export async function openCounts(
+  db: Db,
+  { accountId, userIds, channelType }: Scope & { userIds: number[]; channelType?: string },
+) {
+  const counts = new Map<number, { all: number; ofType: number }>();
+  if (userIds.length === 0) return counts;
+  const where = and(
+    eq(conversations.accountId, accountId),
+    inArray(conversations.assigneeId, userIds),
+    ne(conversations.status, 'closed'),
+  );
+  const rows =
+    channelType === undefined
+      ? await db
+          .select({
+            userId: conversations.assigneeId,
+            n: sql<number>`count(*)::int`,
+            ofType: sql<number>`0`,
+          })
+          .from(conversations)
+          .where(where)
+          .groupBy(conversations.assigneeId)
+      : await db
+          .select({
+            userId: conversations.assigneeId,
+            n: sql<number>`count(*)::int`,
+            ofType: sql<number>`(count(*) filter (where ${supportChannels.type} = ${channelType}))::int`,
+          })
+          .from(conversations)
+          .innerJoin(supportChannels, eq(supportChannels.id, conversations.supportChannelId))
+          .where(where)
+          .groupBy(conversations.assigneeId);
+  for (const r of rows) counts.set(r.userId!, { all: r.n, ofType: Number(r.ofType) });
+  return counts;
 }
 
 export async function assignTo(
@@ -489,10 +618,14 @@ export async function releaseOpenConversations(
     .update(conversations)
     .set({ assigneeId: null })
     .where(and(eq(conversations.accountId, accountId), inArray(conversations.id, ids)));
+  // Given back by auto-assignment itself, whatever queued it before.
   await db
     .insert(assignmentQueue)
     .values(ids.map((id) => ({ conversationId: id, accountId })))
-    .onConflictDoNothing();
+    .onConflictDoUpdate({
+      target: assignmentQueue.conversationId,
+      set: { queuedByRuleId: null },
+    });
   return rows;
 }
 
@@ -531,10 +664,12 @@ export async function lockConversation(
     status: string;
     team_id: number | null;
     support_channel_id: number;
+    channel_type: string;
   }>(
     await db.execute(sql`
-      select c.id, c.assignee_id, c.status, c.team_id, c.support_channel_id
-      from conversations c
+      select c.id, c.assignee_id, c.status, c.team_id, c.support_channel_id,
+        sc.type as channel_type
+      from conversations c join support_channels sc on sc.id = c.support_channel_id
       where c.id = ${conversationId} and c.account_id = ${accountId}
       for update of c`),
   );
@@ -556,15 +691,27 @@ export async function prepareHandout(
     .where(and(eq(conversations.accountId, accountId), eq(conversations.id, conversationId)));
 }
 
-/** The conversation waits in the queue from now (unless it already waits). */
+/**
+ * The conversation waits in the queue from now (unless it already waits), noting the automation
+ * rule that queued it, if one did: handing it out later is that rule's change.
+ */
 export async function enqueue(
   db: Db,
-  { accountId, conversationId }: Scope & { conversationId: number },
+  {
+    accountId,
+    conversationId,
+    ruleId,
+  }: Scope & { conversationId: number; ruleId?: number | undefined },
 ) {
-  await db
+  const insert = db
     .insert(assignmentQueue)
-    .values({ conversationId, accountId, queuedAt: new Date() })
-    .onConflictDoNothing();
+    .values({ conversationId, accountId, queuedAt: new Date(), queuedByRuleId: ruleId ?? null });
+  await (ruleId === undefined
+    ? insert.onConflictDoNothing()
+    : insert.onConflictDoUpdate({
+        target: assignmentQueue.conversationId,
+        set: { queuedByRuleId: ruleId },
+      }));
 }
 
 export async function teamName(db: Db, { accountId, teamId }: Scope & { teamId: number }) {

@@ -6,11 +6,13 @@ import {
   assignmentRuleSchema,
   assignmentSettingsResponse,
   AVAILABILITY_PATH,
+  channelAssignmentRuleSchema,
   availabilityListResponse,
   reportIdleBody,
   setAvailabilityBody,
   setCapacityBody,
   updateAssignmentRuleBody,
+  updateChannelAssignmentRuleBody,
 } from '@parley/contracts';
 import type { Deps } from '../../lib/deps';
 import { agentOf, requireAdmin } from '../../plugins/auth';
@@ -87,14 +89,15 @@ export const assignmentRoutes =
         config: { auth: 'agent' },
         schema: {
           tags,
-          summary: 'Most conversations a member may have open at once; null for no limit (admins)',
+          summary:
+            'Most conversations a member may have open at once, overall and per channel type; null for no limit (admins)',
           params: z.object({ userId: id }),
           body: setCapacityBody,
           response: { 200: agentAvailabilitySchema },
         },
       },
       async (request) =>
-        setCapacity(deps, requireAdmin(request), request.params.userId, request.body.capacity),
+        setCapacity(deps, requireAdmin(request), request.params.userId, request.body),
     );
 
     app.get(
@@ -132,10 +135,10 @@ export const assignmentRoutes =
         config: { auth: 'agent' },
         schema: {
           tags,
-          summary: 'How a support channel hands out its conversations (admins)',
+          summary: 'How a support channel hands out its conversations, and to whom (admins)',
           params: z.object({ id }),
-          body: updateAssignmentRuleBody,
-          response: { 200: assignmentRuleSchema },
+          body: updateChannelAssignmentRuleBody,
+          response: { 200: channelAssignmentRuleSchema },
         },
       },
       async (request) =>

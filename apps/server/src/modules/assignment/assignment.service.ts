@@ -3,7 +3,10 @@ import {
   type AssignmentMode,
   type AssignmentSettingsResponse,
   type AvailabilityStatus,
+  type ChannelAssignmentRule,
+  type SetCapacityBody,
   type UpdateAssignmentRuleBody,
+  type UpdateChannelAssignmentRuleBody,
 } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
@@ -14,6 +17,7 @@ import {
   addActivity,
   assignTo,
   changeAvailability,
+  channelAgents,
   dropQueued,
   enqueue,
   findChannel,
@@ -26,6 +30,7 @@ import {
   lockOnlineAgents,
   lockQueued,
   markGoneAgentsOffline,
+  membersAmong,
   openCounts,
   prepareHandout,
   queuedAfter,
@@ -33,6 +38,7 @@ import {
   releaseOpenConversations,
   ruleFor,
   saveRule,
+  setChannelAgents,
   someoneCanTake,
   teamName,
   userName,
@@ -76,10 +82,12 @@ async function applyChange(
     change,
     offlineAfterMs: OFFLINE_AFTER_MS,
   });
-  if (before !== after || change.capacity !== undefined)
+  const capacityChanged =
+    change.capacity !== undefined || change.capacityByChannelType !== undefined;
+  if (before !== after || capacityChanged)
     deps.events.emit('agent_availability_changed', { accountId, userId });
   if (after === 'offline' && before !== 'offline') await releaseFrom(deps, accountId, userId);
-  if (after === 'online' || change.capacity !== undefined) await assignQueued(deps, accountId);
+  if (after === 'online' || capacityChanged) await assignQueued(deps, accountId);
 }
 
 export async function setMyAvailability(
@@ -97,15 +105,25 @@ export async function reportIdle(deps: Deps, agent: AgentContext, idle: boolean)
   return availabilityOf(deps, agent.accountId, agent.userId);
 }
 
+/** The overall capacity and, when the body has them, the capacities per channel type. */
 export async function setCapacity(
   deps: Deps,
   admin: AgentContext,
   userId: number,
-  capacity: number | null,
+  body: SetCapacityBody,
 ) {
   if (!(await isMember(deps.db, { accountId: admin.accountId, userId })))
     throw notFound('That team member was not found.');
-  await applyChange(deps, admin.accountId, userId, { capacity });
+  const byType = body.capacity_by_channel_type;
+  await applyChange(deps, admin.accountId, userId, {
+    capacity: body.capacity,
+    ...(byType !== undefined && {
+      capacityByChannelType:
+        byType === null || Object.keys(byType).length === 0
+          ? null
+          : (byType as Record<string, number>),
+    }),
+  });
   return availabilityOf(deps, admin.accountId, userId);
 }
 
@@ -166,6 +184,7 @@ async function updateRule(
   admin: AgentContext,
   target: { teamId: number } | { supportChannelId: number },
   body: UpdateAssignmentRuleBody,
+  agentIds?: number[],
 ) {
   if (body.mode === 'off' && body.release_offline === true)
     throw badRequest(
@@ -179,6 +198,12 @@ async function updateRule(
       mode: body.mode,
       releaseOffline: body.release_offline,
     });
+    if (agentIds !== undefined && 'supportChannelId' in target)
+      await setChannelAgents(tx, {
+        accountId: admin.accountId,
+        supportChannelId: target.supportChannelId,
+        userIds: agentIds,
+      });
     // Conversations already waiting unassigned are handed out too, oldest first.
     if (body.mode !== 'off') await queueWaiting(tx, { accountId: admin.accountId, target });
     return saved;
@@ -198,21 +223,41 @@ export async function updateTeamRule(
   return updateRule(deps, admin, { teamId }, body);
 }
 
+/** A support channel's rule, and the agents it hands conversations to (none = every member). */
 export async function updateChannelRule(
   deps: Deps,
   admin: AgentContext,
   channelId: number,
-  body: UpdateAssignmentRuleBody,
-) {
-  if (!(await findChannel(deps.db, { accountId: admin.accountId, channelId })))
+  body: UpdateChannelAssignmentRuleBody,
+): Promise<ChannelAssignmentRule> {
+  const accountId = admin.accountId;
+  if (!(await findChannel(deps.db, { accountId, channelId })))
     throw notFound('That support channel was not found.');
-  return updateRule(deps, admin, { supportChannelId: channelId }, body);
+  const { agent_ids, ...rule } = body;
+  const agentIds = agent_ids === undefined ? undefined : [...new Set(agent_ids ?? [])];
+  if (agentIds && agentIds.length > 0) {
+    const members = await membersAmong(deps.db, { accountId, userIds: agentIds });
+    const strangers = (agent_ids ?? []).flatMap((id, i) =>
+      members.has(id) ? [] : [{ path: `agent_ids.${i}`, message: 'Not a member of this account.' }],
+    );
+    if (strangers.length > 0)
+      throw badRequest('One of the people chosen is not a member of this workspace.', strangers);
+  }
+  const saved = await updateRule(deps, admin, { supportChannelId: channelId }, rule, agentIds);
+  const agents = await channelAgents(deps.db, { accountId, supportChannelId: channelId });
+  return { ...saved, agent_ids: agents.get(channelId) ?? [] };
 }
 
 // ---- The assigner ----
 
 type Outcome = 'assigned' | 'no_agent' | 'dropped' | 'busy';
-type Assigned = { outcome: Outcome; messageId?: number; assigneeId?: number };
+type Assigned = {
+  outcome: Outcome;
+  messageId?: number;
+  assigneeId?: number;
+  /** The automation rule that queued it: the hand-out is that rule's change. */
+  ruleId?: number;
+};
 
 /**
  * Hands one queued conversation to an agent, in one transaction: the queue entry and the
@@ -237,7 +282,12 @@ async function assignOne(deps: Deps, accountId: number, conversationId: number) 
       await dropQueued(tx, { accountId, conversationId });
       return { outcome: 'dropped' };
     }
-    const chosen = await pickAgent(tx, accountId, rule.teamId, rule.mode);
+    const chosen = await pickAgent(tx, accountId, {
+      teamId: rule.teamId,
+      supportChannelId: queued.support_channel_id,
+      channelType: queued.channel_type,
+      mode: rule.mode,
+    });
     if (chosen === null) return { outcome: 'no_agent' };
     const messageId = await assignTo(tx, {
       accountId,
@@ -246,20 +296,56 @@ async function assignOne(deps: Deps, accountId: number, conversationId: number) 
       userId: chosen,
       activity: { key: 'auto_assigned', name: await userName(tx, chosen), mode: rule.mode },
     });
-    return { outcome: 'assigned', messageId, assigneeId: chosen };
+    return {
+      outcome: 'assigned',
+      messageId,
+      assigneeId: chosen,
+      ...(queued.queued_by_rule_id !== null && { ruleId: queued.queued_by_rule_id }),
+    };
   });
 }
 
+/** A capacity per channel type as stored (jsonb; a driver may hand it over as text). */
+const byTypeOf = (v: Record<string, number> | string | null): Record<string, number> =>
+  v === null ? {} : typeof v === 'string' ? (JSON.parse(v) as Record<string, number>) : v;
+
+/**
+ * The agent who gets the conversation: in the team's pool (its rule) or the channel's (the agents
+ * it is limited to, else every member), online, under their capacity and under their capacity
+ * for the conversation's channel type, counted after they are locked.
+ */
 async function pickAgent(
   tx: Db,
   accountId: number,
-  teamId: number | null,
-  mode: Exclude<AssignmentMode, 'off'>,
+  {
+    teamId,
+    supportChannelId,
+    channelType,
+    mode,
+  }: {
+    teamId: number | null;
+    supportChannelId: number;
+    channelType: string;
+    mode: Exclude<AssignmentMode, 'off'>;
+  },
 ): Promise<number | null> {
-  const agents = await lockOnlineAgents(tx, { accountId, teamId });
-  const counts = await openCounts(tx, { accountId, userIds: agents.map((a) => a.user_id) });
-  const open = (id: number) => counts.get(id) ?? 0;
-  const under = agents.filter((a) => a.capacity === null || open(a.user_id) < a.capacity);
+  const agents = (await lockOnlineAgents(tx, { accountId, teamId, supportChannelId })).map((a) => ({
+    ...a,
+    typeCapacity: byTypeOf(a.capacity_by_channel_type)[channelType],
+  }));
+  // Counting by channel type joins the channels: only when someone has a capacity for this type.
+  const byType = agents.some((a) => a.typeCapacity !== undefined);
+  const counts = await openCounts(tx, {
+    accountId,
+    userIds: agents.map((a) => a.user_id),
+    ...(byType && { channelType }),
+  });
+  const open = (id: number) => counts.get(id)?.all ?? 0;
+  const under = agents.filter(
+    (a) =>
+      (a.capacity === null || open(a.user_id) < a.capacity) &&
+      (a.typeCapacity === undefined || (counts.get(a.user_id)?.ofType ?? 0) < a.typeCapacity),
+  );
   const turn = (a: { last_assigned_at: string | null }) =>
     a.last_assigned_at === null ? 0 : new Date(a.last_assigned_at).getTime();
   under.sort(
@@ -281,7 +367,7 @@ export async function assignQueued(deps: Deps, accountId: number): Promise<numbe
   if (!(await someoneCanTake(deps.db, { accountId }))) return 0;
   let assigned = 0;
   const full = new Set<string>();
-  let after: { at: Date; id: number } | null = null;
+  let after: { at: string; id: number } | null = null;
   for (;;) {
     const batch = await queuedAfter(deps.db, { accountId, after, limit: 100 });
     if (batch.length === 0) break;
@@ -289,7 +375,7 @@ export async function assignQueued(deps: Deps, accountId: number): Promise<numbe
       after = { at: entry.queuedAt, id: entry.conversationId };
       const pool = `${entry.teamId ?? '-'}/${entry.supportChannelId}`;
       if (full.has(pool)) continue;
-      const { outcome, messageId, assigneeId } = await assignOne(
+      const { outcome, messageId, assigneeId, ruleId } = await assignOne(
         deps,
         accountId,
         entry.conversationId,
@@ -297,7 +383,9 @@ export async function assignQueued(deps: Deps, accountId: number): Promise<numbe
       if (outcome === 'no_agent') full.add(pool);
       if (outcome === 'assigned') {
         assigned += 1;
-        announceAssigned(deps, accountId, entry.conversationId, messageId!, assigneeId!);
+        announceAssigned(deps, accountId, entry.conversationId, messageId!, assigneeId!, {
+          ruleId,
+        });
       }
     }
   }
@@ -306,7 +394,8 @@ export async function assignQueued(deps: Deps, accountId: number): Promise<numbe
 
 /**
  * Tells everyone of an automatic assignment once it is committed: the activity line, the lists
- * (an assignee change, which "assignee changed" rules hear; a rule's own auto-assign is kept from
+ * (an assignee change, which "assignee changed" rules hear; a rule's own auto-assign, at once or
+ * handed out later from the queue it put the conversation in (`ruleId`), is kept from
  * re-triggering rules by the automation's loop guard) and the assignee's notification.
  */
 function announceAssigned(
@@ -315,7 +404,7 @@ function announceAssigned(
   conversationId: number,
   messageId: number,
   assigneeId: number,
-  changed = true,
+  { changed = true, ruleId }: { changed?: boolean; ruleId?: number | undefined } = {},
 ) {
   deps.events.emit('message_created', {
     accountId,
@@ -328,6 +417,7 @@ function announceAssigned(
     accountId,
     conversationId,
     changes: changed ? ['assignee'] : [],
+    ...(ruleId !== undefined && { byRuleId: ruleId }),
   });
   if (changed)
     deps.events.emit('conversation_assigned', {
@@ -377,8 +467,16 @@ export async function autoAssignConversation(
     accountId,
     conversationId,
     teamId,
+    ruleId,
     dryRun = false,
-  }: { accountId: number; conversationId: number; teamId?: number; dryRun?: boolean },
+  }: {
+    accountId: number;
+    conversationId: number;
+    teamId?: number;
+    /** The automation rule asking: a conversation it queues is handed out later as its change. */
+    ruleId?: number;
+    dryRun?: boolean;
+  },
 ): Promise<AutoAssignResult> {
   type Done = { result: AutoAssignResult; before: number | null; messageId: number | null };
   const run = deps.db.transaction(async (tx): Promise<Done> => {
@@ -411,7 +509,12 @@ export async function autoAssignConversation(
       conversationId,
       teamId: teamId !== undefined && teamId !== conv.team_id ? teamId : undefined,
     });
-    const chosen = await pickAgent(tx, accountId, pool, mode);
+    const chosen = await pickAgent(tx, accountId, {
+      teamId: pool,
+      supportChannelId: conv.support_channel_id,
+      channelType: conv.channel_type,
+      mode,
+    });
     let result: AutoAssignResult;
     let messageId: number | null = null;
     if (chosen !== null) {
@@ -431,7 +534,7 @@ export async function autoAssignConversation(
         teamName: named,
       };
     } else if (own) {
-      await enqueue(tx, { accountId, conversationId });
+      await enqueue(tx, { accountId, conversationId, ruleId });
       result = { outcome: 'queued', mode, teamName: named };
     } else {
       // Moving to the team may have queued it under its channel's rule: not ours, so it stays.
@@ -450,14 +553,9 @@ export async function autoAssignConversation(
   }
   const { result, before, messageId } = done;
   if (result.outcome === 'assigned')
-    announceAssigned(
-      deps,
-      accountId,
-      conversationId,
-      messageId!,
-      result.assigneeId,
-      result.assigneeId !== before,
-    );
+    announceAssigned(deps, accountId, conversationId, messageId!, result.assigneeId, {
+      changed: result.assigneeId !== before,
+    });
   else
     deps.events.emit('conversation_updated', {
       accountId,

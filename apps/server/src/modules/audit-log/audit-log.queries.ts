@@ -1,7 +1,7 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { accounts, auditLog, memberships, users } from '../../db/schema';
 
 export interface AuditEntryInput {
   /** None for what happens outside an account (a password reset by link). */
@@ -13,6 +13,27 @@ export interface AuditEntryInput {
 
 export async function insertAuditEntry(db: Db, entry: AuditEntryInput) {
   await db.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
+}
+
+/** One entry in each account the person belongs to (what happened to them, not in one account). */
+export async function insertAuditEntryPerAccount(
+  db: Db,
+  entry: { userId: number; action: string; details?: Record<string, unknown> },
+) {
+  await db.execute(
+    sql`insert into audit_log (account_id, user_id, action, details)
+        select ${memberships.accountId}, ${entry.userId}::int, ${entry.action}, ${JSON.stringify(entry.details ?? {})}::jsonb
+        from ${memberships} where ${memberships.userId} = ${entry.userId}`,
+  );
+}
+
+export interface AuditEntryFilters {
+  action?: string | undefined;
+  userId?: number | undefined;
+  /** Entries at or after this moment. */
+  from?: Date | null | undefined;
+  /** Entries before this moment. */
+  to?: Date | null | undefined;
 }
 
 /**
@@ -27,7 +48,9 @@ export function listAuditEntries(
     limit,
     action,
     userId,
-  }: { accountId: number; before?: number; limit: number; action?: string; userId?: number },
+    from,
+    to,
+  }: AuditEntryFilters & { accountId: number; before?: number | undefined; limit: number },
 ) {
   const actor = alias(users, 'actor');
   const subject = alias(users, 'subject');
@@ -57,8 +80,61 @@ export function listAuditEntries(
         before === undefined ? undefined : lt(auditLog.id, before),
         action === undefined ? undefined : eq(auditLog.action, action),
         userId === undefined ? undefined : eq(auditLog.userId, userId),
+        from ? gte(auditLog.createdAt, from) : undefined,
+        to ? lt(auditLog.createdAt, to) : undefined,
       ),
     )
     .orderBy(desc(auditLog.id))
     .limit(limit);
+}
+
+// ---- Retention ----
+
+export async function selectRetentionDays(db: Db, { accountId }: { accountId: number }) {
+  const [row] = await db
+    .select({ days: accounts.auditLogRetentionDays })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return row ? row.days : undefined;
+}
+
+/** The account's retention, locked until the transaction ends (two admins change it in turn). */
+export async function lockRetentionDays(db: Db, { accountId }: { accountId: number }) {
+  const [row] = await db
+    .select({ days: accounts.auditLogRetentionDays })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for('update');
+  return row ? row.days : undefined;
+}
+
+export async function updateRetentionDays(
+  db: Db,
+  { accountId, days }: { accountId: number; days: number | null },
+) {
+  await db.update(accounts).set({ auditLogRetentionDays: days }).where(eq(accounts.id, accountId));
+}
+
+/**
+ * Deletes up to `limit` entries older than their account's retention, in every account that set
+ * one; answers how many went. Entries another instance's pass holds are skipped (SKIP LOCKED),
+ * so passes running at once share the work. Accounts without a retention are never touched.
+ */
+export async function deleteExpiredBatch(db: Db, { limit }: { limit: number }) {
+  const batch = db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .innerJoin(accounts, eq(accounts.id, auditLog.accountId))
+    .where(
+      sql`${accounts.auditLogRetentionDays} is not null and ${auditLog.createdAt} < now() - make_interval(days => ${accounts.auditLogRetentionDays})`,
+    )
+    .orderBy(asc(auditLog.id))
+    .limit(limit)
+    .for('update', { of: auditLog, skipLocked: true });
+  const rows = await db
+    .delete(auditLog)
+    .where(inArray(auditLog.id, batch))
+    .returning({ id: auditLog.id });
+  return rows.length;
 }

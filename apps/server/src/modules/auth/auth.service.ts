@@ -10,7 +10,7 @@ import {
   verifyPassword,
 } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
-import { recordAudit } from '../audit-log/audit-log.service';
+import { recordAudit, recordAuditInTheirAccounts } from '../audit-log/audit-log.service';
 import { chooseLocale, serverI18n } from '../../lib/i18n';
 import { apiText, AppError, conflict } from '../../lib/errors';
 import { SESSION_TTL_MS } from '../../plugins/auth';
@@ -109,8 +109,15 @@ export async function login(deps: Deps, body: LoginBody): Promise<IssuedSession>
     body.password,
     user?.passwordHash ?? (await DUMMY_PASSWORD_HASH_PROMISE),
   );
-  if (!user || !ok)
+  if (!user || !ok) {
+    // A wrong password for a known person goes into the audit log of each of their accounts;
+    // an unknown email writes nothing. Not awaited: the answer takes no longer either way.
+    if (user)
+      void recordAuditInTheirAccounts(deps.db, { userId: user.id, action: 'login_failed' }).catch(
+        (err: unknown) => console.error('recording a failed sign-in failed:', err),
+      );
     throw new AppError(401, 'invalid_credentials', 'The email or password is incorrect.');
+  }
   if (Date.now() - user.lastPasswordUpdated.getTime() > PASSWORD_MAX_AGE_DAYS * DAY_MS) {
     throw new AppError(
       403,

@@ -21,17 +21,17 @@ import { resolveFastReply } from '../fast-replies/fast-replies.service';
 import { addTags, removeTag } from '../tags/tags.service';
 import { queueWebhook, registerWebhookJob, webhookHost } from './automation-webhook';
 import {
-  actingMember,
   addActivityLine,
+  addRunWithLine,
   armTimers,
   claimDueTimers,
   conversationFacts,
+  conversationFactsMany,
   disarmTimers,
   enabledRuleRows,
   existingReferences,
-  insertRun,
   namesOf,
-  recentRunCount,
+  ruleContext,
   type ConversationFacts,
   type RuleRow,
 } from './automation.queries';
@@ -286,9 +286,13 @@ export async function describeActions(
   deps: Deps,
   accountId: number,
   actions: AutomationAction[],
+  /** The names, when already read (a rule's run reads them with what it needs to act). */
+  known?: Map<string, string>,
 ): Promise<ActivityAction[]> {
   const refs = referencesOf({ conditions: { match: 'all', conditions: [] }, actions });
-  const names = await namesOf(deps.db, { accountId, ...refs });
+  const none = refs.tagIds.length + refs.userIds.length + refs.teamIds.length === 0;
+  const names =
+    known ?? (none ? new Map<string, string>() : await namesOf(deps.db, { accountId, ...refs }));
   const name = (kind: string, id: number) => names.get(`${kind}:${id}`) ?? `#${id}`;
   return actions.map((a): ActivityAction => {
     switch (a.type) {
@@ -355,6 +359,7 @@ async function applyAction(
         accountId: ctx.actor.accountId,
         conversationId,
         ...(a.team_id !== undefined && { teamId: a.team_id }),
+        ...(ctx.run && { ruleId: ctx.run.ruleId }),
       }),
     );
   // Signed and sent by its own durable job, after the run: a slow receiver holds up no rule.
@@ -634,9 +639,20 @@ export function forgetRules(deps: Deps, accountId: number) {
   rulesCacheOf.get(deps)?.delete(accountId);
 }
 
+/**
+ * What the claimed batch a run belongs to read for it beforehand: its facts (one statement for
+ * the batch), unless a run of the batch before it acted on the same conversation (`acted`), which
+ * makes them stale.
+ */
+export interface Prefetched {
+  facts: ConversationFacts | null;
+  acted: Set<number>;
+}
+
 /** One event's rules, in order: the job `automation.run` (one worker claims each job). */
-export async function runRules(deps: Deps, p: RunPayload) {
-  const facts0 = await conversationFacts(deps.db, { ...p, messageId: p.messageId ?? null });
+export async function runRules(deps: Deps, p: RunPayload, pre?: Prefetched) {
+  const read = () => conversationFacts(deps.db, { ...p, messageId: p.messageId ?? null });
+  const facts0 = pre && !pre.acted.has(p.conversationId) ? pre.facts : await read();
   if (!facts0) return;
   const triggers = triggersOf(p, facts0);
   const enabled = await enabledRulesOf(deps, p.accountId);
@@ -656,44 +672,53 @@ export async function runRules(deps: Deps, p: RunPayload) {
       // no run counted, no line in the thread, no write.
       const actions = actionsThatChange(rule.actions, facts);
       if (actions.length === 0) continue;
-      if ((await missingReferences(deps, p.accountId, rule)).length > 0) continue; // broken
-      const since = new Date(Date.now() - 3_600_000);
-      if (
-        (await recentRunCount(deps.db, { conversationId: p.conversationId, since })) >=
-        MAX_RUNS_PER_CONVERSATION_PER_HOUR
-      )
-        return;
-      await actRule(deps, { ...rule, actions }, p.conversationId, {
+      // The facts count the conversation's runs of the last hour, read again after each run.
+      if (facts.recent_runs >= MAX_RUNS_PER_CONVERSATION_PER_HOUR) return;
+      pre?.acted.add(p.conversationId);
+      const ran = await actRule(deps, rule, actions, p.conversationId, {
         trigger,
         messageId: p.messageId ?? null,
       });
-      const after = await conversationFacts(deps.db, { ...p, messageId: p.messageId ?? null });
+      if (ran === 'broken') continue;
+      // What plain field changes did is known; anything else is read again.
+      const known = ran === 'done' ? factsAfter(facts, actions) : null;
+      const after = known ?? (await read());
       if (!after) return;
       facts = after;
     }
   }
 }
 
+/**
+ * A rule's actions in its author's name, then its run counted and its activity line, together.
+ * What it names, the names its line gives them and the member it acts as are read in one
+ * statement as it acts (never kept, so a deletion counts at once). Answers 'broken' (nothing
+ * done), 'done', or 'stopped' (an action refused; its line says so).
+ */
 async function actRule(
   deps: Deps,
   rule: RuleRow,
+  actions: AutomationAction[],
   conversationId: number,
   run: { trigger: AutomationTrigger; messageId: number | null },
-) {
-  const member = await actingMember(deps.db, {
+): Promise<'broken' | 'done' | 'stopped'> {
+  const context = await ruleContext(deps.db, {
     accountId: rule.accountId,
     preferUserId: rule.createdByUserId,
+    ...referencesOf(rule),
   });
-  if (!member) return;
+  if ((await missingReferences(deps, rule.accountId, rule, context.known)).length > 0)
+    return 'broken';
+  const member = context.actor;
+  if (!member) return 'broken';
   const actor: AgentContext = {
     userId: member.user_id,
     tokenId: 0,
     accountId: rule.accountId,
     permissionLevel: member.permission_level as AgentContext['permissionLevel'],
   };
-  await insertRun(deps.db, { accountId: rule.accountId, conversationId, ruleId: rule.id });
-  const described = await describeActions(deps, rule.accountId, rule.actions);
-  await acting.run(true, async () => {
+  const described = await describeActions(deps, rule.accountId, actions, context.names);
+  return acting.run(true, async () => {
     // An action refused on the way (the conversation deleted, a person removed a moment ago)
     // ends this rule's run with a line saying so; the next rules still run, and the job is not
     // retried, which would repeat the actions already done.
@@ -701,14 +726,57 @@ async function actRule(
       deps,
       { actor, origin: { kind: 'rule', name: rule.name }, run: { ruleId: rule.id, ...run } },
       conversationId,
-      rule.actions,
+      actions,
     );
     const did = described.slice(0, done).map((a, i) => said[i] ?? a);
-    await writeActivityLine(deps, {
+    const messageId = await addRunWithLine(deps.db, {
       accountId: rule.accountId,
       conversationId,
+      ruleId: rule.id,
       activity: { key: 'rule_ran', rule: rule.name, actions: did, failure },
     });
+    if (messageId !== null) emitLine(deps, rule.accountId, conversationId, messageId);
+    return failure === null ? 'done' : 'stopped';
+  });
+}
+
+/**
+ * The facts after a run whose actions all went through and only set the conversation's own
+ * fields (priority, status, assignee, team), with the run counted; null when the run did
+ * anything else (tags, messages, auto-assignment), whose effect is read again.
+ */
+export function factsAfter(f: ConversationFacts, actions: AutomationAction[]) {
+  const next = { ...f, recent_runs: f.recent_runs + 1 };
+  for (const a of actions)
+    switch (a.type) {
+      case 'set_priority':
+        next.priority = a.priority;
+        break;
+      case 'set_status':
+        next.status = a.status;
+        break;
+      case 'close':
+        next.status = 'closed';
+        break;
+      case 'assign_agent':
+        next.assignee_id = a.user_id;
+        break;
+      case 'assign_team':
+        next.team_id = a.team_id;
+        break;
+      default:
+        return null;
+    }
+  return next;
+}
+
+function emitLine(deps: Deps, accountId: number, conversationId: number, messageId: number) {
+  deps.events.emit('message_created', {
+    accountId,
+    conversationId,
+    messageId,
+    isPrivate: true,
+    hasAttachments: false,
   });
 }
 
@@ -718,14 +786,7 @@ export async function writeActivityLine(
   v: { accountId: number; conversationId: number; activity: ActivityLine },
 ) {
   const messageId = await addActivityLine(deps.db, v);
-  if (messageId !== null)
-    deps.events.emit('message_created', {
-      accountId: v.accountId,
-      conversationId: v.conversationId,
-      messageId,
-      isPrivate: true,
-      hasAttachments: false,
-    });
+  if (messageId !== null) emitLine(deps, v.accountId, v.conversationId, messageId);
 }
 
 /** What a rule would do on a conversation, changing nothing. */
@@ -787,8 +848,19 @@ export async function automationQueued(deps: Deps) {
  * rules are cached a few seconds per instance, cleared here at once when rules change).
  */
 export function registerAutomation(deps: Deps, onError: (err: unknown) => void) {
+  const prefetched = new WeakMap<JobRow, Prefetched>();
   deps.jobs.register(AUTOMATION_RUN_JOB, {
-    run: (job: JobRow) => runRules(deps, job.payload as unknown as RunPayload),
+    // The facts of a claimed batch's runs in one statement, not one per run.
+    prepare: async (batch: JobRow[]) => {
+      const payloads = batch.map((job) => job.payload as unknown as RunPayload);
+      const facts = await conversationFactsMany(
+        deps.db,
+        payloads.map((p) => ({ ...p, messageId: p.messageId ?? null })),
+      );
+      const acted = new Set<number>();
+      batch.forEach((job, i) => prefetched.set(job, { facts: facts[i] ?? null, acted }));
+    },
+    run: (job: JobRow) => runRules(deps, job.payload as unknown as RunPayload, prefetched.get(job)),
     // Different conversations' runs overlap; one conversation's events run in order.
     parallel: {
       max: 4,
@@ -804,9 +876,11 @@ export function registerAutomation(deps: Deps, onError: (err: unknown) => void) 
     payload: RunPayload,
     wanted: readonly AutomationTrigger[],
     timed: readonly TimedAutomationTrigger[] = [],
+    byRule = false,
   ) => {
-    // The loop guard: a rule's own changes start no rule; they still set or clear alarms.
-    const guarded = acting.getStore() !== undefined;
+    // The loop guard: a rule's own changes (also a hand-out of a conversation a rule queued,
+    // `byRule`) start no rule; they still set or clear alarms.
+    const guarded = byRule || acting.getStore() !== undefined;
     const work = (async () => {
       const enabled = await triggersFor(payload.accountId);
       const rules = !guarded && wanted.some((t) => enabled.has(t));
@@ -849,6 +923,7 @@ export function registerAutomation(deps: Deps, onError: (err: unknown) => void) 
       { accountId: e.accountId, conversationId: e.conversationId, triggers },
       triggers,
       triggers.includes('status_changed') ? ['pending_for'] : [],
+      e.byRuleId !== undefined,
     );
   });
   // Time-based rules' alarms due now, every few seconds on each instance (each fires once).

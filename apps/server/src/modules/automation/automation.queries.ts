@@ -1,11 +1,11 @@
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   activityLineText,
   type ActivityLine,
   type AutomationAction,
   type AutomationConditions,
 } from '@parley/contracts';
-import { rowsOf, type Db } from '../../db/client';
+import { executePrepared, rowsOf, type Db } from '../../db/client';
 import {
   deleteOrderedRow,
   lockOrderedCount,
@@ -14,7 +14,6 @@ import {
 } from '../../db/ordered-rows';
 import {
   automationRules,
-  automationRuns,
   automationTimers,
   brands,
   fastReplies,
@@ -193,6 +192,71 @@ export async function namesOf(
   return map;
 }
 
+/**
+ * What a rule about to act needs, in one statement: which of the objects it names exist (a
+ * rule naming one that does not is broken), the names its activity line gives them, and the
+ * member it acts as (its author, else an owner). Read when it acts, never kept: a deletion on
+ * any instance counts for the next rule that acts.
+ */
+export async function ruleContext(
+  db: Db,
+  {
+    accountId,
+    preferUserId,
+    ...refs
+  }: {
+    accountId: number;
+    preferUserId: number | null;
+    tagIds: number[];
+    userIds: number[];
+    teamIds: number[];
+    channelIds: number[];
+    fastReplyIds: number[];
+    brandIds: number[];
+  },
+) {
+  const list = (values: readonly number[]) => `{${[...new Set(values)].join(',')}}`;
+  const rows = rowsOf<{ kind: string; id: number; name: string | null }>(
+    await db.execute(sql`
+      (select 'actor' as kind, user_id as id, permission_level as name from memberships
+        where account_id = ${accountId}
+        order by (user_id = ${preferUserId ?? 0}::int) desc, (permission_level = 'owner') desc, user_id
+        limit 1)
+      union all
+      select 'tag', id, name from tags where account_id = ${accountId} and id = any(${list(refs.tagIds)}::int[])
+      union all
+      select 'user', u.id, u.name from users u join memberships m on m.user_id = u.id
+        where m.account_id = ${accountId} and u.id = any(${list(refs.userIds)}::int[])
+      union all
+      select 'team', id, name from teams where account_id = ${accountId} and id = any(${list(refs.teamIds)}::int[])
+      union all
+      select 'channel', id, null from support_channels where account_id = ${accountId} and id = any(${list(refs.channelIds)}::int[])
+      union all
+      select 'reply', id, null from fast_replies where account_id = ${accountId} and id = any(${list(refs.fastReplyIds)}::int[])
+      union all
+      select 'brand', id, null from brands where account_id = ${accountId} and id = any(${list(refs.brandIds)}::int[])`),
+  );
+  const set = (kind: string) =>
+    new Map(rows.filter((r) => r.kind === kind).map((r) => [Number(r.id), true] as const));
+  const names = new Map<string, string>();
+  for (const r of rows)
+    if (r.kind === 'tag' || r.kind === 'user' || r.kind === 'team')
+      names.set(`${r.kind}:${Number(r.id)}`, r.name ?? '');
+  const actor = rows.find((r) => r.kind === 'actor');
+  return {
+    known: {
+      tagSet: set('tag'),
+      userSet: set('user'),
+      teamSet: set('team'),
+      channelSet: set('channel'),
+      replySet: set('reply'),
+      brandSet: set('brand'),
+    },
+    names,
+    actor: actor ? { user_id: Number(actor.id), permission_level: actor.name ?? 'agent' } : null,
+  };
+}
+
 export interface ConversationFacts {
   id: number;
   support_channel_id: number;
@@ -222,6 +286,8 @@ export interface ConversationFacts {
     days: { day: number; open: string; close: string }[];
     holidays?: string[];
   } | null;
+  /** The conversation's rule runs in the last hour (the hourly limit). */
+  recent_runs: number;
 }
 
 /**
@@ -232,42 +298,76 @@ export interface ConversationFacts {
  */
 export async function conversationFacts(
   db: Db,
-  {
-    accountId,
-    conversationId,
-    messageId,
-  }: { accountId: number; conversationId: number; messageId: number | null },
+  v: { accountId: number; conversationId: number; messageId: number | null },
 ): Promise<ConversationFacts | null> {
-  const [row] = rowsOf<ConversationFacts & { tag_ids: number[] | string }>(
-    await db.execute(sql`
-      select c.id, c.support_channel_id, sc.type as channel_type, c.status, c.priority,
-        c.assignee_id, c.team_id, c.brand_id, ct.locale as contact_locale,
-        ct.name as contact_name, ct.email as contact_email, ct.phone as contact_phone,
-        ct.attributes as contact_attributes,
-        coalesce((select array_agg(tag_id order by tag_id) from conversation_tags where conversation_id = c.id), '{}') as tag_ids,
-        (select count(*)::int from messages m where m.conversation_id = c.id
-          and m.direction = 'incoming' and m.kind = 'message') as customer_messages,
-        (select m.body from messages m where m.conversation_id = c.id and m.account_id = ${accountId}
-          and (m.id = ${messageId ?? 0}::int or (${messageId === null} and m.direction = 'incoming'))
-          order by m.id desc limit 1) as message_text,
-        origin.direction as message_direction, origin.kind as message_kind,
-        origin.sender_user_id as message_sender_user_id,
-        coalesce((select a.business_hours from accounts a where a.id = ${accountId}),
-          (select w.chat -> 'business_hours' from widgets w where w.brand_id = c.brand_id
-            and w.account_id = ${accountId})) as business_hours
-      from conversations c
-      join support_channels sc on sc.id = c.support_channel_id
-      left join contacts ct on ct.id = c.contact_id
-      left join messages origin on origin.id = ${messageId ?? 0}::bigint
-        and origin.conversation_id = c.id and origin.account_id = ${accountId}
-      where c.id = ${conversationId} and c.account_id = ${accountId}`),
+  return (await conversationFactsMany(db, [v]))[0] ?? null;
+}
+
+/**
+ * The facts of many events at once, in one statement (a claimed batch of runs): one answer per
+ * item, in order, null for a conversation not found. Each item is read through its own index
+ * lookups (a lateral join), and the statement's text does not depend on how many there are, so
+ * it is planned once per connection. `recent_runs` counts the conversation's rule runs of the
+ * last hour (the hourly limit).
+ */
+export async function conversationFactsMany(
+  db: Db,
+  items: readonly { accountId: number; conversationId: number; messageId: number | null }[],
+): Promise<(ConversationFacts | null)[]> {
+  if (items.length === 0) return [];
+  const list = (values: readonly number[]) => `{${values.join(',')}}`;
+  const since = new Date(Date.now() - 3_600_000).toISOString();
+  const rows = await executePrepared<
+    ConversationFacts & { n: number | string; tag_ids: number[] | string }
+  >(
+    db,
+    sql`
+      select r.n, f.* from unnest(${list(items.map((i) => i.accountId))}::int[],
+          ${list(items.map((i) => i.conversationId))}::int[],
+          ${list(items.map((i) => i.messageId ?? 0))}::bigint[])
+        with ordinality as r(account_id, conversation_id, message_id, n)
+      cross join lateral (
+        select c.id, c.support_channel_id, sc.type as channel_type, c.status, c.priority,
+          c.assignee_id, c.team_id, c.brand_id, ct.locale as contact_locale,
+          ct.name as contact_name, ct.email as contact_email, ct.phone as contact_phone,
+          ct.attributes as contact_attributes,
+          coalesce((select array_agg(tag_id order by tag_id) from conversation_tags where conversation_id = c.id), '{}') as tag_ids,
+          (select count(*)::int from messages m where m.conversation_id = c.id
+            and m.direction = 'incoming' and m.kind = 'message') as customer_messages,
+          case when r.message_id = 0 then
+            (select m.body from messages m where m.conversation_id = c.id
+              and m.account_id = r.account_id and m.direction = 'incoming'
+              order by m.id desc limit 1)
+            else origin.body end as message_text,
+          origin.direction as message_direction, origin.kind as message_kind,
+          origin.sender_user_id as message_sender_user_id,
+          coalesce((select a.business_hours from accounts a where a.id = r.account_id),
+            (select w.chat -> 'business_hours' from widgets w where w.brand_id = c.brand_id
+              and w.account_id = r.account_id)) as business_hours,
+          (select count(*)::int from automation_runs ar where ar.conversation_id = c.id
+            and ar.created_at > ${since}::timestamptz) as recent_runs
+        from conversations c
+        join support_channels sc on sc.id = c.support_channel_id
+        left join contacts ct on ct.id = c.contact_id
+        left join messages origin on origin.id = r.message_id
+          and origin.conversation_id = c.id and origin.account_id = r.account_id
+        where c.id = r.conversation_id and c.account_id = r.account_id
+      ) f`,
   );
-  if (!row) return null;
-  const tagIds =
-    typeof row.tag_ids === 'string'
-      ? row.tag_ids.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
-      : row.tag_ids.map(Number);
-  return { ...row, tag_ids: tagIds, customer_messages: Number(row.customer_messages) };
+  const facts: (ConversationFacts | null)[] = items.map(() => null);
+  for (const { n, ...row } of rows) {
+    const tagIds =
+      typeof row.tag_ids === 'string'
+        ? row.tag_ids.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
+        : row.tag_ids.map(Number);
+    facts[Number(n) - 1] = {
+      ...row,
+      tag_ids: tagIds,
+      customer_messages: Number(row.customer_messages),
+      recent_runs: Number(row.recent_runs),
+    };
+  }
+  return facts;
 }
 
 /** What a rule's webhook tells of a conversation (docs/product/automation.md, "Webhooks"). */
@@ -355,40 +455,6 @@ export async function webhookSummary(
   };
 }
 
-export async function recentRunCount(
-  db: Db,
-  { conversationId, since }: { conversationId: number; since: Date },
-) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(automationRuns)
-    .where(
-      and(eq(automationRuns.conversationId, conversationId), gt(automationRuns.createdAt, since)),
-    );
-  return Number(row?.n ?? 0);
-}
-
-export async function insertRun(
-  db: Db,
-  v: { accountId: number; conversationId: number; ruleId: number },
-) {
-  await db.insert(automationRuns).values(v);
-}
-
-/** An owner of the account: the rule acts in its author's name, or an owner's once they left. */
-export async function actingMember(
-  db: Db,
-  { accountId, preferUserId }: { accountId: number; preferUserId: number | null },
-) {
-  const [row] = rowsOf<{ user_id: number; permission_level: string }>(
-    await db.execute(sql`
-      select user_id, permission_level from memberships where account_id = ${accountId}
-      order by (user_id = ${preferUserId ?? 0}::int) desc, (permission_level = 'owner') desc, user_id
-      limit 1`),
-  );
-  return row ?? null;
-}
-
 /** The activity line a run leaves (the same kind of line auto-assignment writes). */
 export async function addActivityLine(
   db: Db,
@@ -404,6 +470,35 @@ export async function addActivityLine(
       returning id`),
   );
   // A bigint comes back as text from PostgreSQL (a number from PGlite): the event wants a number.
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/**
+ * A rule's run, counted (the hourly limit) and told by its activity line, in one statement and
+ * one commit. Nothing is written for a conversation deleted meanwhile. Answers the line's id.
+ */
+export async function addRunWithLine(
+  db: Db,
+  v: { accountId: number; conversationId: number; ruleId: number; activity: ActivityLine },
+) {
+  const rows = rowsOf<{ id: number | string }>(
+    await db.execute(sql`
+      with conv as (
+        select account_id, id, support_channel_id from conversations
+        where id = ${v.conversationId} and account_id = ${v.accountId}
+      ), run as (
+        insert into automation_runs (account_id, conversation_id, rule_id)
+        -- A rule deleted meanwhile: its run still counts, as a run of no rule.
+        select account_id, id, (select r.id from automation_rules r where r.id = ${v.ruleId}::int)
+        from conv
+      )
+      insert into messages
+        (account_id, conversation_id, support_channel_id, direction, kind, body, activity)
+      select account_id, id, support_channel_id, 'internal', 'activity',
+        ${activityLineText(v.activity)}, ${JSON.stringify(v.activity)}::jsonb
+      from conv
+      returning id`),
+  );
   return rows[0] ? Number(rows[0].id) : null;
 }
 

@@ -23,6 +23,7 @@ import {
   toChannelSummary,
   listBrands,
   listChannelsForSettings,
+  recordChannelChange,
   updateChannel,
 } from './channels.service';
 import {
@@ -105,7 +106,9 @@ export const channelsRoutes =
       async (request, reply) => {
         const agent = requireAdmin(request);
         reply.status(201);
-        return createChannel(deps, kinds, agent.accountId, request.body);
+        const created = await createChannel(deps, kinds, agent.accountId, request.body);
+        await recordChannelChange(deps.db, agent, 'channel_created', created);
+        return created;
       },
     );
 
@@ -158,13 +161,23 @@ export const channelsRoutes =
         },
       },
       async (request) => {
-        const { accountId } = requireAdmin(request);
+        const agent = requireAdmin(request);
+        const { accountId } = agent;
         const { provider, ...rest } = request.body;
         if (provider)
           await updateProviderSettings(deps, kinds, accountId, request.query.id, provider);
-        if (rest.name === undefined && rest.webhook_url === undefined)
-          return toChannelSummary(await findOwnChannel(deps.db, accountId, request.query.id));
-        return updateChannel(deps, accountId, request.query.id, rest);
+        const updated =
+          rest.name === undefined && rest.webhook_url === undefined
+            ? toChannelSummary(await findOwnChannel(deps.db, accountId, request.query.id))
+            : await updateChannel(deps, accountId, request.query.id, rest);
+        await recordChannelChange(
+          deps.db,
+          agent,
+          'channel_updated',
+          updated,
+          Object.keys(request.body),
+        );
+        return updated;
       },
     );
 
@@ -180,7 +193,7 @@ export const channelsRoutes =
         },
       },
       async (request) => {
-        await deleteChannel(deps, requireAdmin(request).accountId, request.query.id);
+        await deleteChannel(deps, requireAdmin(request), request.query.id);
         return { ok: true as const };
       },
     );

@@ -8,6 +8,7 @@ import type { CallbackUrl } from '@parley/contracts';
 import type { ChannelRow } from './adapters';
 import type { ChannelKinds, CreatedChannel } from './channel-kind';
 import { insertProviderChannel } from './provider-channels.queries';
+import { recordAudit } from '../audit-log/audit-log.service';
 
 export function toChannelSummary(c: typeof supportChannels.$inferSelect) {
   return {
@@ -179,11 +180,40 @@ export async function updateChannel(
   return toChannelSummary(row!);
 }
 
-export async function deleteChannel(deps: Deps, accountId: number, id: number) {
-  await findOwnChannel(deps.db, accountId, id);
-  await deps.db
-    .delete(supportChannels)
-    .where(and(eq(supportChannels.id, id), eq(supportChannels.accountId, accountId)));
+export async function deleteChannel(
+  deps: Deps,
+  agent: { accountId: number; userId: number },
+  id: number,
+) {
+  const { accountId } = agent;
+  const channel = await findOwnChannel(deps.db, accountId, id);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .delete(supportChannels)
+      .where(and(eq(supportChannels.id, id), eq(supportChannels.accountId, accountId)));
+    await recordChannelChange(tx, agent, 'channel_deleted', channel);
+  });
+}
+
+/** A channel created, changed or deleted, in the audit log (Settings → Audit log). */
+export function recordChannelChange(
+  db: Db,
+  agent: { accountId: number; userId: number },
+  action: 'channel_created' | 'channel_updated' | 'channel_deleted',
+  channel: { id: number; name: string; type: string },
+  fields?: string[],
+) {
+  return recordAudit(db, {
+    accountId: agent.accountId,
+    userId: agent.userId,
+    action,
+    details: {
+      channel_id: channel.id,
+      name: channel.name,
+      type: channel.type,
+      ...(fields ? { fields } : {}),
+    },
+  });
 }
 
 /**

@@ -115,6 +115,12 @@ export function exportContactsCsv(
   filters: ContactListFilters,
 ): Readable {
   async function* lines() {
+    await recordAudit(deps.db, {
+      accountId: agent.accountId,
+      userId: agent.userId,
+      action: 'contacts_exported',
+      details: { search: filters.search ?? null, sort: filters.sort ?? null },
+    });
     yield csvLine(CSV_HEADER);
     let cursor: ContactCursor | null = null;
     for (;;) {

@@ -5,6 +5,7 @@ import {
   conversationListResponse,
   messageListResponse,
 } from '@parley/contracts';
+import { rowsOf } from '../../db/client';
 import { as, createTestContext, signUp, type TestContext } from '../../test/harness';
 import { apiChannelFor } from '../../test/inbox-fixtures';
 
@@ -79,6 +80,50 @@ describe('contact search', () => {
         ids: await allPages(owner, 'view=all&status=all&limit=2&search=MAR'),
       }).toEqual({ statistics, ids: expected });
       expect(await allPages(owner, 'view=all&status=all&limit=25&search=mar')).toEqual(expected);
+    }
+  });
+
+  it('a name shared by many contacts finds their conversations beyond a burst of newer conversations of other customers, exactly, page by page', async () => {
+    const owner = await signUp(ctx, { name: 'Bea Burst' });
+    const channel = await apiChannelFor(ctx, owner);
+    const seed = await channel.inbound({ identifier: 'b0', name: 'Quiet Person', text: 'hi' });
+    // 3,000 contacts named alike, every other one with an older conversation; then 5,200 newer
+    // conversations of someone else, more than the walk's first stretch (times to the
+    // millisecond, as the server writes them).
+    await ctx.deps.db.execute(sql`
+      insert into contacts (account_id, name)
+      select ${owner.accountId}, 'Zebulon ' || g from generate_series(1, 3000) g`);
+    await ctx.deps.db.execute(sql`
+      insert into conversations (account_id, support_channel_id, brand_id, contact_id, subject, status, last_activity_at)
+      select s.account_id, s.support_channel_id, s.brand_id, k.id, k.name, s.status,
+        t.at - substr(k.name, 9)::int * interval '1 minute'
+      from conversations s, contacts k, (select date_trunc('milliseconds', now()) as at) t
+      where s.id = ${seed.conversation_id} and k.account_id = ${owner.accountId}
+        and k.name like 'Zebulon %' and substr(k.name, 9)::int % 2 = 0`);
+    await ctx.deps.db.execute(sql`
+      insert into conversations (account_id, support_channel_id, brand_id, contact_id, subject, status, last_activity_at)
+      select account_id, support_channel_id, brand_id, contact_id, 'burst', status, t.at + g * interval '1 second'
+      from conversations, generate_series(1, 5200) g, (select date_trunc('milliseconds', now()) as at) t where id = ${seed.conversation_id}`);
+    const expected = rowsOf<{ id: number }>(
+      await ctx.deps.db.execute(sql`
+        select c.id from conversations c join contacts k on k.id = c.contact_id
+        where c.account_id = ${owner.accountId} and k.name ilike '%zebulon%'
+        order by c.last_activity_at desc, c.id desc limit 6`),
+    ).map((r) => r.id);
+    // Unanalysed, the matching contacts are read first; analysed, the name is common enough for
+    // the walk, which goes on past the burst. The answer is the same.
+    for (const statistics of ['stale', 'analyzed']) {
+      if (statistics === 'analyzed')
+        await ctx.deps.db.execute(sql`analyze contacts, conversations`);
+      const first = await page(owner, 'view=all&status=all&limit=3&search=zebulon');
+      const second = await page(
+        owner,
+        `view=all&status=all&limit=3&search=zebulon&cursor=${first.next_cursor}`,
+      );
+      expect({ statistics, ids: [...first.items, ...second.items].map((i) => i.id) }).toEqual({
+        statistics,
+        ids: expected,
+      });
     }
   });
 

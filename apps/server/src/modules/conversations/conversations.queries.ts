@@ -97,22 +97,81 @@ interface Page {
   limit: number;
 }
 
-/** How many of the newest conversations a word search walks at most, stopping at a full page. */
+/** How many of the newest conversations a word search walks first, stopping at a full page. */
 const WALK = 2000;
 
+/** A search's page: the list's page, and its sort key and direction to walk on from a row. */
+interface SearchPage extends Page {
+  /** The sort key of c (a timestamptz, 'infinity' for those nobody waits on). */
+  key: SQL;
+  /** `<` or `>`: the side of a row that comes after it in the list's order. */
+  cmp: SQL;
+}
+
 /**
- * The first page among the `walk` newest conversations of the list that pass `match`. The
- * subquery is aliased c and keeps the sort columns, so p.orderBy applies to it unchanged and the
- * planner keeps the index order (no sort, and the limit stops the walk early).
+ * One stretch of a walk: the next `stretch` conversations of the list after `after`, in list
+ * order, each checked against `match` (a `select 1` of c's rows that match, asked as a scalar
+ * subquery: an EXISTS here may be planned as a hash of every match, all the matching contacts
+ * read to check a few hundred conversations), stopping once `wanted` match. Its rows are the matches in
+ * order (n: their place in the stretch) and, when the walk reached it, the stretch's last
+ * conversation (n = stretch) with its sort key as text, where the next stretch starts. Every
+ * level keeps the list's order, so the planner streams the index and stops early (no sort).
  */
-function newestMatching(p: Page, match: SQL, walk: number): SQL {
+function walkStretch(p: SearchPage, match: SQL, after: SQL, stretch: number, wanted: number): SQL {
+  if (!Number.isSafeInteger(stretch) || stretch < 1) throw new Error(`not a stretch: ${stretch}`);
   return sql`
-    select c.id from (
-      select c.id, c.contact_id, c.last_activity_at, c.waiting_since from conversations c
-      where ${p.filters} ${p.orderBy} ${limitTo(walk)}
+    select c.id, c.matched, c.n::int as n, c.at from (
+      select c.id, c.last_activity_at, c.waiting_since, c.n, c.at,
+        (${match} limit 1) is not null as matched from (
+        select c.id, c.contact_id, c.last_activity_at, c.waiting_since, (${p.key})::text as at,
+          row_number() over (${p.orderBy}) as n
+        from conversations c
+        where ${p.filters} and ${after} ${p.orderBy} ${limitTo(stretch)}
+      ) c ${p.orderBy} offset 0
     ) c
-    where ${match}
-    ${p.orderBy} ${limitTo(p.limit)}`;
+    where c.matched or c.n = ${sql.raw(String(stretch))}
+    ${p.orderBy} ${limitTo(wanted + 1)}`;
+}
+
+/** The longest stretch a walk reads in one statement (each stretch is four times the last). */
+const WALK_STRETCH = 64000;
+
+/**
+ * A walk of the list's conversations in order, each checked against `match`, that goes on from
+ * where it stopped. Called with a budget, it walks on in stretches four times longer each (the
+ * first at most `first`) and answers the page's ids as soon as it has a full page or has read the
+ * whole list, or null once it has walked `budget` conversations without either. What a stretch
+ * found stays found: the next one starts after the last conversation walked.
+ */
+function walker(db: Db, p: SearchPage, match: SQL, first: number) {
+  const found: number[] = [];
+  let after = sql`true`;
+  let walked = 0;
+  let answered = false;
+  const walkOn = async (stretch: number) => {
+    const rows = rowsOf<{ id: number; matched: boolean; n: number; at: string }>(
+      await db.execute(walkStretch(p, match, after, stretch, p.limit - found.length)),
+    ).toSorted((x, y) => x.n - y.n);
+    for (const r of rows) if (r.matched && found.length < p.limit) found.push(r.id);
+    walked += stretch;
+    const last = rows.find((r) => r.n === stretch);
+    if (found.length >= p.limit || !last) answered = true;
+    else after = sql`(${p.key}, c.id) ${p.cmp} (${last.at}::timestamptz, ${last.id})`;
+    return answered;
+  };
+  return async (budget: number): Promise<number[] | null> => {
+    const upTo = Number.isFinite(budget) ? Math.round(budget) : WALK;
+    let stretch = walked > 0 ? 4 * walked : first;
+    let done = answered;
+    let at = walked;
+    while (!done && at < upTo) {
+      const size = Math.min(stretch, WALK_STRETCH, upTo - at);
+      done = await walkOn(size);
+      at += size;
+      stretch *= 4;
+    }
+    return done ? found : null;
+  };
 }
 
 /** The first page of the list among candidate ids (an int[] expression). */
@@ -158,84 +217,127 @@ export function messagesWithWords(accountId: number, search: string): SQL {
 }
 
 /**
+ * How many conversations a walk of common words may read for each message the index names,
+ * before it hands over to every conversation the index names: walking one conversation (its
+ * messages read and tested) costs about what reading three matching messages does, so a walk
+ * given up at that length has cost at most as much as the hand-over it avoided (ADR 0018).
+ */
+const WALK_PER_MATCH = 1 / 3;
+/**
+ * Memory for the hand-over to every conversation the index names: the bitmap of a common word's
+ * messages must stay exact, since a lossy one makes PostgreSQL parse every message of its heap
+ * pages again (tens of seconds for a word in 3 % of 5M messages).
+ */
+const HAND_OVER_WORK_MEM = '64MB';
+
+/**
  * The ids of the first page of the conversations whose messages contain every word, exact in
  * every case. Two ways answer it, each cheap for its kind of words:
  * - the index way: the account's full-text index names up to RARE_WORDS matching messages;
  *   fewer means rare words (an email address, an order number, a name), whose conversations
  *   are the candidates, filtered and sorted;
- * - the walk: the WALK newest conversations of the list are checked one by one, stopping at a
- *   full page; common words fill it early.
+ * - the walk: the newest conversations of the list are checked one by one, stopping at a full
+ *   page; common words fill it early.
  * The planner's estimates pick which goes first: the walk when the words' matching messages,
- * spread over the account's conversations, promise two pages among the walked ones (common
- * words), else the index. When the first way finds no page the other follows, and when neither
- * does every conversation the index names is read. Each step is its own short query, planned for
- * its words (one statement holding every step spent longer planning than running); an EXPLAIN
- * costs about a millisecond.
+ * spread over the account's conversations, promise two pages among the WALK newest (common
+ * words), else the index. A walk that finds no full page goes on from where it stopped, in
+ * longer stretches, while the index names RARE_WORDS or more messages and the walk has read
+ * fewer than WALK_PER_MATCH conversations per matching message (the newest conversations may
+ * lack a word common in older ones: a burst of new customers writing about something else).
+ * Only then is every conversation the index names read. A walk that reaches the end of the list
+ * is the whole answer. Each step is its own short query, planned for its words (one statement
+ * holding every step spent longer planning than running); an EXPLAIN costs about a millisecond.
  */
-async function wordsPageIds(db: Db, search: string, accountId: number, p: Page) {
+async function wordsPageIds(db: Db, search: string, accountId: number, p: SearchPage) {
   const withWords = messagesWithWords(accountId, search);
   // The same words, read from each message of a walked conversation. Parsing a message costs
   // ten times a substring test, so a message is parsed only when it holds each plain word
   // ([a-z0-9]) of the search as a substring: a word of a message is a piece of its text, folded
   // to lower case as ILIKE folds it, so the test never drops a message that matches.
-  const hasWords = sql`exists (
+  const hasWords = sql`
     select 1 from messages m
     where m.conversation_id = c.id and m.account_id = ${accountId}
       and m.body ilike all (array(
         select '%' || w.lexeme || '%' from unnest(to_tsvector('simple', ${search})) w
         where w.lexeme ~ '^[a-z0-9]+$'))
-      and to_tsvector('simple', m.body) @@ plainto_tsquery('simple', ${search}))`;
-  const walk = () => idsOf(db, newestMatching(p, hasWords, WALK));
+      and to_tsvector('simple', m.body) @@ plainto_tsquery('simple', ${search})`;
+  const walk = walker(db, p, hasWords, WALK);
   const [matchingMessages, conversations] = await Promise.all([
     expectedRows(db, withWords),
     expectedRows(db, sql`select c.id from conversations c where c.account_id = ${accountId}`),
   ]);
   const common = (matchingMessages / conversations) * WALK >= 2 * p.limit;
+  // Common words walk on until a full page, the end of the list, or WALK_PER_MATCH conversations
+  // per message the index names (by the estimate, at least RARE_WORDS): a walk given up there
+  // has cost about what the hand-over costs.
+  const walkBudget = Math.max(
+    WALK,
+    Math.max(Number.isFinite(matchingMessages) ? matchingMessages : 0, RARE_WORDS) * WALK_PER_MATCH,
+  );
+  // The index's steps for many matching messages run with memory enough to keep their bitmap
+  // exact (HAND_OVER_WORK_MEM).
+  const withMemory = <T>(step: (tx: Db) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local work_mem = '${HAND_OVER_WORK_MEM}'`));
+      return step(tx);
+    });
   if (common) {
-    const walked = await walk();
-    if (walked.length >= p.limit) return walked;
+    const walked = await walk(walkBudget);
+    if (walked) return walked;
   }
   // One row: how many messages match (up to RARE_WORDS) and their conversations as int[] text,
   // which goes back to PostgreSQL as it is. Thousands of rows read into JavaScript and written
   // out again cost the server more than the page itself.
-  const [hits = { messages: 0, conversations: '{}' }] = rowsOf<{
-    messages: number;
-    conversations: string;
-  }>(
-    await db.execute(sql`
-      select count(*)::int as messages,
-        coalesce(array_agg(distinct h.conversation_id), '{}')::text as conversations
-      from (${withWords} ${limitTo(RARE_WORDS)}) h`),
-  );
-  if (hits.messages < RARE_WORDS) {
+  const countHits = async (on: Db) => {
+    const [hits = { messages: 0, conversations: '{}' }] = rowsOf<{
+      messages: number;
+      conversations: string;
+    }>(
+      await on.execute(sql`
+        select count(*)::int as messages,
+          coalesce(array_agg(distinct h.conversation_id), '{}')::text as conversations
+        from (${withWords} ${limitTo(RARE_WORDS)}) h`),
+    );
+    if (hits.messages >= RARE_WORDS) return null;
     return hits.messages === 0
       ? []
-      : idsOf(db, candidatesPage(p, sql`${hits.conversations}::int[]`));
-  }
+      : idsOf(on, candidatesPage(p, sql`${hits.conversations}::int[]`));
+  };
+  const rare = await (common ? withMemory(countHits) : countHits(db));
+  if (rare) return rare;
   if (!common) {
-    const walked = await walk();
-    if (walked.length >= p.limit) return walked;
+    const walked = await walk(walkBudget);
+    if (walked) return walked;
   }
-  return idsOf(db, candidatesPage(p, sql`array(${withWords})`));
+  return withMemory((tx) => idsOf(tx, candidatesPage(p, sql`array(${withWords})`)));
 }
 
-/** How many of the newest conversations a contact search walks at most, stopping at a full page. */
+/** How far the page a contact search expects to walk may be for the walk to go first. */
 const CONTACT_WALK = 5000;
+/**
+ * How many conversations a contact search may walk for each contact the estimates say matches,
+ * before it hands over to the contacts-first statement: checking a walked conversation's contact
+ * costs about a quarter of reading a matching contact and its conversations.
+ */
+const CONTACT_WALK_PER_MATCH = 4;
 
 /**
  * The ids of the first page of the conversations of contacts matching by name, email or phone
- * (a substring, letter case aside), exact in every case. Two ways answer it, each in one
- * statement, and nothing but the page's ids comes back to the server:
+ * (a substring, letter case aside), exact in every case. Two ways answer it, and nothing but the
+ * page's ids comes back to the server:
  * - the walk: the newest conversations are checked one by one against their contact, stopping
  *   at a full page; a few letters an agent has typed ("mar") match so many contacts that a page
  *   is found among the first few hundred, whatever the account's size;
- * - the contacts first: the trigram indexes name the matching contacts and the index of their
- *   conversations gives the rest, sorted; cheap for a full name, an email, a phone number.
+ * - the contacts first, in one statement: the trigram indexes name the matching contacts and
+ *   the index of their conversations gives the rest, sorted; cheap for a full name, an email, a
+ *   phone number.
  * The planner's estimates pick the way: the walk when the page it expects to read (a page over
  * the share of contacts that match) is shorter than twice the matching contacts and within
- * CONTACT_WALK; a walk that finds no full page hands over to the contacts-first statement.
+ * CONTACT_WALK. A walk that finds no full page goes on from where it stopped (the newest
+ * conversations may be a burst of other customers) up to CONTACT_WALK_PER_MATCH conversations
+ * per matching contact, then hands over to the contacts-first statement.
  */
-async function contactPageIds(db: Db, search: string, accountId: number, p: Page) {
+async function contactPageIds(db: Db, search: string, accountId: number, p: SearchPage) {
   const like = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const digits = search.replace(/\D/g, '');
   // The phone expression must stay the one indexed by contacts_phone_digits_trgm_idx.
@@ -248,15 +350,18 @@ async function contactPageIds(db: Db, search: string, accountId: number, p: Page
   ]);
   const walkLength = (p.limit * Math.max(1, contacts)) / Math.max(1, matchingContacts);
   if (walkLength <= CONTACT_WALK && walkLength < 2 * matchingContacts) {
-    const walked = await idsOf(
+    const walked = await walker(
       db,
-      newestMatching(
-        p,
-        sql`exists (select 1 from contacts k where k.id = c.contact_id and ${matches})`,
+      p,
+      sql`select 1 from contacts k where k.id = c.contact_id and ${matches}`,
+      CONTACT_WALK,
+    )(
+      Math.max(
         CONTACT_WALK,
+        Number.isFinite(matchingContacts) ? matchingContacts * CONTACT_WALK_PER_MATCH : 0,
       ),
     );
-    if (walked.length >= p.limit) return walked;
+    if (walked) return walked;
   }
   // Contacts first, in a join the planner cannot turn into a walk (`offset 0` keeps the lateral
   // subquery from being merged into a join it may reorder): a misestimated match walked the
@@ -283,7 +388,7 @@ async function searchMatch(
   db: Db,
   search: string | undefined,
   accountId: number,
-  p: Page,
+  p: SearchPage,
   searches: FairLimiter | undefined,
 ): Promise<SQL> {
   if (!search) return sql`true`;
@@ -370,6 +475,15 @@ const EVERY_STATUS = sql.raw(
 interface Cursor {
   at: string;
   id: number;
+}
+
+/**
+ * A sort key as a page cursor holds it: to the microsecond, as PostgreSQL stores it. Cut to
+ * milliseconds, the next page would find the last row again (an ascending sort) or pass by the
+ * rows of the same millisecond (a descending one).
+ */
+function cursorText(timestamp: SQL): SQL {
+  return sql`to_char(${timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
 export function encodeCursor(c: Cursor): string {
@@ -460,7 +574,7 @@ export async function listConversations(
   const rows = await executePrepared<{ item: string; id: number; sort_at: string | null }>(
     db,
     sql`
-    select ${ITEM_JSON} as item, c.id, ${isoText(sort.key)} as sort_at
+    select ${ITEM_JSON} as item, c.id, ${cursorText(sort.key)} as sort_at
     ${FROM_ITEM} ${VIEWER(scope.userId)}
     where ${filters} and ${matching}
     ${orderBy} ${limitTo(limit)}`,
@@ -545,7 +659,13 @@ async function listFilter(
     ? sql`c.id in (${tagLinksPage(tagId, q.status, sort, cursor, limit)})`
     : byEachStatus
       ? sql`c.id in (${eachStatusPage({ filters, orderBy, limit })})`
-      : await searchMatch(db, q.search, scope.accountId, { filters, orderBy, limit }, searches);
+      : await searchMatch(
+          db,
+          q.search,
+          scope.accountId,
+          { filters, orderBy, limit, key: sort.key, cmp: sort.cmp },
+          searches,
+        );
   return { filters, matching, orderBy };
 }
 

@@ -606,6 +606,31 @@ describe('inbox views, counts, sort and search', () => {
     );
   });
 
+  it('pages without repeating or skipping when conversations share a millisecond: the cursor keeps microseconds', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const created: number[] = [];
+    for (let i = 0; i < 4; i++)
+      created.push(
+        (await channel.inbound({ identifier: `us${i}`, text: `same ms ${i}` })).conversation_id,
+      );
+    // One millisecond, four microseconds: 00.123100, 00.123200, …
+    for (const [i, id] of created.entries()) {
+      const at = `2026-03-05T10:00:00.1231${i}0Z`;
+      await ctx.deps.db
+        .update(conversations)
+        .set({ lastActivityAt: sql`${at}::timestamptz`, waitingSince: sql`${at}::timestamptz` })
+        .where(eq(conversations.id, id));
+    }
+    for (const sort of ['newest', 'oldest', 'waiting_longest']) {
+      const seen = await allPages(owner, `view=all&sort=${sort}&limit=1`);
+      expect({ sort, seen }).toEqual({
+        sort,
+        seen: sort === 'newest' ? created.toReversed() : created,
+      });
+    }
+  });
+
   it('searches by id:{id}, by contact name / email / phone, and by words in the messages', async () => {
     const { owner } = await team();
     const channel = await apiChannelFor(ctx, owner);
@@ -744,6 +769,64 @@ describe('inbox views, counts, sort and search', () => {
       expect(await found('gizmo')).toEqual([rare.conversation_id]);
       expect(await found('gizmo rattles')).toEqual([rare.conversation_id]);
       expect(await found('gizmo sprocket')).toEqual([]);
+    }
+  });
+
+  it('finds a common word the newest conversations lack, exactly, in every sort and page by page', async () => {
+    const { owner } = await team();
+    const channel = await apiChannelFor(ctx, owner);
+    const seed = await channel.inbound({ identifier: 'burst', text: 'hello' });
+    // 6,000 older conversations, every other one with "sprocket" in three of its messages (more
+    // matching messages than a rare word has), then 2,100 newer ones without it: a burst of new
+    // customers writing about something else fills more than the first walk. Times are to the
+    // millisecond, as the server writes them (the page cursor keeps milliseconds).
+    await ctx.deps.db.execute(sql`
+      insert into conversations (account_id, support_channel_id, brand_id, contact_id, subject, status, last_activity_at, waiting_since)
+      select account_id, support_channel_id, brand_id, contact_id, 'old ' || g, status,
+        t.at - g * interval '1 minute', t.at - (g % 700) * interval '1 hour'
+      from conversations, generate_series(1, 6000) g, (select date_trunc('milliseconds', now()) as at) t where id = ${seed.conversation_id}`);
+    await ctx.deps.db.execute(sql`
+      insert into messages (account_id, conversation_id, support_channel_id, direction, kind, body)
+      select c.account_id, c.id, c.support_channel_id, 'incoming', 'message', 'a sprocket ' || k
+      from conversations c, generate_series(1, 3) k
+      where c.account_id = ${owner.accountId} and c.subject like 'old %'
+        and substr(c.subject, 5)::int % 2 = 0`);
+    await ctx.deps.db.execute(sql`
+      insert into conversations (account_id, support_channel_id, brand_id, contact_id, subject, status, last_activity_at)
+      select account_id, support_channel_id, brand_id, contact_id, 'new ' || g, status, t.at + g * interval '1 second'
+      from conversations, generate_series(1, 2100) g, (select date_trunc('milliseconds', now()) as at) t where id = ${seed.conversation_id}`);
+    await ctx.deps.db.execute(sql`
+      insert into messages (account_id, conversation_id, support_channel_id, direction, kind, body)
+      select c.account_id, c.id, c.support_channel_id, 'incoming', 'message', 'live ' || c.subject
+      from conversations c where c.account_id = ${owner.accountId} and c.subject like 'new %'`);
+    const sorts = {
+      newest: 'last_activity_at desc, id desc',
+      oldest: 'last_activity_at asc, id asc',
+      waiting_longest: "coalesce(waiting_since, 'infinity'::timestamptz) asc, id asc",
+    };
+    for (const statistics of ['stale', 'analyzed']) {
+      if (statistics === 'analyzed')
+        await ctx.deps.db.execute(sql`analyze messages, conversations`);
+      for (const [sort, order] of Object.entries(sorts)) {
+        const expected = rowsOf<{ id: number }>(
+          await ctx.deps.db.execute(sql`
+            select c.id from conversations c
+            where c.account_id = ${owner.accountId} and exists (
+              select 1 from messages m where m.conversation_id = c.id and m.body like '%sprocket%')
+            order by ${sql.raw(order)} limit 6`),
+        ).map((r) => r.id);
+        const query = `view=all&status=all&sort=${sort}&limit=3&search=sprocket`;
+        const first = await list(owner, query);
+        const second = await list(owner, `${query}&cursor=${first.next_cursor}`);
+        expect({
+          statistics,
+          sort,
+          ids: [...first.items, ...second.items].map((i) => i.id),
+        }).toEqual({ statistics, sort, ids: expected });
+      }
+      expect(await list(owner, 'view=all&status=all&search=sprocket%20live')).toMatchObject({
+        items: [],
+      });
     }
   });
 

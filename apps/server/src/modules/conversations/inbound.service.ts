@@ -5,7 +5,7 @@ import type { Deps } from '../../lib/deps';
 import type { InboundFile } from '../attachments/attachments.service';
 import { attachmentsPreview, preview } from './conversations.service';
 import { recordOnOpenConversationBatched } from './inbound-open-conversation';
-import { mergedTarget } from './merge-split.queries';
+import { mergedTarget, openMergeTargetOnChannel } from './merge-split.queries';
 
 /** How the customer is known on the channel they wrote on. */
 export interface InboundIdentity {
@@ -297,7 +297,8 @@ async function findDuplicate(db: Db, m: OpenConversationMessage): Promise<Inboun
 
 /**
  * The full path: contact (found or created, merged by email / phone), conversation (given, the
- * open one on this channel, or a new one), message and files, in one transaction.
+ * open one on this channel, the open one the contact's latest conversation on this channel was
+ * merged into, or a new one), message and files, in one transaction.
  */
 async function recordInFull(deps: Deps, m: InboundMessage, at: Date): Promise<InboundResult> {
   const known = await findDuplicate(deps.db, m);
@@ -335,7 +336,15 @@ async function recordInFull(deps: Deps, m: InboundMessage, at: Date): Promise<In
         )
         .orderBy(sql`${conversations.lastActivityAt} desc`)
         .limit(1);
-      conversationId = open?.id ?? null;
+      // None open on the channel: the contact's latest one there may have been merged into a
+      // conversation still open on another channel, which takes the message.
+      conversationId =
+        open?.id ??
+        (await openMergeTargetOnChannel(tx, {
+          accountId: m.accountId,
+          supportChannelId: m.supportChannelId,
+          contactId,
+        }));
     }
     if (!conversationId) {
       const [created] = await tx

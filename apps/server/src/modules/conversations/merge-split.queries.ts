@@ -337,6 +337,51 @@ export async function mergedTarget(
   return id;
 }
 
+/**
+ * Where a customer's message that threads into nothing (an SMS, a WhatsApp message) goes when
+ * the contact has no open conversation on its channel: the conversation their latest one on that
+ * channel was merged into (following mergedTarget), when that one is still open (not closed) and
+ * with the same contact; else null, and the message opens a new conversation
+ * (docs/product/merge-and-split.md, "The customer writes again").
+ */
+export async function openMergeTargetOnChannel(
+  db: Db,
+  {
+    accountId,
+    supportChannelId,
+    contactId,
+  }: Scope & { supportChannelId: number; contactId: number },
+): Promise<number | null> {
+  const [latest] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.accountId, accountId),
+        eq(conversations.supportChannelId, supportChannelId),
+        eq(conversations.contactId, contactId),
+      ),
+    )
+    .orderBy(desc(conversations.id))
+    .limit(1);
+  if (!latest) return null;
+  const target = await mergedTarget(db, { accountId, conversationId: latest.id });
+  if (target === latest.id) return null;
+  const [kept] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.id, target),
+        eq(conversations.accountId, accountId),
+        eq(conversations.contactId, contactId),
+        sql`${conversations.status} <> 'closed'`,
+      ),
+    )
+    .limit(1);
+  return kept?.id ?? null;
+}
+
 /** The merges and splits a conversation took part in (either side), oldest first. */
 export async function listMoves(
   db: Db,

@@ -8,6 +8,7 @@ import {
   type Message,
 } from '@parley/contracts';
 import { rowsOf } from '../../db/client';
+import { supportChannels } from '../../db/schema';
 import { as, createTestContext, signUp, type TestContext } from '../../test/harness';
 import { apiChannelFor } from '../../test/inbox-fixtures';
 import { recordInbound } from './inbound.service';
@@ -232,6 +233,99 @@ describe('merge', () => {
     const undo = await api.post(`/dashboardapi/conversation-moves/${merged.json().move.id}/undo`);
     expect(undo.statusCode).toBe(200);
     expect((await writeTo(b, 'B four')).conversationId).toBe(b);
+  });
+
+  it('a customer’s SMS after their SMS conversation was merged into their open WhatsApp one lands in the kept conversation, and opens a new one once the kept conversation is closed', async () => {
+    const owner = await signUp(ctx, { name: 'Ana Agent' });
+    const api = as(ctx, owner);
+    const [sms, whatsapp] = await ctx.deps.db
+      .insert(supportChannels)
+      .values([
+        { accountId: owner.accountId, type: 'sms', name: 'Texts' },
+        { accountId: owner.accountId, type: 'whatsapp_gupshup_isv', name: 'WhatsApp' },
+      ])
+      .returning();
+    const phone = `+1555${Math.floor(Math.random() * 1e7)
+      .toString()
+      .padStart(7, '0')}`;
+    const write = (channelId: number, kind: 'phone' | 'whatsapp', body: string) =>
+      recordInbound(ctx.deps, {
+        accountId: owner.accountId,
+        supportChannelId: channelId,
+        brandId: null,
+        identity: { kind, value: phone, phone, name: 'Pat' },
+        body,
+      });
+    const textIn = (body: string) => write(sms!.id, 'phone', body);
+    const whatsappIn = (body: string) => write(whatsapp!.id, 'whatsapp', body);
+
+    // One person (the same phone number) on two channels: B by SMS, A on WhatsApp.
+    const b = (await textIn('SMS one')).conversationId;
+    const a = (await whatsappIn('WhatsApp one')).conversationId;
+    expect(a).not.toBe(b);
+    expect((await detail(owner, a)).contact.id).toBe((await detail(owner, b)).contact.id);
+    const merged = await api.post(`/dashboardapi/conversations/${a}/merge`, {
+      from_conversation_id: b,
+    });
+    expect(merged.statusCode).toBe(200);
+
+    // B is closed: the next SMS goes to A, where the team works, not to a new conversation.
+    const next = await textIn('SMS two');
+    expect(next.conversationId).toBe(a);
+    expect(written(await thread(owner, a)).map((m) => m.body)).toEqual([
+      'SMS one',
+      'WhatsApp one',
+      'SMS two',
+    ]);
+    // Again: A has no conversation on the SMS channel of its own, and still takes it.
+    expect((await textIn('SMS three')).conversationId).toBe(a);
+    expect((await whatsappIn('WhatsApp two')).conversationId).toBe(a);
+    const [opened] = rowsOf<{ n: number }>(
+      await ctx.deps.db.execute(
+        sql`select count(*)::int as n from conversations where account_id = ${owner.accountId}`,
+      ),
+    );
+    expect(opened!.n).toBe(2);
+
+    // Once A is closed, an SMS opens a new conversation, as any other would.
+    expect(
+      (await api.patch(`/dashboardapi/conversations/${a}`, { status: 'closed' })).statusCode,
+    ).toBe(200);
+    const fresh = (await textIn('SMS four')).conversationId;
+    expect([a, b]).not.toContain(fresh);
+    expect(written(await thread(owner, fresh)).map((m) => m.body)).toEqual(['SMS four']);
+  });
+
+  it('after a merge is undone, the customer’s SMS lands in their own SMS conversation again', async () => {
+    const owner = await signUp(ctx, { name: 'Ana Agent' });
+    const api = as(ctx, owner);
+    const [sms, whatsapp] = await ctx.deps.db
+      .insert(supportChannels)
+      .values([
+        { accountId: owner.accountId, type: 'sms', name: 'Texts' },
+        { accountId: owner.accountId, type: 'whatsapp_gupshup_isv', name: 'WhatsApp' },
+      ])
+      .returning();
+    const phone = '+15557654321';
+    const write = (channelId: number, kind: 'phone' | 'whatsapp', body: string) =>
+      recordInbound(ctx.deps, {
+        accountId: owner.accountId,
+        supportChannelId: channelId,
+        brandId: null,
+        identity: { kind, value: phone, phone },
+        body,
+      });
+    const b = (await write(sms!.id, 'phone', 'SMS one')).conversationId;
+    const a = (await write(whatsapp!.id, 'whatsapp', 'WhatsApp one')).conversationId;
+    const merged = await api.post(`/dashboardapi/conversations/${a}/merge`, {
+      from_conversation_id: b,
+    });
+    expect(merged.statusCode).toBe(200);
+    const undo = await api.post(`/dashboardapi/conversation-moves/${merged.json().move.id}/undo`);
+    expect(undo.statusCode).toBe(200);
+    // B is open again on the SMS channel: the batched common case finds it.
+    expect((await write(sms!.id, 'phone', 'SMS two')).conversationId).toBe(b);
+    expect(written(await thread(owner, a)).map((m) => m.body)).toEqual(['WhatsApp one']);
   });
 
   it('writes nothing when the merge fails half-way (one transaction)', async () => {

@@ -21,6 +21,7 @@ import {
   variableSources,
 } from './fast-replies.queries';
 import { latestOrderVariables } from '../shopify/shopify.service';
+import { recordAudit } from '../audit-log/audit-log.service';
 
 type Row = typeof fastReplies.$inferSelect;
 
@@ -150,11 +151,19 @@ export async function deleteFastReply(
 ) {
   if (bodyId !== undefined && bodyId !== id)
     throw badRequest('The id in the body does not match the id in the address.');
-  const deleted = await deps.db
-    .delete(fastReplies)
-    .where(and(eq(fastReplies.accountId, agent.accountId), eq(fastReplies.id, id)))
-    .returning({ id: fastReplies.id });
-  if (deleted.length === 0) throw notFound('That template was not found.');
+  await deps.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(fastReplies)
+      .where(and(eq(fastReplies.accountId, agent.accountId), eq(fastReplies.id, id)))
+      .returning({ id: fastReplies.id, name: fastReplies.name });
+    if (!deleted) throw notFound('That template was not found.');
+    await recordAudit(tx, {
+      accountId: agent.accountId,
+      userId: agent.userId,
+      action: 'fast_reply_deleted',
+      details: { fast_reply_id: id, name: deleted.name },
+    });
+  });
   return { id };
 }
 

@@ -33,6 +33,6 @@ export const globalSettingsRoutes =
           response: { 200: globalSettingsSchema },
         },
       },
-      async (request) => patchGlobalSettings(deps, agentOf(request).accountId, request.body),
+      async (request) => patchGlobalSettings(deps, agentOf(request), request.body),
     );
   };

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
+import { recordAudit } from '../audit-log/audit-log.service';
 import { cleanBody } from './help-center-body';
 import { findArticle } from './help-center.queries';
 import {
@@ -82,9 +83,17 @@ export async function removeTranslation(
   locale: ArticleLocale,
 ) {
   const { accountId } = agent;
-  await articleOfAccount(deps.db, accountId, articleId);
-  if (!(await deleteTranslation(deps.db, { accountId, articleId, locale })))
-    throw notFound('That translation was not found.');
+  const article = await articleOfAccount(deps.db, accountId, articleId);
+  await deps.db.transaction(async (tx) => {
+    if (!(await deleteTranslation(tx, { accountId, articleId, locale })))
+      throw notFound('That translation was not found.');
+    await recordAudit(tx, {
+      accountId,
+      userId: agent.userId,
+      action: 'help_center_translation_deleted',
+      details: { article_id: articleId, name: article.title, locale },
+    });
+  });
 }
 
 /**

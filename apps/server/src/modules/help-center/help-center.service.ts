@@ -43,6 +43,7 @@ import {
   slugsLike,
   type ArticleSummaryRow,
 } from './help-center.queries';
+import { recordAudit } from '../audit-log/audit-log.service';
 
 type ArticleRow = typeof articles.$inferSelect;
 
@@ -176,8 +177,8 @@ export async function updateCategory(
 export async function deleteCategory(deps: Deps, agent: AgentContext, id: number) {
   const { accountId } = agent;
   return deps.db.transaction(async (tx) => {
-    if (!(await findCategory(tx, { accountId, id })))
-      throw notFound('That category was not found.');
+    const category = await findCategory(tx, { accountId, id });
+    if (!category) throw notFound('That category was not found.');
     const uncategorized = await countArticlesInCategory(tx, { accountId, categoryId: id });
     await tx
       .update(articles)
@@ -186,6 +187,12 @@ export async function deleteCategory(deps: Deps, agent: AgentContext, id: number
     await tx
       .delete(categories)
       .where(and(eq(categories.accountId, accountId), eq(categories.id, id)));
+    await recordAudit(tx, {
+      accountId,
+      userId: agent.userId,
+      action: 'help_center_category_deleted',
+      details: { category_id: id, name: category.name, uncategorized_articles: uncategorized },
+    });
     return { ok: true as const, uncategorized_articles: uncategorized };
   });
 }
@@ -299,11 +306,19 @@ export async function updateArticle(
 }
 
 export async function deleteArticle(deps: Deps, agent: AgentContext, id: number) {
-  const deleted = await deps.db
-    .delete(articles)
-    .where(and(eq(articles.accountId, agent.accountId), eq(articles.id, id)))
-    .returning({ id: articles.id });
-  if (deleted.length === 0) throw notFound('That article was not found.');
+  await deps.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(articles)
+      .where(and(eq(articles.accountId, agent.accountId), eq(articles.id, id)))
+      .returning({ id: articles.id, title: articles.title });
+    if (!deleted) throw notFound('That article was not found.');
+    await recordAudit(tx, {
+      accountId: agent.accountId,
+      userId: agent.userId,
+      action: 'help_center_article_deleted',
+      details: { article_id: id, name: deleted.title },
+    });
+  });
 }
 
 // ---- The public help center: published articles only, no sign-in ----

@@ -1,16 +1,5 @@
+import { csvCell } from '../../lib/csv';
 import type { ReportBreakdownRow, ReportExportGroup, ReportOverview } from '@parley/contracts';
-
-/**
- * A cell as CSV: quoted when it holds a separator, a quote or a line break; text a spreadsheet
- * would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe (OWASP CSV
- * injection). Numbers are written as they are.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 const line = (cells: (string | number | null)[]) => cells.map(csvCell).join(',');
 

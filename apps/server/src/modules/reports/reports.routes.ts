@@ -8,7 +8,7 @@ import {
 import type { Deps } from '../../lib/deps';
 import { agentOf } from '../../plugins/auth';
 import { csvFileName, reportCsv } from './reports.csv';
-import { reportOverview } from './reports.service';
+import { reportForExport, reportOverview } from './reports.service';
 
 const tags = ['reports'];
 
@@ -27,7 +27,9 @@ export const reportsRoutes =
             'Totals for the range (`from`–`to`, both included, at most one year) and for the ' +
             'previous period of the same length, a daily series, breakdowns by channel, agent, ' +
             'team and tag, and the busiest hours (customer messages by weekday and hour). Days ' +
-            'and hours are counted in `tz` (default UTC). Medians and p90 follow percentile_cont: ' +
+            'and hours are counted in the account’s time zone (its business hours’, else UTC), the ' +
+            'zone the conversation list’s creation days use; the answer’s `timezone` names it. ' +
+            '`tz` is still accepted and not used: the account’s zone wins. Medians and p90 follow percentile_cont: ' +
             'exact over a few conversations, within 2 % over many (they are read from duration ' +
             'histograms). CSAT comes from the customers’ star ratings (/feedback and the widget) ' +
             'of the conversations that match the filters.',
@@ -35,7 +37,7 @@ export const reportsRoutes =
           response: { 200: reportOverviewResponse },
         },
       },
-      async (request) => reportOverview(deps.db, agentOf(request).accountId, request.query),
+      async (request) => reportOverview(deps, agentOf(request), request.query),
     );
 
     app.get(
@@ -55,7 +57,7 @@ export const reportsRoutes =
       },
       async (request, reply) => {
         const { by, ...query } = request.query;
-        const report = await reportOverview(deps.db, agentOf(request).accountId, query);
+        const report = await reportForExport(deps, agentOf(request), query, by);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${csvFileName(report, by)}"`)

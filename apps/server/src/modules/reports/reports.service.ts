@@ -7,8 +7,11 @@ import {
   type ReportQuery,
   type ReportTotals,
 } from '@parley/contracts';
-import type { Db } from '../../db/client';
+import type { Deps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
+import type { AgentContext } from '../../lib/http-types';
+import { recordAudit } from '../audit-log/audit-log.service';
+import { getBusinessHours } from '../sla/sla.service';
 import { cleanMonths, conversationFigures, type GroupFigures } from './reports.conversations';
 import {
   csatTotals,
@@ -85,15 +88,29 @@ function toFilter(q: ReportQuery): ReportFilter {
 }
 
 /**
- * The report of one account over a range of days (both ends included) in a time zone, with
- * the previous period of the same length. A filter naming something the account does not have
- * answers 404, as anything of another account does.
+ * The zone a report counts its days and hours in: the account's, its business hours' time zone,
+ * else UTC — the zone the conversation list's creation days use, so "1 March" is the same day
+ * in the inbox and in the reports for every teammate (docs/product/screens.md, "/reporting").
+ * A `tz` the request still names is accepted and not used.
+ */
+async function accountReportZone(deps: Deps, agent: AgentContext): Promise<string> {
+  const { business_hours } = await getBusinessHours(deps, agent);
+  return business_hours?.time_zone ?? 'UTC';
+}
+
+/**
+ * The report of the caller's account over a range of days (both ends included) in the account's
+ * time zone, with the previous period of the same length. A filter naming something the account
+ * does not have answers 404, as anything of another account does.
  */
 export async function reportOverview(
-  db: Db,
-  accountId: number,
-  q: ReportQuery,
+  deps: Deps,
+  agent: AgentContext,
+  query: ReportQuery,
 ): Promise<ReportOverview> {
+  const { db } = deps;
+  const { accountId } = agent;
+  const q = { ...query, tz: await accountReportZone(deps, agent) };
   const filter = toFilter(q);
   const missing = await missingFilterTargets(db, accountId, filter);
   if (missing.channel) throw notFound('That channel was not found.');
@@ -186,4 +203,29 @@ export async function reportOverview(
     },
     heatmap,
   };
+}
+
+/** The report for its CSV export; the export is recorded in the audit log. */
+export async function reportForExport(
+  deps: Deps,
+  agent: AgentContext,
+  query: ReportQuery,
+  by: string,
+): Promise<ReportOverview> {
+  const report = await reportOverview(deps, agent, query);
+  await recordAudit(deps.db, {
+    accountId: agent.accountId,
+    userId: agent.userId,
+    action: 'report_exported',
+    details: {
+      by,
+      from: query.from,
+      to: query.to,
+      ...(query.channel_id ? { channel_id: query.channel_id } : {}),
+      ...(query.agent_id ? { agent_id: query.agent_id } : {}),
+      ...(query.team_id ? { team_id: query.team_id } : {}),
+      ...(query.tag_id ? { tag_id: query.tag_id } : {}),
+    },
+  });
+  return report;
 }

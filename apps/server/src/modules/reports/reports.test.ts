@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { REPORT_PATHS, type ReportOverview } from '@parley/contracts';
+import { BUSINESS_HOURS_PATH, REPORT_PATHS, type ReportOverview } from '@parley/contracts';
 import {
   accounts,
   contacts,
@@ -225,6 +225,38 @@ async function overview(s: Session, query = RANGE) {
   return res.json() as ReportOverview;
 }
 
+/** Sets the account's time zone (its business hours'; none: UTC). */
+async function setAccountZone(s: Session, zone: string | null) {
+  const res = await as(ctx, s).put(BUSINESS_HOURS_PATH, {
+    business_hours: zone === null ? null : { time_zone: zone, days: [], holidays: [] },
+  });
+  if (res.statusCode !== 200) throw new Error(`business hours: ${res.statusCode} ${res.body}`);
+}
+
+/** What `run` answers while the account's time zone is `zone`; UTC again afterwards. */
+async function inAccountZone<T>(s: Session, zone: string, run: () => Promise<T>): Promise<T> {
+  await setAccountZone(s, zone);
+  try {
+    return await run();
+  } finally {
+    await setAccountZone(s, null);
+  }
+}
+
+/** A report query, in the account's time zone when it names one (UTC otherwise). */
+type ZonedQuery = string | (() => string) | { query: string; zone: string };
+async function overviewOf(s: Session, q: ZonedQuery) {
+  if (typeof q === 'string') return overview(s, q);
+  if (typeof q === 'function') return overview(s, q());
+  return inAccountZone(s, q.zone, () => overview(s, q.query));
+}
+/** One after the other: a zoned query changes the account's zone while it runs. */
+async function overviewsOf(s: Session, queries: ZonedQuery[]) {
+  const out: ReportOverview[] = [];
+  for (const q of queries) out.push(await overviewOf(s, q));
+  return out;
+}
+
 describe('GET /dashboardapi/reports/overview', () => {
   it('counts the period and the previous period of equal length, with medians and p90 (percentile_cont)', async () => {
     const r = await overview(f.owner);
@@ -333,14 +365,26 @@ describe('GET /dashboardapi/reports/overview', () => {
     expect(heatmap.flat().reduce((a, b) => a + b, 0)).toBe(5); // replies are not counted
   });
 
-  it('counts days and hours in the time zone asked for (tz)', async () => {
+  it('counts days and hours in the account’s time zone (its business hours’), whatever zone the browser names', async () => {
+    const [plain, named] = await inAccountZone(f.owner, 'Asia/Kolkata', () =>
+      Promise.all([overview(f.owner), overview(f.owner, `${RANGE}&tz=UTC`)]),
+    );
+    for (const r of [plain, named]) {
+      expect(r.timezone).toBe('Asia/Kolkata');
+      // 10 March 23:00 UTC is 11 March 04:30 in Kolkata: outside the range.
+      expect(r.current.opened).toBe(3);
+      expect(r.current.messages_in).toBe(4);
+      expect(r.heatmap[1]![15]).toBe(2); // Tuesday 10:00 UTC is 15:30 in Kolkata
+      expect(r.heatmap[1]![10]).toBe(0);
+    }
+    expect(named).toEqual(plain);
+  });
+
+  it('counts in UTC for an account without business hours, even when the browser names another zone', async () => {
     const r = await overview(f.owner, `${RANGE}&tz=Asia/Kolkata`);
-    expect(r.timezone).toBe('Asia/Kolkata');
-    // 10 March 23:00 UTC is 11 March 04:30 in Kolkata: outside the range.
-    expect(r.current.opened).toBe(3);
-    expect(r.current.messages_in).toBe(4);
-    expect(r.heatmap[1]![15]).toBe(2); // Tuesday 10:00 UTC is 15:30 in Kolkata
-    expect(r.heatmap[1]![10]).toBe(0);
+    expect(r.timezone).toBe('UTC');
+    expect(r.current.opened).toBe(4);
+    expect(r.heatmap[1]![10]).toBe(2);
   });
 
   it('applies the channel, agent, team and tag filters to conversations and messages', async () => {
@@ -571,16 +615,16 @@ describe('GET /dashboardapi/reports/export.csv', () => {
 describe('conversation figures from the monthly rollup (a year over 1M conversations under a second)', () => {
   const db = () => ctx.deps.db;
   const roll = () => rollUpConversationMonths(db(), { settleMs: 0 });
-  const queries = [
+  const queries: ZonedQuery[] = [
     RANGE, // within March: read raw
     'from=2026-01-01&to=2026-06-30', // whole months, their previous period too
-    'from=2026-01-01&to=2026-06-30&tz=Asia/Kolkata', // local months: partial UTC months at the ends
+    // Local months: partial UTC months at the ends.
+    { query: 'from=2026-01-01&to=2026-06-30', zone: 'Asia/Kolkata' },
     'from=2026-02-15&to=2026-04-14',
     () => `from=2026-01-01&to=2026-06-30&agent_id=${f.mate.userId}`, // filtered: raw
     () => `from=2026-01-01&to=2026-06-30&tag_id=${f.refund.id}`,
   ];
-  const all = () =>
-    Promise.all(queries.map((q) => overview(f.owner, typeof q === 'string' ? q : q())));
+  const all = () => overviewsOf(f.owner, queries);
   const monthState = (month: string, kind = 'created') =>
     db()
       .select()
@@ -722,17 +766,16 @@ describe('conversation figures from the monthly rollup (a year over 1M conversat
 
 describe('message counts from the quarter-hour rollup (long ranges pre-aggregated)', () => {
   const roll = () => rollUpMessageVolume(ctx.deps.db, { settleMs: 0 });
-  const queries = [
+  const queries: ZonedQuery[] = [
     RANGE,
-    `${RANGE}&tz=Asia/Kolkata`,
+    { query: RANGE, zone: 'Asia/Kolkata' },
     'from=2026-02-01&to=2026-03-31',
     // The filters: by channel from the rollup too, by agent or tag from the messages alone.
     () => `${RANGE}&channel_id=${f.chat.id}`,
     () => `${RANGE}&agent_id=${f.mate.userId}`,
     () => `${RANGE}&tag_id=${f.vip.id}`,
   ];
-  const all = () =>
-    Promise.all(queries.map((q) => overview(f.owner, typeof q === 'string' ? q : q())));
+  const all = () => overviewsOf(f.owner, queries);
 
   it('gives exactly the figures of the raw messages, and counts what arrives after it, even backdated', async () => {
     const raw = await all();
@@ -800,5 +843,94 @@ describe('message counts from the quarter-hour rollup (long ranges pre-aggregate
     const r = await overview(f.owner);
     expect(r.breakdowns.channels.map((c) => c.id)).toEqual([f.email.id]);
     expect(r.current.messages_in).toBe(3); // the email channel's own
+  });
+});
+
+describe('a report’s day is the account’s day (its business hours’ time zone), as in the conversation list', () => {
+  it('counts 8 March 2026 in New York — the day clocks go forward, 23 hours long — as the list’s “created on 8 March” does, in the charts, the hours and the CSV', async () => {
+    const owner = await signUp(ctx, { email: 'reports-new-york@example.test' });
+    const db = ctx.deps.db;
+    const accountId = owner.accountId;
+    const [channel] = await db
+      .insert(supportChannels)
+      .values({ accountId, type: 'email', name: 'ny@acme.test' })
+      .returning();
+    const [contact] = await db.insert(contacts).values({ accountId, name: 'Nia' }).returning();
+    // New York's 8 March runs from 05:00 UTC (EST, −5) to 04:00 UTC on the 9th (EDT, −4).
+    const instants = [
+      '2026-03-08T04:30:00Z', // 7 March 23:30 EST
+      '2026-03-08T05:30:00Z', // 8 March 00:30 EST
+      '2026-03-09T03:30:00Z', // 8 March 23:30 EDT
+      '2026-03-09T04:30:00Z', // 9 March 00:30 EDT
+    ];
+    const ids: number[] = [];
+    for (const when of instants) {
+      const [row] = await db
+        .insert(conversations)
+        .values({
+          accountId,
+          supportChannelId: channel!.id,
+          contactId: contact!.id,
+          status: 'open',
+          createdAt: at(when),
+          lastActivityAt: at(when),
+        })
+        .returning();
+      ids.push(row!.id);
+      await db.insert(messages).values({
+        accountId,
+        conversationId: row!.id,
+        supportChannelId: channel!.id,
+        direction: 'incoming',
+        kind: 'message',
+        body: `hello at ${when}`,
+        createdAt: at(when),
+      });
+    }
+    const range = 'from=2026-03-08&to=2026-03-09';
+    const listed = async (query: string) => {
+      const res = await as(ctx, owner).get(`/dashboardapi/conversations?status=all&${query}`);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { items: { id: number }[] }).items.map((i) => i.id).sort();
+    };
+
+    // In UTC (no business hours), each day holds two.
+    const utc = await overview(owner, range);
+    expect(utc.daily.map((d) => [d.date, d.opened])).toEqual([
+      ['2026-03-08', 2],
+      ['2026-03-09', 2],
+    ]);
+
+    await inAccountZone(owner, 'America/New_York', async () => {
+      // The browser's zone, named or not, changes nothing.
+      const [r, named] = await Promise.all([
+        overview(owner, range),
+        overview(owner, `${range}&tz=Asia/Tokyo`),
+      ]);
+      expect(named).toEqual(r);
+      expect(r.timezone).toBe('America/New_York');
+      expect(r.daily).toEqual([
+        { date: '2026-03-08', opened: 2, closed: 0, messages_in: 2, messages_out: 0 },
+        { date: '2026-03-09', opened: 1, closed: 0, messages_in: 1, messages_out: 0 },
+      ]);
+      expect(r.current.opened).toBe(3);
+      // Sunday 8 March 00:30 and 23:30, Monday 9 March 00:30, in New York's hours.
+      expect(r.heatmap[6]![0]).toBe(1);
+      expect(r.heatmap[6]![23]).toBe(1);
+      expect(r.heatmap[0]![0]).toBe(1);
+      expect(r.heatmap.flat().reduce((a, b) => a + b, 0)).toBe(3);
+      // The list's "created on 8 March" is the same two conversations.
+      expect(await listed('created_from=2026-03-08&created_to=2026-03-08')).toEqual(
+        [ids[1]!, ids[2]!].sort(),
+      );
+      // The CSV's days are the same days.
+      const csv = await as(ctx, owner).get(`${REPORT_PATHS.exportCsv}?${range}&by=day`);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).toBe(
+        'date,opened,closed,messages_in,messages_out\r\n' +
+          '2026-03-08,2,0,2,0\r\n' +
+          '2026-03-09,1,0,1,0\r\n',
+      );
+    });
   });
 });

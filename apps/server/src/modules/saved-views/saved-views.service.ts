@@ -9,6 +9,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, apiText, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { FairLimiter } from '../../lib/fair-limiter';
 import type { AgentContext } from '../../lib/http-types';
+import { recordAudit } from '../audit-log/audit-log.service';
 import { countListed } from '../conversations/conversations.public';
 import {
   channelExists,
@@ -179,8 +180,18 @@ export async function patchSavedView(
 }
 
 export async function deleteSavedView(deps: Deps, agent: AgentContext, id: number) {
-  await editableView(deps.db, agent, id);
-  await deleteView(deps.db, { accountId: agent.accountId, id });
+  const view = await editableView(deps.db, agent, id);
+  await deps.db.transaction(async (tx) => {
+    await deleteView(tx, { accountId: agent.accountId, id });
+    // A view shared with a team is the team's; a private one is only its owner's business.
+    if (view.teamId !== null)
+      await recordAudit(tx, {
+        accountId: agent.accountId,
+        userId: agent.userId,
+        action: 'saved_view_deleted',
+        details: { saved_view_id: id, name: view.name, team_id: view.teamId },
+      });
+  });
 }
 
 /** Sets the agent's own order of the views they see; anyone may order what they see. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BUSINESS_HOURS_PATH,
   dcuserPanelChannel,
   SLA_REPORT_PATHS,
   slaReport,
@@ -156,15 +157,32 @@ describe('the attainment report', () => {
     expect(r.total.next_response.attainment).toBeNull();
   });
 
-  it('groups by the conversation’s agent (Unassigned last) and by day in the time zone', async () => {
+  it('groups by the conversation’s agent (Unassigned last) and by day in the account’s time zone', async () => {
     const byAgent = await report(`${range}&by=agent`);
     expect(byAgent.rows.map((row) => [row.key, row.label, row.first_response.total])).toEqual([
       [String(s.userId), 'Rita Reporter', 1],
       ['none', 'Unassigned', 2],
     ]);
-    const byDay = await report(`${range}&by=day&tz=Europe/Paris`);
-    expect(byDay.rows.map((row) => row.key)).toEqual([day(-1), day(0), day(1)].filter(Boolean));
-    expect(byDay.rows.reduce((n, row) => n + row.first_response.total, 0)).toBe(3);
+    const zone = (time_zone: string | null) =>
+      as(ctx, s).put(BUSINESS_HOURS_PATH, {
+        business_hours: time_zone ? { time_zone, days: [], holidays: [] } : null,
+      });
+    // 25 hours apart: the same moment is never on the same day in both zones.
+    const keysIn = async (accountZone: string, query: string) => {
+      expect((await zone(accountZone)).statusCode).toBe(200);
+      const rows = (await report(`${range}&by=day${query}`)).rows;
+      return rows.filter((row) => row.first_response.total > 0).map((row) => row.key);
+    };
+    try {
+      const kiritimati = await keysIn('Pacific/Kiritimati', '');
+      // The zone the browser names is not used: the account's is.
+      expect(await keysIn('Pacific/Kiritimati', '&tz=Pacific/Pago_Pago')).toEqual(kiritimati);
+      expect(await keysIn('Pacific/Pago_Pago', '&tz=Pacific/Kiritimati')).not.toEqual(kiritimati);
+      const total = await report(`${range}&by=day`);
+      expect(total.rows.reduce((n, row) => n + row.first_response.total, 0)).toBe(3);
+    } finally {
+      expect((await zone(null)).statusCode).toBe(200);
+    }
     const byTeam = await report(`${range}&by=team`);
     expect(byTeam.rows.map((row) => row.label)).toEqual(['No team']);
   });
@@ -187,6 +205,15 @@ describe('the attainment report', () => {
       'high,High,1,1,0,100,0,0,0,,0,0,0,',
       'total,Total,3,1,2,33.3,0,0,0,,0,0,0,',
     ]);
+    // The export is in the audit log, as the other reports' exports are.
+    const audit = await as(ctx, s).get('/dashboardapi/audit-log?action=report_exported');
+    expect(audit.statusCode).toBe(200);
+    expect((audit.json() as { entries: { details: unknown }[] }).entries[0]!.details).toEqual({
+      report: 'sla',
+      by: 'priority',
+      from: day(-1),
+      to: day(1),
+    });
   });
 
   it('another account sees none of it; a backwards range is a 400', async () => {

@@ -26,6 +26,7 @@ import {
   getBusinessHours,
   getConversationSla,
   getSlaReport,
+  getSlaReportForExport,
   listPolicies,
   putBusinessHours,
   reorderPolicies,
@@ -194,7 +195,7 @@ export const slaRoutes =
         },
       },
       async (request, reply) => {
-        const report = await getSlaReport(deps, agentOf(request), request.query);
+        const report = await getSlaReportForExport(deps, agentOf(request), request.query);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${slaCsvFileName(request.query)}"`)

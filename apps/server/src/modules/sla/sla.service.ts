@@ -266,7 +266,24 @@ export async function getConversationSla(
   };
 }
 
-/** The attainment report (every member of the account may read reports). */
-export function getSlaReport(deps: Deps, agent: AgentContext, q: SlaReportQuery) {
-  return slaReport(deps.db, agent.accountId, q);
+/**
+ * The attainment report (every member of the account may read reports), its days counted in the
+ * account's time zone (its business hours', else UTC) as the overview and the conversation list
+ * count theirs; a `tz` the request names is not used.
+ */
+export async function getSlaReport(deps: Deps, agent: AgentContext, q: SlaReportQuery) {
+  const hours = await businessHoursOf(deps.db, { accountId: agent.accountId });
+  return slaReport(deps.db, agent.accountId, { ...q, tz: hours?.time_zone ?? 'UTC' });
+}
+
+/** The attainment report for its CSV export; the export is recorded in the audit log. */
+export async function getSlaReportForExport(deps: Deps, agent: AgentContext, q: SlaReportQuery) {
+  const report = await getSlaReport(deps, agent, q);
+  await recordAudit(deps.db, {
+    accountId: agent.accountId,
+    userId: agent.userId,
+    action: 'report_exported',
+    details: { report: 'sla', by: q.by, from: q.from, to: q.to },
+  });
+  return report;
 }

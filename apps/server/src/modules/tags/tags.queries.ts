@@ -104,6 +104,6 @@ export async function deleteTagRow(db: Db, { accountId, id }: Account & { id: nu
   const deleted = await db
     .delete(tags)
     .where(and(eq(tags.accountId, accountId), eq(tags.id, id)))
-    .returning({ id: tags.id });
-  return deleted.length > 0;
+    .returning({ id: tags.id, name: tags.name });
+  return deleted[0] ?? null;
 }

@@ -28,6 +28,7 @@ import {
   listTagsWithUsage,
   lockTags,
 } from './tags.queries';
+import { recordAudit } from '../audit-log/audit-log.service';
 
 /** Colours given to tags created from a conversation, in turn. */
 const TAG_COLORS = TAG_PALETTE.slice(0, 8);
@@ -255,7 +256,13 @@ export async function deleteTag(
       throw notFound('That tag was not found.');
     const ids = await conversationIdsWithTag(tx, { accountId, tagId: id });
     // conversation_tags rows go with the tag (on delete cascade).
-    await deleteTagRow(tx, { accountId, id });
+    const deleted = await deleteTagRow(tx, { accountId, id });
+    await recordAudit(tx, {
+      accountId,
+      userId: agent.userId,
+      action: 'tag_deleted',
+      details: { tag_id: id, name: deleted?.name ?? null, conversations: ids.length },
+    });
     return ids;
   });
   announce(deps, accountId, affected);

@@ -13,6 +13,7 @@ import {
 import type { Deps } from '../../lib/deps';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AgentContext } from '../../lib/http-types';
+import { recordAudit } from '../audit-log/audit-log.service';
 import { checkBusinessHours } from '../widget-chat/widget-chat.public';
 import {
   findWidget,
@@ -147,7 +148,7 @@ export async function getWidgetSettings(
 /** Owners and admins change any subset of the settings; the rest keep their saved values. */
 export async function updateWidgetSettings(
   deps: Deps,
-  agent: Pick<AgentContext, 'accountId' | 'permissionLevel'>,
+  agent: Pick<AgentContext, 'accountId' | 'permissionLevel' | 'userId'>,
   brandId: number | undefined,
   patch: WidgetSettingsPatch,
 ): Promise<WidgetSettings> {
@@ -162,17 +163,26 @@ export async function updateWidgetSettings(
   const before = toPublicSettings(current);
   const chat: WidgetChatSettings = { ...chatOf(current?.chat), ...patch.chat };
   checkChat(chat);
-  const saved = await saveWidget(deps.db, {
-    accountId,
-    brandId: store.id,
-    isEnabled: patch.basic_settings?.is_widget_enabled ?? before.basic_settings.is_widget_enabled,
-    theme: { ...before.theme, ...patch.theme },
-    chat,
-    identitySecretEncrypted:
-      patch.rotate_identity_secret || !current?.identitySecretEncrypted
-        ? deps.secrets.seal(newIdentitySecret())
-        : current.identitySecretEncrypted,
+  const saved = await deps.db.transaction(async (tx) => {
+    const row = await saveWidget(tx, {
+      accountId,
+      brandId: store.id,
+      isEnabled: patch.basic_settings?.is_widget_enabled ?? before.basic_settings.is_widget_enabled,
+      theme: { ...before.theme, ...patch.theme },
+      chat,
+      identitySecretEncrypted:
+        patch.rotate_identity_secret || !current?.identitySecretEncrypted
+          ? deps.secrets.seal(newIdentitySecret())
+          : current.identitySecretEncrypted,
+    });
+    if (!row) throw notFound('That store was not found.');
+    await recordAudit(tx, {
+      accountId,
+      userId: agent.userId,
+      action: 'widget_settings_updated',
+      details: { brand_id: store.id, name: store.name, fields: Object.keys(patch) },
+    });
+    return row;
   });
-  if (!saved) throw notFound('That store was not found.');
   return toSettings(deps, agent, stores, store, saved);
 }

@@ -3,6 +3,8 @@ import { Typography } from 'antd';
 import { Trans } from '@lingui/react/macro';
 import { plural, t } from '@lingui/core/macro';
 import type { AuditAction, AuditEntry, PermissionLevel } from '@parley/contracts';
+import { formatDate } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
 
 function roleName(level: unknown): string {
   switch (level as PermissionLevel) {
@@ -24,6 +26,8 @@ export function actionName(action: AuditAction): string {
       return t`Workspace created`;
     case 'login':
       return t`Signed in`;
+    case 'login_failed':
+      return t`Failed sign-in`;
     case 'password_change':
       return t`Password changed`;
     case 'invitation_sent':
@@ -86,10 +90,63 @@ export function actionName(action: AuditAction): string {
       return t`Conversation split`;
     case 'conversation_move_undone':
       return t`Merge or split undone`;
+    case 'api_key_created':
+      return t`API key created`;
+    case 'api_key_revoked':
+      return t`API key revoked`;
+    case 'global_settings_updated':
+      return t`Global settings changed`;
+    case 'widget_settings_updated':
+      return t`Chat widget changed`;
+    case 'channel_created':
+      return t`Channel created`;
+    case 'channel_updated':
+      return t`Channel changed`;
+    case 'channel_deleted':
+      return t`Channel deleted`;
+    case 'contacts_exported':
+      return t`Contacts exported`;
+    case 'report_exported':
+      return t`Report exported`;
+    case 'audit_log_exported':
+      return t`Audit log exported`;
+    case 'tag_deleted':
+      return t`Tag deleted`;
+    case 'fast_reply_deleted':
+      return t`Fast reply deleted`;
+    case 'help_center_article_deleted':
+      return t`Help center article deleted`;
+    case 'help_center_category_deleted':
+      return t`Help center category deleted`;
+    case 'help_center_translation_deleted':
+      return t`Help center translation deleted`;
+    case 'saved_view_deleted':
+      return t`Shared view deleted`;
+    case 'audit_log_retention_changed':
+      return t`Audit log retention changed`;
   }
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** A language code of the details named in the reader's language ("French", "français"…). */
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames([currentLocale()], { type: 'language' }).of(code) ?? code;
+  } catch {
+    // A code the runtime does not know is shown as it is.
+    return code;
+  }
+}
+
+/** A `YYYY-MM-DD` day of the details as the active language writes it. */
+function dayText(value: unknown): string {
+  const day = text(value);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match
+    ? formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+    : day;
+}
 
 /** What an entry says happened, as a sentence with the people in bold. */
 export function AuditEntryText({ entry }: { entry: AuditEntry }): ReactNode {
@@ -103,11 +160,14 @@ export function AuditEntryText({ entry }: { entry: AuditEntry }): ReactNode {
   const domain = text(details.domain);
   const teamName = text(details.name);
   const ruleName = text(details.name);
+  const name = text(details.name);
   switch (entry.action as AuditAction) {
     case 'signup':
       return <Trans>{actor} created the workspace</Trans>;
     case 'login':
       return <Trans>{actor} signed in</Trans>;
+    case 'login_failed':
+      return <Trans>Someone tried to sign in as {actor} with a wrong password</Trans>;
     case 'password_change':
       return <Trans>{actor} changed their password</Trans>;
     case 'invitation_sent': {
@@ -301,6 +361,108 @@ export function AuditEntryText({ entry }: { entry: AuditEntry }): ReactNode {
       ) : (
         <Trans>
           {actor} undid the merge of {from} into {to}
+        </Trans>
+      );
+    }
+    case 'api_key_created':
+      return (
+        <Trans>
+          {actor} created the API key {name}
+        </Trans>
+      );
+    case 'api_key_revoked':
+      return (
+        <Trans>
+          {actor} revoked the API key {name}
+        </Trans>
+      );
+    case 'global_settings_updated':
+      return <Trans>{actor} changed the global settings</Trans>;
+    case 'widget_settings_updated':
+      return name ? (
+        <Trans>
+          {actor} changed the chat widget of {name}
+        </Trans>
+      ) : (
+        <Trans>{actor} changed the chat widget</Trans>
+      );
+    case 'channel_created':
+      return (
+        <Trans>
+          {actor} created the channel {name}
+        </Trans>
+      );
+    case 'channel_updated':
+      return (
+        <Trans>
+          {actor} changed the channel {name}
+        </Trans>
+      );
+    case 'channel_deleted':
+      return (
+        <Trans>
+          {actor} deleted the channel {name}
+        </Trans>
+      );
+    case 'contacts_exported':
+      return <Trans>{actor} exported the contacts as CSV</Trans>;
+    case 'report_exported': {
+      const from = dayText(details.from);
+      const to = dayText(details.to);
+      return (
+        <Trans>
+          {actor} exported the report from {from} to {to} as CSV
+        </Trans>
+      );
+    }
+    case 'audit_log_exported':
+      return <Trans>{actor} exported the audit log as CSV</Trans>;
+    case 'tag_deleted':
+      return (
+        <Trans>
+          {actor} deleted the tag {name}
+        </Trans>
+      );
+    case 'fast_reply_deleted':
+      return (
+        <Trans>
+          {actor} deleted the fast reply {name}
+        </Trans>
+      );
+    case 'help_center_article_deleted':
+      return (
+        <Trans>
+          {actor} deleted the help center article {name}
+        </Trans>
+      );
+    case 'help_center_category_deleted':
+      return (
+        <Trans>
+          {actor} deleted the help center category {name}
+        </Trans>
+      );
+    case 'help_center_translation_deleted': {
+      const locale = languageName(text(details.locale));
+      return (
+        <Trans>
+          {actor} deleted the {locale} translation of the help center article {name}
+        </Trans>
+      );
+    }
+    case 'saved_view_deleted':
+      return (
+        <Trans>
+          {actor} deleted the shared view {name}
+        </Trans>
+      );
+    case 'audit_log_retention_changed': {
+      const days = Number(details.to);
+      const kept = plural(days, { one: '# day', other: '# days' });
+      return details.to === null || !days ? (
+        <Trans>{actor} set the audit log to keep entries as long as the workspace exists</Trans>
+      ) : (
+        <Trans>
+          {actor} set the audit log to keep entries for {kept}
         </Trans>
       );
     }

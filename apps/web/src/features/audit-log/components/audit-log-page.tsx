@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, List, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, List, Select, Tag } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@parley/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime, formatRelative } from '../../../lib/format';
-import { useGetAuditLogQuery } from '../api/audit-log-api';
+import { toast } from '../../../lib/toast';
+import { DateRangePicker, type DateRange } from '../../date-range';
+import { downloadAuditLogCsv, useGetAuditLogQuery } from '../api/audit-log-api';
 import { actionName, AuditEntryText } from './audit-entry-text';
+import { AuditLogRetention } from './audit-log-retention';
 
 /** One page of entries; the page after it is asked for when the person wants more. */
 function AuditLogPage({
@@ -16,7 +20,7 @@ function AuditLogPage({
   onMore,
   isLast,
 }: {
-  filters: { action?: AuditAction; userId?: number };
+  filters: { action?: AuditAction; userId?: number; days?: DateRange | null };
   before?: number;
   onPerson: (person: NonNullable<AuditEntry['actor']>) => void;
   onMore: (nextBefore: number) => void;
@@ -88,28 +92,49 @@ function AuditLogPage({
 }
 
 /**
- * Settings → Audit log (owners and admins): who signed in, invited, joined, changed a role or
- * removed someone, and changes to teams and email setup, newest first.
+ * Settings → Audit log (owners and admins): who signed in (or failed to), invited, joined,
+ * changed a role, a setting, a channel or an API key, exported or deleted something, newest
+ * first; filtered by action, person and days, exported as CSV, kept as long as chosen.
  */
 export function AuditLogSettingsPage() {
   const [action, setAction] = useState<AuditAction | undefined>();
   const [person, setPerson] = useState<{ id: number; name: string } | null>(null);
+  const [days, setDays] = useState<DateRange | null>(null);
+  const [exporting, setExporting] = useState(false);
   // The pages shown so far: the first (no cursor), then one per "Show older entries".
   const [cursors, setCursors] = useState<(number | undefined)[]>([undefined]);
-  const filters = { action, userId: person?.id };
+  const filters = { action, userId: person?.id, days };
   const restart = () => setCursors([undefined]);
   const personName = person?.name ?? '';
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadAuditLogCsv(filters);
+    } catch (error) {
+      toast.error((error as Error).message || t`The CSV could not be downloaded.`);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <div style={{ maxWidth: 880 }}>
       <PageHeader
         title={t`Audit log`}
-        description={t`Who did what in this workspace: sign-ins, invitations, roles, teams and email setup.`}
+        description={t`Who did what in this workspace: sign-ins, roles, settings, channels, API keys, exports and deletions.`}
+        extra={
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
+            {t`Export CSV`}
+          </Button>
+        }
       />
       <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
         <Select<AuditAction>
           allowClear
           aria-label={t`Action`}
+          // Every action is in the list, not only those the first screen of a virtual list holds.
+          virtual={false}
           placeholder={t`Every action`}
           style={{ minWidth: 240 }}
           value={action}
@@ -118,6 +143,14 @@ export function AuditLogSettingsPage() {
             restart();
           }}
           options={AUDIT_ACTIONS.map((value) => ({ value, label: actionName(value) }))}
+        />
+        <DateRangePicker
+          value={days}
+          placeholder={[t`First day`, t`Last day`]}
+          onChange={(range) => {
+            setDays(range);
+            restart();
+          }}
         />
         {person && (
           <Tag
@@ -135,7 +168,7 @@ export function AuditLogSettingsPage() {
       <Card variant="borderless" styles={{ body: { paddingBlock: 0 } }}>
         {cursors.map((before, index) => (
           <AuditLogPage
-            key={`${action ?? ''}:${person?.id ?? ''}:${before ?? 'first'}`}
+            key={`${action ?? ''}:${person?.id ?? ''}:${days?.start ?? ''}-${days?.end ?? ''}:${before ?? 'first'}`}
             filters={filters}
             before={before}
             isLast={index === cursors.length - 1}
@@ -147,9 +180,7 @@ export function AuditLogSettingsPage() {
           />
         ))}
       </Card>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-        {t`Entries are kept as long as the workspace exists.`}
-      </Typography.Paragraph>
+      <AuditLogRetention />
     </div>
   );
 }

@@ -6,7 +6,10 @@ import {
   type AssignmentSettingsResponse,
   type AvailabilityListResponse,
   type AvailabilityStatus,
+  type ChannelAssignmentRule,
+  type SetCapacityBody,
   type UpdateAssignmentRuleBody,
+  type UpdateChannelAssignmentRuleBody,
 } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
 
@@ -18,7 +21,9 @@ export const agentChanged = (agent: AgentAvailability) =>
     else draft.agents[at] = agent;
   });
 
-type RuleTarget = { kind: 'team'; id: number } | { kind: 'channel'; id: number };
+type RuleChange =
+  | { target: { kind: 'team'; id: number }; body: UpdateAssignmentRuleBody }
+  | { target: { kind: 'channel'; id: number }; body: UpdateChannelAssignmentRuleBody };
 
 export const availabilityApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -39,11 +44,11 @@ export const availabilityApi = baseApi.injectEndpoints({
         if (data) dispatch(agentChanged(data));
       },
     }),
-    setCapacity: build.mutation<AgentAvailability, { userId: number; capacity: number | null }>({
-      query: ({ userId, capacity }) => ({
+    setCapacity: build.mutation<AgentAvailability, { userId: number } & SetCapacityBody>({
+      query: ({ userId, ...body }) => ({
         url: `${AVAILABILITY_PATH}/${userId}/capacity`,
         method: 'PUT',
-        body: { capacity },
+        body,
       }),
       async onQueryStarted(_, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -53,10 +58,7 @@ export const availabilityApi = baseApi.injectEndpoints({
     getAssignmentSettings: build.query<AssignmentSettingsResponse, void>({
       query: () => ASSIGNMENT_SETTINGS_PATH,
     }),
-    updateAssignmentRule: build.mutation<
-      AssignmentRule,
-      { target: RuleTarget; body: UpdateAssignmentRuleBody }
-    >({
+    updateAssignmentRule: build.mutation<AssignmentRule | ChannelAssignmentRule, RuleChange>({
       query: ({ target, body }) => ({
         url: `/dashboardapi/assignment/${target.kind === 'team' ? 'teams' : 'channels'}/${target.id}`,
         method: 'PUT',

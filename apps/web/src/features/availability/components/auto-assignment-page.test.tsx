@@ -18,6 +18,7 @@ const SETTINGS: AssignmentSettingsResponse = {
       type: 'email',
       mode: 'round_robin',
       release_offline: false,
+      agent_ids: [],
     },
   ],
   queued_count: 2,
@@ -36,7 +37,47 @@ function renderSettings() {
       return json(200, { mode: team.mode, release_offline: team.release_offline });
     },
     'PUT /dashboardapi/assignment/channels/7': (call: RecordedCall) =>
-      json(200, { mode: 'round_robin', release_offline: false, ...(call.body as object) }),
+      json(200, {
+        mode: 'round_robin',
+        release_offline: false,
+        agent_ids: [],
+        ...(call.body as object),
+      }),
+    'GET /dashboardapi/teammembers': json(200, {
+      members: [
+        {
+          id: ME.id,
+          name: 'Olga Owner',
+          email: 'olga@example.com',
+          avatar: null,
+          profile_color: '#336699',
+          permission_level: 'owner',
+          joined_at: '2026-01-01T00:00:00Z',
+        },
+        {
+          id: 2,
+          name: 'Tariq Teammate',
+          email: 'tariq@example.com',
+          avatar: null,
+          profile_color: '#993366',
+          permission_level: 'agent',
+          joined_at: '2026-01-01T00:00:00Z',
+        },
+      ],
+      invitations: [],
+    }),
+    'GET /dashboardapi/availability': json(200, {
+      agents: [
+        {
+          user_id: 2,
+          status: 'online',
+          chosen: 'online',
+          capacity: null,
+          capacity_by_channel_type: {},
+          open_conversation_count: 0,
+        },
+      ],
+    }),
   });
   renderPage(<AutoAssignmentPage />, { at: '/settings/assignment', store });
   return api;
@@ -84,5 +125,23 @@ describe('auto-assignment settings page', () => {
         'Their open conversations go back to the queue',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('an admin chooses the agents a channel hands its conversations to, each with their status', async () => {
+    const api = renderSettings();
+    const agents = await screen.findByRole('combobox', {
+      name: 'Agents who get Support inbox’s conversations',
+    });
+    expect(screen.getByText('Every member')).toBeInTheDocument();
+    await userEvent.click(agents);
+    const tariq = await screen.findByTitle('Tariq Teammate');
+    expect(await within(tariq).findByRole('img', { name: 'Online' })).toBeInTheDocument();
+    await userEvent.click(tariq);
+    await userEvent.tab();
+    await waitFor(() =>
+      expect(api.callsTo('PUT /dashboardapi/assignment/channels/7').map((c) => c.body)).toEqual([
+        { mode: 'round_robin', agent_ids: [2] },
+      ]),
+    );
   });
 });

@@ -6,7 +6,7 @@ import {
   type AssignmentMode,
   type ChannelAssignment,
   type TeamAssignment,
-  type UpdateAssignmentRuleBody,
+  type UpdateChannelAssignmentRuleBody,
 } from '@parley/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollRegion } from '../../../components/scroll-region';
@@ -18,6 +18,7 @@ import {
   useUpdateAssignmentRuleMutation,
 } from '../api/availability-api';
 import { modeHint, modeLabel } from '../availability-labels';
+import { ChannelAgentsSelect } from './channel-agents-select';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 type Row = (TeamAssignment & { kind: 'team' }) | (ChannelAssignment & { kind: 'channel' });
@@ -29,16 +30,35 @@ export function AutoAssignmentPage() {
   const { data, isLoading, error, refetch } = useGetAssignmentSettingsQuery();
   const [update] = useUpdateAssignmentRuleMutation();
 
-  const save = async (row: Row, body: UpdateAssignmentRuleBody) => {
+  /** A team's rule takes `mode` and `release_offline`; a channel's also its agents. */
+  const save = async (row: Row, body: UpdateChannelAssignmentRuleBody) => {
     try {
-      await update({ target: { kind: row.kind, id: idOf(row) }, body }).unwrap();
+      await (
+        row.kind === 'team'
+          ? update({ target: { kind: 'team', id: row.team_id }, body })
+          : update({ target: { kind: 'channel', id: row.support_channel_id }, body })
+      ).unwrap();
       toast.success(t`Auto-assignment saved`);
     } catch (failure) {
       toast.error(t`Auto-assignment could not be saved`, asErrorPayload(failure)?.message);
     }
   };
 
-  const columns = (what: string): TableColumnsType<Row> => [
+  const agentsColumn: TableColumnsType<Row>[number] = {
+    title: t`Agents`,
+    key: 'agents',
+    width: 260,
+    render: (_, row) =>
+      row.kind === 'channel' ? (
+        <ChannelAgentsSelect
+          channelName={row.name}
+          agentIds={row.agent_ids}
+          onSave={(agent_ids) => save(row, { mode: row.mode, agent_ids })}
+        />
+      ) : null,
+  };
+
+  const columns = (what: string, withAgents = false): TableColumnsType<Row> => [
     {
       title: what,
       key: 'name',
@@ -100,6 +120,7 @@ export function AutoAssignmentPage() {
         );
       },
     },
+    ...(withAgents ? [agentsColumn] : []),
   ];
 
   const teams: Row[] = (data?.teams ?? []).map((team) => ({ ...team, kind: 'team' }));
@@ -155,13 +176,16 @@ export function AutoAssignmentPage() {
         <Trans>Support channels</Trans>
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        <Trans>A channel hands its conversations to every agent of the workspace.</Trans>
+        <Trans>
+          A channel hands its conversations to every agent of the workspace, or to the agents chosen
+          for it.
+        </Trans>
       </Typography.Paragraph>
       <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-        <ScrollRegion label={t`Support channels`} minWidth={760}>
+        <ScrollRegion label={t`Support channels`} minWidth={1020}>
           <Table<Row>
             rowKey={(row) => `channel-${idOf(row)}`}
-            columns={columns(t`Channel`)}
+            columns={columns(t`Channel`, true)}
             dataSource={channels}
             loading={isLoading}
             pagination={false}

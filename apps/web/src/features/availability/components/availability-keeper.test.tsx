@@ -23,6 +23,7 @@ const TARIQ: AgentAvailability = {
   status: 'offline',
   chosen: 'online',
   capacity: null,
+  capacity_by_channel_type: {},
   open_conversation_count: 0,
 };
 

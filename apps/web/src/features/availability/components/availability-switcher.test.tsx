@@ -15,6 +15,7 @@ const mine = (over: Partial<AgentAvailability> = {}): AgentAvailability => ({
   status: 'online',
   chosen: 'online',
   capacity: null,
+  capacity_by_channel_type: {},
   open_conversation_count: 0,
   ...over,
 });

@@ -7,6 +7,7 @@ import {
 } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
 import { http, isCanceledRequest } from '../../../lib/request';
+import { saveCsv } from '../../../lib/save-csv';
 
 export interface ContactListArgs {
   search?: string;
@@ -89,16 +90,6 @@ export async function downloadContactsCsv(filters: {
     query: { search: filters.search || undefined, sort: filters.sort },
   });
   if (isCanceledRequest(text)) return false;
-  const link = document.createElement('a');
-  link.download = 'contacts.csv';
-  const canBlob = typeof URL.createObjectURL === 'function';
-  link.href = canBlob
-    ? URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
-    : `data:text/csv;charset=utf-8,${encodeURIComponent(text)}`;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  if (canBlob) setTimeout(() => URL.revokeObjectURL(link.href), 0);
+  saveCsv(text, 'contacts.csv');
   return true;
 }

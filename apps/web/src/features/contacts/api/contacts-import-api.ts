@@ -6,6 +6,7 @@ import {
 } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
 import { http, isCanceledRequest, type CancelablePromise } from '../../../lib/request';
+import { saveCsv } from '../../../lib/save-csv';
 
 /** Import, step 1: the CSV uploaded once; the answer names it for step 2 (`upload_id`). */
 export function previewContactImport(file: File): CancelablePromise<ContactImportPreview> {
@@ -37,16 +38,6 @@ export const { useStartContactImportMutation, useGetContactImportQuery } = conta
 export async function downloadImportErrors(id: number): Promise<boolean> {
   const text = await http.get<string>(CONTACT_IMPORT_PATHS.errorsCsv(id));
   if (isCanceledRequest(text)) return false;
-  const link = document.createElement('a');
-  link.download = `import-${id}-errors.csv`;
-  const canBlob = typeof URL.createObjectURL === 'function';
-  link.href = canBlob
-    ? URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
-    : `data:text/csv;charset=utf-8,${encodeURIComponent(text)}`;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  if (canBlob) setTimeout(() => URL.revokeObjectURL(link.href), 0);
+  saveCsv(text, `import-${id}-errors.csv`);
   return true;
 }

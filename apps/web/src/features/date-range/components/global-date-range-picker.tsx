@@ -1,38 +1,5 @@
-import { t } from '@lingui/core/macro';
-import { DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { formatDate } from '../../../lib/format';
-import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { useGlobalDateRange } from '../hooks/use-global-date-range';
-import styles from './global-date-range-picker.module.css';
-
-/** The stored form of a day (not shown: the picker shows days through lib/format). */
-const FORMAT = 'YYYY-MM-DD';
-
-/** A day as the active language writes it ("5 Mar 2026", "Mar 5, 2026", "5 mars 2026"…). */
-const showDay = (day: Dayjs) => formatDate(day.toDate());
-
-function presets(now = dayjs()) {
-  const today = now.startOf('day');
-  const lastMonth = today.subtract(1, 'month');
-  return [
-    { label: t`Last 7 days`, value: [today.subtract(6, 'day'), today] as [Dayjs, Dayjs] },
-    { label: t`Last 30 days`, value: [today.subtract(29, 'day'), today] as [Dayjs, Dayjs] },
-    { label: t`This month`, value: [today.startOf('month'), today] as [Dayjs, Dayjs] },
-    {
-      label: t`Last month`,
-      value: [lastMonth.startOf('month'), lastMonth.endOf('month').startOf('day')] as [
-        Dayjs,
-        Dayjs,
-      ],
-    },
-    { label: t`Last 90 days`, value: [today.subtract(89, 'day'), today] as [Dayjs, Dayjs] },
-    {
-      label: t`Last 12 months`,
-      value: [today.subtract(1, 'year').add(1, 'day'), today] as [Dayjs, Dayjs],
-    },
-  ];
-}
+import { DateRangePicker } from './date-range-picker';
 
 /**
  * Picks the shell's global date range (docs/product/data.md, docs/product/limits.md: saved locally under `global-date-range`,
@@ -40,28 +7,12 @@ function presets(now = dayjs()) {
  */
 export function GlobalDateRangePicker({ maxDays }: { maxDays?: number }) {
   const { range, isDefault, setRange, resetRange } = useGlobalDateRange();
-  const phone = usePhoneLayout();
   return (
-    <DatePicker.RangePicker
-      aria-label={t`Date range`}
-      {...(phone ? { classNames: { popup: { root: styles.phonePopup } } } : {})}
-      value={[dayjs(range.start, FORMAT), dayjs(range.end, FORMAT)]}
-      // A function: the days read in the active language; they are picked, not typed.
-      format={showDay}
+    <DateRangePicker
+      value={range}
       allowClear={!isDefault}
-      presets={presets()}
-      {...(maxDays ? { disabledDate: tooFar(maxDays) } : {})}
-      onChange={(values) => {
-        const [start, end] = values ?? [];
-        if (start && end) setRange({ start: start.format(FORMAT), end: end.format(FORMAT) });
-        else resetRange();
-      }}
+      maxDays={maxDays}
+      onChange={(next) => (next ? setRange(next) : resetRange())}
     />
   );
-}
-
-/** While one end is chosen, days more than `maxDays` away from it cannot be the other end. */
-function tooFar(maxDays: number) {
-  return (current: Dayjs, info: { from?: Dayjs | undefined }) =>
-    info.from ? Math.abs(current.diff(info.from, 'day')) >= maxDays : false;
 }

@@ -6,8 +6,13 @@ import {
 } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
 import { http, isCanceledRequest } from '../../../lib/request';
+import { saveCsv } from '../../../lib/save-csv';
 
-/** What the report is asked for: the global date range, the filters and the browser's zone. */
+/**
+ * What the report is asked for: the global date range and the filters. Its days and hours are
+ * the account's (its business hours' time zone, else UTC), which the server applies: the answer's
+ * `timezone` names it (docs/product/screens.md, "/reporting").
+ */
 export interface ReportParams {
   from: string;
   to: string;
@@ -15,16 +20,6 @@ export interface ReportParams {
   agent_id?: number | undefined;
   team_id?: number | undefined;
   tag_id?: number | undefined;
-  tz: string;
-}
-
-/** The zone the browser shows times in (accounts and users have none stored yet); UTC if unknown. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
 }
 
 export const reportsApi = baseApi.injectEndpoints({
@@ -55,19 +50,4 @@ export async function downloadReportCsv(
   if (isCanceledRequest(text)) return false;
   saveCsv(text, `report-${params.from}-to-${params.to}-by-${by}.csv`);
   return true;
-}
-
-/** Hands CSV text to the browser as a download named `fileName`. */
-export function saveCsv(text: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.download = fileName;
-  const canBlob = typeof URL.createObjectURL === 'function';
-  link.href = canBlob
-    ? URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
-    : `data:text/csv;charset=utf-8,${encodeURIComponent(text)}`;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  if (canBlob) setTimeout(() => URL.revokeObjectURL(link.href), 0);
 }

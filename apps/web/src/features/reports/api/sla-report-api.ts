@@ -1,7 +1,7 @@
 import { SLA_REPORT_PATHS, type SlaReport, type SlaReportGroup } from '@parley/contracts';
 import { baseApi } from '../../../lib/base-api';
 import { http, isCanceledRequest } from '../../../lib/request';
-import { saveCsv } from './reports-api';
+import { saveCsv } from '../../../lib/save-csv';
 
 /** The SLA attainment report's question: the global date range, one row per `by`, in `tz`. */
 export interface SlaReportParams {

@@ -90,6 +90,10 @@ const MAPPING: ConversationMapping = {
   integrations: [],
 };
 
+const NEW_YORK_HOURS = {
+  business_hours: { time_zone: 'America/New_York', days: [], holidays: [] },
+};
+
 const CSV = 'date,opened,closed,messages_in,messages_out\r\n2026-03-01,0,1,0,0\r\n';
 
 function renderReporting(range = { start: '2026-03-01', end: '2026-03-10' }) {
@@ -124,8 +128,12 @@ describe('reporting page', () => {
     'asks for the global date range and shows the KPI cards with their change, the tables and the busiest hours',
     async () => {
       const api = fakeApi({
-        'GET /dashboardapi/reports/overview': json(200, OVERVIEW),
+        'GET /dashboardapi/reports/overview': json(200, {
+          ...OVERVIEW,
+          timezone: 'America/New_York',
+        }),
         'GET /dashboardapi/conversation/mapping': json(200, MAPPING),
+        'GET /dashboardapi/business-hours': json(200, NEW_YORK_HOURS),
       });
       renderReporting();
 
@@ -149,6 +157,10 @@ describe('reporting page', () => {
           exact: false,
         }),
       ).toBeInTheDocument();
+      // Days are the account's, beside the range: the zone the server counted in.
+      expect(
+        screen.getByText('Counted in America/New_York, the workspace’s time zone'),
+      ).toBeInTheDocument();
 
       const row = screen.getByText('support@acme.test', { selector: 'td' }).closest('tr')!;
       expect([...row.querySelectorAll('td')].map((c) => c.textContent)).toEqual([
@@ -165,7 +177,8 @@ describe('reporting page', () => {
 
       const [call] = api.callsTo('GET /dashboardapi/reports/overview');
       expect(query(call!.url)).toMatchObject({ from: '2026-03-01', to: '2026-03-10' });
-      expect(query(call!.url).tz).toBeTruthy();
+      // The browser's zone is not the report's: the server counts in the account's.
+      expect(query(call!.url).tz).toBeUndefined();
       expect(call!.headers.authorization).toBe('Token tok_abcdefghijklmnop');
     },
     PAGE_TIMEOUT,

@@ -5,9 +5,9 @@ import { useSearchParams } from 'react-router';
 import { MAX_REPORT_DAYS, reportRangeProblem, type ReportExportGroup } from '@parley/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
+import { useGetBusinessHoursQuery } from '../../business-hours';
 import { GlobalDateRangePicker, useGlobalDateRange } from '../../date-range';
 import {
-  browserTimeZone,
   downloadReportCsv,
   useGetReportFilterOptionsQuery,
   useGetReportOverviewQuery,
@@ -136,32 +136,49 @@ function ExportButton({ params, disabled }: { params: ReportParams; disabled: bo
   );
 }
 
+/**
+ * The time zone the reports count days and hours in: the account's (its business hours', else
+ * UTC), as the conversation list's creation days are. Undefined until known.
+ */
+function useAccountTimeZone(): string | undefined {
+  const { data, isError } = useGetBusinessHoursQuery();
+  if (data) return data.business_hours?.time_zone ?? 'UTC';
+  // Unreadable hours: the server's own default, so the SLA tab still answers.
+  return isError ? 'UTC' : undefined;
+}
+
 /** Reporting (/reporting): the global date range's figures, compared with the period before. */
 export function ReportingPage() {
   const { range } = useGlobalDateRange();
   const { filters, setFilter, tab, setTab } = useReportFilters();
-  const [tz] = useState(browserTimeZone);
+  const accountZone = useAccountTimeZone();
   const problem = rangeProblem(range.start, range.end);
-  const params: ReportParams = { from: range.start, to: range.end, ...filters, tz };
+  const params: ReportParams = { from: range.start, to: range.end, ...filters };
   const { data, error, isLoading, isFetching, refetch } = useGetReportOverviewQuery(params, {
     skip: problem !== null || tab !== 'overview',
   });
 
   const shownRange = data ? formatRange(data.range.from, data.range.to) : '';
   const previousRange = data ? formatRange(data.previous_range.from, data.previous_range.to) : '';
-  const timezone = data?.timezone ?? '';
+  // The overview names the zone it counted in; the SLA tab counts in the account's too.
+  const timezone = (tab === 'overview' ? data?.timezone : undefined) ?? accountZone ?? '';
   return (
     <div style={{ padding: 24, maxWidth: 1400 }}>
       <PageHeader
         title={t`Reporting`}
         description={
           data
-            ? t`${shownRange}, compared with ${previousRange}. Days and hours in ${timezone}.`
+            ? t`${shownRange}, compared with ${previousRange}.`
             : t`Conversations, messages, response times and satisfaction over the date range.`
         }
         extra={
-          <Flex gap={8} wrap>
+          <Flex gap={8} wrap align="center">
             <GlobalDateRangePicker maxDays={MAX_REPORT_DAYS} />
+            {timezone && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} aria-live="polite">
+                {t`Counted in ${timezone}, the workspace’s time zone`}
+              </Typography.Text>
+            )}
             {tab === 'overview' && <ExportButton params={params} disabled={problem !== null} />}
           </Flex>
         }
@@ -224,11 +241,12 @@ export function ReportingPage() {
           {
             key: 'sla',
             label: t`SLA`,
-            children: problem ? null : (
-              <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
-                <SlaReport from={range.start} to={range.end} tz={tz} />
-              </Suspense>
-            ),
+            children:
+              problem || !accountZone ? null : (
+                <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
+                  <SlaReport from={range.start} to={range.end} tz={accountZone} />
+                </Suspense>
+              ),
           },
         ]}
       />

@@ -63,6 +63,9 @@ function renderSla() {
     'GET /dashboardapi/reports/sla': (call: RecordedCall) =>
       json(200, query(call.url).by === 'priority' ? BY_PRIORITY : BY_TEAM),
     'GET /dashboardapi/reports/sla.csv': json(200, 'team,first_response_met\r\n'),
+    'GET /dashboardapi/business-hours': json(200, {
+      business_hours: { time_zone: 'Asia/Kolkata', days: [], holidays: [] },
+    }),
     'GET /dashboardapi/conversation/mapping': json(200, {
       tags: [],
       dc_users: [],
@@ -93,7 +96,8 @@ describe('reporting: SLA attainment', { timeout: 120_000 }, () => {
 
     const [call] = api.callsTo('GET /dashboardapi/reports/sla');
     expect(query(call!.url)).toMatchObject({ from: '2026-03-01', to: '2026-03-10', by: 'team' });
-    expect(query(call!.url).tz).toBeTruthy();
+    // Counted in the account's time zone, as the overview and the conversation list are.
+    expect(query(call!.url).tz).toBe('Asia/Kolkata');
     // The overview is not asked for while its tab is not shown.
     expect(api.callsTo('GET /dashboardapi/reports/overview')).toHaveLength(0);
   });

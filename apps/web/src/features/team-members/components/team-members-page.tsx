@@ -25,6 +25,7 @@ import { ScrollRegion } from '../../../components/scroll-region';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { CapacityEditor } from '../../availability';
+import { channelLabel } from '../../conversation';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 const formatDay = (iso: string) => formatDate(iso);
@@ -150,7 +151,12 @@ export function TeamMembersPage() {
       key: 'capacity',
       width: 150,
       render: (_, member) => (
-        <CapacityEditor userId={member.id} name={member.name} canEdit={canManage} />
+        <CapacityEditor
+          userId={member.id}
+          name={member.name}
+          canEdit={canManage}
+          channelLabel={channelLabel}
+        />
       ),
     },
     { title: t`Joined`, dataIndex: 'joined_at', width: 140, render: formatDay },

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "audit_log_retention_days" integer;

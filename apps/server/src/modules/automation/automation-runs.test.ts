@@ -1,0 +1,117 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TAG_PATHS } from '@parley/contracts';
+import { automationRuns, conversations, jobs, messages } from '../../db/schema';
+import { as, createTestContext, type Session, type TestContext } from '../../test/harness';
+import { apiChannelFor, ownerAndTeammate } from '../../test/inbox-fixtures';
+import { automationQueued } from './automation-runner';
+
+const RULES = '/dashboardapi/automation-rules';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+});
+afterAll(() => ctx.close());
+
+/** Lets the listeners queue their runs, then runs every due job (as a worker would). */
+async function settle() {
+  for (let i = 0; i < 5; i++) {
+    await automationQueued(ctx.deps);
+    if ((await ctx.deps.jobs.drain()) === 0) return;
+  }
+}
+
+async function activityOf(id: number) {
+  const rows = await ctx.deps.db
+    .select({ body: messages.body })
+    .from(messages)
+    .where(and(eq(messages.conversationId, id), eq(messages.kind, 'activity')));
+  return rows.map((r) => r.body);
+}
+
+async function runsOf(id: number) {
+  return ctx.deps.db.select().from(automationRuns).where(eq(automationRuns.conversationId, id));
+}
+
+async function createRule(s: Session, body: object) {
+  const res = await as(ctx, s).post(RULES, body);
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: number };
+}
+
+async function account() {
+  const { owner } = await ownerAndTeammate(ctx);
+  const channel = await apiChannelFor(ctx, owner);
+  let n = 0;
+  const write = async (text: string, identifier = `c-${++n}-${Math.random()}`) =>
+    (await channel.inbound({ identifier, text })).conversation_id;
+  return { owner, write };
+}
+
+describe('runs read together (docs/product/automation.md, "Running")', () => {
+  it('runs of one conversation claimed together see what the earlier ones did', async () => {
+    const { owner, write } = await account();
+    await createRule(owner, {
+      name: 'Escalate',
+      trigger: 'message_received',
+      conditions: {
+        match: 'all',
+        conditions: [{ field: 'priority', operator: 'is', value: 'none' }],
+      },
+      actions: [{ type: 'set_priority', priority: 'high' }],
+    });
+    const identifier = `together-${Math.random()}`;
+    const id = await write('one', identifier);
+    await write('two', identifier);
+    await write('three', identifier);
+    await automationQueued(ctx.deps);
+    const queued = await ctx.deps.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'automation.run'), eq(jobs.status, 'queued')));
+    expect(queued.filter((j) => j.payload.conversationId === id)).toHaveLength(3);
+    await settle();
+    // The first run raised the priority; the two after it, in the same claim, saw it raised.
+    const [row] = await ctx.deps.db.select().from(conversations).where(eq(conversations.id, id));
+    expect(row!.priority).toBe('high');
+    expect(await activityOf(id)).toEqual(['Rule “Escalate” set the priority to high']);
+    expect(await runsOf(id)).toHaveLength(1);
+  });
+
+  it('a rule that has run stops at once when a tag it names is deleted (nothing kept from its last run)', async () => {
+    const { owner, write } = await account();
+    const tag = (
+      await as(ctx, owner).post(TAG_PATHS.list, { name: `vip-${Math.random()}` })
+    ).json() as { id: number };
+    await createRule(owner, {
+      name: 'VIP',
+      trigger: 'message_received',
+      actions: [{ type: 'add_tags', tag_ids: [tag.id] }],
+    });
+    const first = await write('Hello');
+    await settle();
+    expect(await runsOf(first)).toHaveLength(1);
+    expect((await as(ctx, owner).delete(`/dashboardapi/tags/${tag.id}`)).statusCode).toBe(200);
+    const second = await write('Hello again');
+    await settle();
+    expect(await runsOf(second)).toEqual([]);
+    expect(await activityOf(second)).toEqual([]);
+  });
+
+  it('each run is counted with its one activity line, and the hourly limit counts the runs just made', async () => {
+    const { owner, write } = await account();
+    await createRule(owner, {
+      name: 'Seen',
+      trigger: 'message_received',
+      actions: [{ type: 'add_note', body: 'seen' }],
+    });
+    const identifier = `counted-${Math.random()}`;
+    const id = await write('1', identifier);
+    for (let n = 2; n <= 25; n++) await write(String(n), identifier);
+    await settle();
+    const runs = await runsOf(id);
+    expect(runs).toHaveLength(20);
+    expect(await activityOf(id)).toHaveLength(20);
+  });
+});
