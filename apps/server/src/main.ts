@@ -210,6 +210,16 @@ async function main() {
   }, AUDIT_PRUNE_EVERY_MS);
   auditPruneTimer.unref();
   timers.push(auditPruneTimer);
+  // And once soon after start, so instances restarted more often than hourly still purge.
+  const firstAuditPrune = setTimeout(
+    () =>
+      track(
+        pruneAuditLog(deps).catch((err) => app.log.error({ err }, 'pruning the audit log failed')),
+      ),
+    60_000 + Math.random() * 60_000,
+  );
+  firstAuditPrune.unref();
+  timers.push(firstAuditPrune);
   const readyMs = Math.round(performance.now() - startedAt);
   reportReady();
   app.log.info(

@@ -81,14 +81,20 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
 /**
  * A bound of the audit log's date filter as a moment: a date and time with its offset as given,
  * or a day (`YYYY-MM-DD`, UTC) — its start for `from`, the start of the next day for `to`
- * (so `to` keeps the whole day). Null when the text is neither.
+ * (so `to` keeps the whole day). Null when the text is neither, or names a moment outside the
+ * years 1970–9998 (a database cannot compare with years 0 or 10000: a 400, never a 500).
  */
 export function auditLogBound(value: string, end: 'from' | 'to'): Date | null {
+  let at: number;
   if (isCalendarDay(value)) {
     const start = Date.parse(`${value}T00:00:00Z`);
-    return new Date(end === 'from' ? start : start + 24 * 60 * 60 * 1000);
+    at = end === 'from' ? start : start + 24 * 60 * 60 * 1000;
+  } else {
+    if (!DATE_TIME.test(value)) return null;
+    at = Date.parse(value);
   }
-  if (!DATE_TIME.test(value)) return null;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : new Date(at);
+  return Number.isNaN(at) || at < 0 || at >= AUDIT_LOG_LAST_MOMENT ? null : new Date(at);
 }
+
+/** 9999-01-01T00:00Z: the audit log's date filter stops before it. */
+const AUDIT_LOG_LAST_MOMENT = Date.UTC(9999, 0, 1);

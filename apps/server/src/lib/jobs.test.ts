@@ -218,6 +218,17 @@ describe('durable jobs', () => {
     expect(claims).toEqual([2, 1]);
   });
 
+  it('a backlog of kinds not read together (slow jobs such as deliveries) keeps claiming the batch', async () => {
+    await new JobWorker(ctx.deps.db).drain();
+    for (let n = 0; n < 8; n++)
+      await enqueueJob(ctx.deps.db, { kind: 'plain-backlog-test', payload: { n } });
+    const worker = new JobWorker(ctx.deps.db, { batch: 2 });
+    worker.register('plain-backlog-test', { run: async () => {} });
+    const claims: number[] = [];
+    for (let n = await worker.tick(); n > 0; n = await worker.tick()) claims.push(n);
+    expect(claims).toEqual([2, 2, 2, 2]);
+  });
+
   it('backs off exponentially up to an hour', () => {
     expect([1, 2, 3].map(backoffMs)).toEqual([2000, 4000, 8000]);
     expect(backoffMs(30)).toBe(3_600_000);

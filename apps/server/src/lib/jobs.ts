@@ -97,8 +97,8 @@ const LEASE_SECONDS = 60;
 /** Jobs one claim takes: enough for the parallel kinds to overlap, few enough to share. */
 const DEFAULT_BATCH = 25;
 /**
- * While claims come back full (a backlog), each takes twice as many, up to this many times the
- * batch: a claim, its preparation and its "done" cost a few round trips whatever their size, so
+ * While claims of prepared kinds (short jobs read together, such as automation runs) come back
+ * full, each takes twice as many, up to this many times the batch: a claim, its preparation and its "done" cost a few round trips whatever their size, so
  * a worker behind catches up at several times the rate; it takes the batch again once a claim
  * comes back short, or took longer than GROW_WITHIN_MS to run (slow jobs: a bigger claim would
  * hold its last jobs near their lease).
@@ -214,7 +214,9 @@ export class JobWorker {
       .where(inArray(jobs.id, due))
       .returning();
     this.lastFull = claimed.length >= batch;
-    this.claimSize = this.lastFull ? Math.min(base * BACKLOG_GROWTH, batch * 2) : base;
+    // Only a backlog of prepared kinds (short jobs read together) grows the next claim.
+    const prepared = claimed.every((job) => this.handlers.get(job.kind)?.prepare);
+    this.claimSize = this.lastFull && prepared ? Math.min(base * BACKLOG_GROWTH, batch * 2) : base;
     // In the order they were queued (one key's jobs run in it); RETURNING keeps no order.
     return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
   }
@@ -229,8 +231,11 @@ export class JobWorker {
     const done: number[] = [];
     try {
       for (let i = 0; i < claimed.length;) {
-        if (this.stopping) {
+        // Stopping, or half the lease gone (a large claim of slow jobs): what has not started
+        // goes back to the queue, so no other worker takes a job this one is still to run.
+        if (this.stopping || Date.now() - started > (LEASE_SECONDS * 1000) / 2) {
           await this.release(claimed.slice(i).map((j) => j.id));
+          this.claimSize = 0;
           return i;
         }
         const job = claimed[i]!;

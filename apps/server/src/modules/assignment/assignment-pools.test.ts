@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { assignmentQueue, automationRuns, conversations, messages } from '../../db/schema';
+import {
+  assignmentChannelAgents,
+  assignmentQueue,
+  automationRuns,
+  conversations,
+  messages,
+} from '../../db/schema';
 import {
   as,
   createTestContext,
@@ -155,6 +161,12 @@ describe('a support channel’s agents (docs/product/assignment.md)', () => {
       (await as(ctx, owner).delete(`/dashboardapi/teammembers/${third.userId}`)).statusCode,
     ).toBe(200);
     expect((await settingsOf(owner)).channels[0]!.agent_ids).toEqual([]);
+    // Invited back, they would be on no channel's list until chosen again.
+    const kept = await ctx.deps.db
+      .select()
+      .from(assignmentChannelAgents)
+      .where(eq(assignmentChannelAgents.userId, third.userId));
+    expect(kept).toEqual([]);
     await connect(mate);
     const id = await customerWrites();
     await vi.waitFor(async () => expect(await assigneeOf(id)).toBe(mate.userId));

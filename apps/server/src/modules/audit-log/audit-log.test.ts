@@ -154,6 +154,14 @@ describe('audit log date filter: from and to', () => {
     });
     const impossible = await api.get(`${AUDIT_LOG_PATHS.list}?to=2026-02-30`);
     expect(impossible.statusCode).toBe(400);
+    // Years the database cannot hold are refused, in the list and the export alike.
+    for (const query of ['to=9999-12-31', 'from=0000-06-01T00:00Z'])
+      for (const path of [AUDIT_LOG_PATHS.list, AUDIT_LOG_PATHS.exportCsv])
+        expect({ query, path, status: (await api.get(`${path}?${query}`)).statusCode }).toEqual({
+          query,
+          path,
+          status: 400,
+        });
     const reversed = await api.get(`${AUDIT_LOG_PATHS.list}?from=2026-03-10&to=2026-03-01`);
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().details[0].message).toBe(

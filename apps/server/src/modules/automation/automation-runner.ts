@@ -662,30 +662,45 @@ export async function runRules(deps: Deps, p: RunPayload, pre?: Prefetched) {
   // rule acted (each rule sees what the rules before it did): an account's 50 rules that do not
   // match cost no query each (docs/product/automation.md, "Running").
   let facts = facts0;
-  for (const trigger of triggers) {
-    const rules = enabled.filter(
-      (r) => r.trigger === trigger && (p.ruleId === undefined || r.id === p.ruleId),
-    );
-    for (const rule of rules) {
-      if (!evaluate(rule.conditions, facts).matched) continue;
-      // A rule whose actions would all change nothing (the priority already high) does not act:
-      // no run counted, no line in the thread, no write.
-      const actions = actionsThatChange(rule.actions, facts);
-      if (actions.length === 0) continue;
-      // The facts count the conversation's runs of the last hour, read again after each run.
-      if (facts.recent_runs >= MAX_RUNS_PER_CONVERSATION_PER_HOUR) return;
-      pre?.acted.add(p.conversationId);
-      const ran = await actRule(deps, rule, actions, p.conversationId, {
-        trigger,
-        messageId: p.messageId ?? null,
-      });
-      if (ran === 'broken') continue;
-      // What plain field changes did is known; anything else is read again.
-      const known = ran === 'done' ? factsAfter(facts, actions) : null;
-      const after = known ?? (await read());
-      if (!after) return;
-      facts = after;
+  // Facts the batch read beforehand may be seconds old (an agent, or another instance, may have
+  // changed the conversation since): they only tell whether some rule would act.
+  let fresh = !(pre && facts0 === pre.facts);
+  restart: for (;;) {
+    for (const trigger of triggers) {
+      const rules = enabled.filter(
+        (r) => r.trigger === trigger && (p.ruleId === undefined || r.id === p.ruleId),
+      );
+      for (const rule of rules) {
+        if (!evaluate(rule.conditions, facts).matched) continue;
+        // A rule whose actions would all change nothing (the priority already high) does not
+        // act: no run counted, no line in the thread, no write.
+        const actions = actionsThatChange(rule.actions, facts);
+        if (actions.length === 0) continue;
+        if (!fresh) {
+          // Before the first act, the conversation as it is now, and the rules again from the
+          // first: the hourly limit and every condition see the present.
+          const now = await read();
+          if (!now) return;
+          facts = now;
+          fresh = true;
+          continue restart;
+        }
+        // The facts count the conversation's runs of the last hour, read again after each run.
+        if (facts.recent_runs >= MAX_RUNS_PER_CONVERSATION_PER_HOUR) return;
+        pre?.acted.add(p.conversationId);
+        const ran = await actRule(deps, rule, actions, p.conversationId, {
+          trigger,
+          messageId: p.messageId ?? null,
+        });
+        if (ran === 'broken') continue;
+        // What plain field changes did is known; anything else is read again.
+        const known = ran === 'done' ? factsAfter(facts, actions) : null;
+        const after = known ?? (await read());
+        if (!after) return;
+        facts = after;
+      }
     }
+    return;
   }
 }
 

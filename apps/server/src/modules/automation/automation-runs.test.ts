@@ -4,7 +4,8 @@ import { TAG_PATHS } from '@parley/contracts';
 import { automationRuns, conversations, jobs, messages } from '../../db/schema';
 import { as, createTestContext, type Session, type TestContext } from '../../test/harness';
 import { apiChannelFor, ownerAndTeammate } from '../../test/inbox-fixtures';
-import { automationQueued } from './automation-runner';
+import { automationQueued, runRules, type RunPayload } from './automation-runner';
+import { conversationFacts } from './automation.queries';
 
 const RULES = '/dashboardapi/automation-rules';
 
@@ -77,6 +78,41 @@ describe('runs read together (docs/product/automation.md, "Running")', () => {
     expect(row!.priority).toBe('high');
     expect(await activityOf(id)).toEqual(['Rule “Escalate” set the priority to high']);
     expect(await runsOf(id)).toHaveLength(1);
+  });
+
+  it('facts the claim read beforehand only tell whether a rule would act: it acts on the conversation as it is now', async () => {
+    const { owner, write } = await account();
+    await createRule(owner, {
+      name: 'Escalate',
+      trigger: 'message_received',
+      conditions: {
+        match: 'all',
+        conditions: [{ field: 'priority', operator: 'is', value: 'none' }],
+      },
+      actions: [{ type: 'set_priority', priority: 'high' }],
+    });
+    const id = await write('please hurry');
+    await automationQueued(ctx.deps);
+    const [job] = (
+      await ctx.deps.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'automation.run'), eq(jobs.status, 'queued')))
+    ).filter((j) => j.payload.conversationId === id);
+    const payload = job!.payload as unknown as RunPayload;
+    const readBefore = await conversationFacts(ctx.deps.db, {
+      ...payload,
+      messageId: payload.messageId ?? null,
+    });
+    // Between the claim's read and the run, an agent sets the priority herself.
+    const patched = await as(ctx, owner).patch(`/dashboardapi/conversations/${id}`, {
+      priority: 'urgent',
+    });
+    expect(patched.statusCode).toBe(200);
+    await runRules(ctx.deps, payload, { facts: readBefore, acted: new Set() });
+    expect(await runsOf(id)).toHaveLength(0);
+    const [row] = await ctx.deps.db.select().from(conversations).where(eq(conversations.id, id));
+    expect(row!.priority).toBe('urgent');
   });
 
   it('a rule that has run stops at once when a tag it names is deleted (nothing kept from its last run)', async () => {

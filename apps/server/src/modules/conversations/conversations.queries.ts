@@ -152,7 +152,9 @@ function walker(db: Db, p: SearchPage, match: SQL, first: number) {
     const rows = rowsOf<{ id: number; matched: boolean; n: number; at: string }>(
       await db.execute(walkStretch(p, match, after, stretch, p.limit - found.length)),
     ).toSorted((x, y) => x.n - y.n);
-    for (const r of rows) if (r.matched && found.length < p.limit) found.push(r.id);
+    // A conversation walked before may have moved past the cursor since (new activity): once.
+    for (const r of rows)
+      if (r.matched && found.length < p.limit && !found.includes(r.id)) found.push(r.id);
     walked += stretch;
     const last = rows.find((r) => r.n === stretch);
     if (found.length >= p.limit || !last) answered = true;

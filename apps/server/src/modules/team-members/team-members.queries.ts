@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { PermissionLevel } from '@parley/contracts';
 import type { Db } from '../../db/client';
 import {
+  assignmentChannelAgents,
   accounts,
   conversations,
   invitations,
@@ -209,6 +210,15 @@ export async function deleteMembership(
     .set({ assigneeId: null })
     .where(and(eq(conversations.accountId, accountId), eq(conversations.assigneeId, userId)))
     .returning({ id: conversations.id });
+  // Off the channels' agent lists too: invited back, they are on none until chosen again.
+  await db
+    .delete(assignmentChannelAgents)
+    .where(
+      and(
+        eq(assignmentChannelAgents.accountId, accountId),
+        eq(assignmentChannelAgents.userId, userId),
+      ),
+    );
   await db
     .delete(memberships)
     .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
