@@ -1,13 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAG_PATHS } from '@parley/contracts';
-import { automationRuns, conversations, jobs, messages } from '../../db/schema';
-import { as, createTestContext, type Session, type TestContext } from '../../test/harness';
-import { apiChannelFor, ownerAndTeammate } from '../../test/inbox-fixtures';
+import { automationRuns, conversations, jobs } from '../../db/schema';
+import { as, createTestContext, type TestContext } from '../../test/harness';
 import { automationQueued, runRules, type RunPayload } from './automation-runner';
 import { conversationFacts } from './automation.queries';
-
-const RULES = '/dashboardapi/automation-rules';
+import { automationKit } from './automation.fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,39 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Lets the listeners queue their runs, then runs every due job (as a worker would). */
-async function settle() {
-  for (let i = 0; i < 5; i++) {
-    await automationQueued(ctx.deps);
-    if ((await ctx.deps.jobs.drain()) === 0) return;
-  }
-}
-
-async function activityOf(id: number) {
-  const rows = await ctx.deps.db
-    .select({ body: messages.body })
-    .from(messages)
-    .where(and(eq(messages.conversationId, id), eq(messages.kind, 'activity')));
-  return rows.map((r) => r.body);
-}
+const { settle, activityOf, createRule, account } = automationKit(() => ctx);
 
 async function runsOf(id: number) {
   return ctx.deps.db.select().from(automationRuns).where(eq(automationRuns.conversationId, id));
-}
-
-async function createRule(s: Session, body: object) {
-  const res = await as(ctx, s).post(RULES, body);
-  expect(res.statusCode).toBe(201);
-  return res.json() as { id: number };
-}
-
-async function account() {
-  const { owner } = await ownerAndTeammate(ctx);
-  const channel = await apiChannelFor(ctx, owner);
-  let n = 0;
-  const write = async (text: string, identifier = `c-${++n}-${Math.random()}`) =>
-    (await channel.inbound({ identifier, text })).conversation_id;
-  return { owner, write };
 }
 
 describe('runs read together (docs/product/automation.md, "Running")', () => {

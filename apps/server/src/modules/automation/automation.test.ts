@@ -14,7 +14,6 @@ import {
 } from '../../db/schema';
 import { JobWorker } from '../../lib/jobs';
 import { as, createTestContext, signUp, type Session, type TestContext } from '../../test/harness';
-import { apiChannelFor, ownerAndTeammate } from '../../test/inbox-fixtures';
 import { noteSocket } from '../assignment/assignment.service';
 import { wakeSnoozed } from '../conversations/conversations.service';
 import {
@@ -25,8 +24,7 @@ import {
   runRules,
   type RunPayload,
 } from './automation-runner';
-
-const RULES = '/dashboardapi/automation-rules';
+import { automationKit, RULES } from './automation.fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -34,25 +32,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Lets the listeners queue their runs, then runs every due job (as a worker would). */
-async function settle() {
-  for (let i = 0; i < 5; i++) {
-    await automationQueued(ctx.deps);
-    if ((await ctx.deps.jobs.drain()) === 0) return;
-  }
-}
+const { settle, activityOf, createRule, account } = automationKit(() => ctx);
 
 async function conv(id: number) {
   const [row] = await ctx.deps.db.select().from(conversations).where(eq(conversations.id, id));
   return row!;
-}
-
-async function activityOf(id: number) {
-  const rows = await ctx.deps.db
-    .select({ body: messages.body })
-    .from(messages)
-    .where(and(eq(messages.conversationId, id), eq(messages.kind, 'activity')));
-  return rows.map((r) => r.body);
 }
 
 async function tagIdsOf(id: number) {
@@ -67,22 +51,6 @@ async function createTag(s: Session, name: string) {
   const res = await as(ctx, s).post(TAG_PATHS.list, { name });
   expect(res.statusCode).toBe(201);
   return (res.json() as { id: number }).id;
-}
-
-async function createRule(s: Session, body: object) {
-  const res = await as(ctx, s).post(RULES, body);
-  expect(res.statusCode).toBe(201);
-  return res.json() as { id: number; position: number; broken_reason: string | null };
-}
-
-/** An account with an API channel; `write` files a customer message (new contact: new conversation). */
-async function account() {
-  const { owner, mate } = await ownerAndTeammate(ctx);
-  const channel = await apiChannelFor(ctx, owner);
-  let n = 0;
-  const write = async (text: string, identifier = `c-${++n}-${Math.random()}`) =>
-    (await channel.inbound({ identifier, text })).conversation_id;
-  return { owner, mate, channel, write };
 }
 
 describe('rules API', () => {
